@@ -1,0 +1,5 @@
+export default {
+  displayName: 'admin-cli',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { AUTH_MIGRATION_SET, TokenService } from '@platform/auth';
+import { dataSourceOptions } from '@platform/database';
+import { TestEnv, createTestEnv } from '@platform/testing';
+import { DataSource } from 'typeorm';
+
+const exec = promisify(execFile);
+const ROOT = join(__dirname, '../../..');
+
+/** Runs the CLI exactly as `npm run -s admin -- …` does, against this suite's database. */
+async function admin(
+  env: TestEnv,
+  ...args: string[]
+): Promise<{ code: number; json: Record<string, unknown>; stdout: string }> {
+  try {
+    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env.env },
+      timeout: 120_000,
+    });
+    return { code: 0, json: JSON.parse(stdout), stdout };
+  } catch (e) {
+    const err = e as { code: number; stdout: string };
+    return { code: err.code, json: JSON.parse(err.stdout), stdout: err.stdout };
+  }
+}
+
+describe('admin CLI (npm run -s admin)', () => {
+  let env: TestEnv;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    env = await createTestEnv('admin-cli');
+  }, 60_000);
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await env?.teardown();
+  });
+
+  it('creates an account, then a token that authenticates with its scopes, then revokes it', async () => {
+    const account = await admin(env, 'account', 'create', '--name', 'acme');
+    expect(account.code).toBe(0);
+    expect(account.stdout.trim().split('\n')).toHaveLength(1);
+    expect(account.json).toEqual({ accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    const token = await admin(
+      env,
+      'token',
+      'create',
+      '--account',
+      String(account.json.accountId),
+      '--scopes',
+      'commerce.store:read,hosting.log:read',
+      '--expires-in',
+      '3600',
+    );
+    expect(token.code).toBe(0);
+    expect(token.json).toEqual({
+      tokenId: expect.any(String),
+      token: expect.stringMatching(/^dpat_/),
+      scopes: ['commerce.store:read', 'hosting.log:read'],
+      expiresAt: expect.any(String),
+    });
+
+    ds = await new DataSource(
+      dataSourceOptions({ url: env.db.url, applicationName: 'test' }, [AUTH_MIGRATION_SET]),
+    ).initialize();
+    const tokens = new TokenService(ds);
+    await expect(tokens.authenticate(String(token.json.token))).resolves.toMatchObject({
+      accountId: account.json.accountId,
+      scopes: ['commerce.store:read', 'hosting.log:read'],
+    });
+
+    const revoked = await admin(env, 'token', 'revoke', '--id', String(token.json.tokenId));
+    expect(revoked.code).toBe(0);
+    expect(revoked.json).toEqual({ tokenId: token.json.tokenId, revokedAt: expect.any(String) });
+    await expect(tokens.authenticate(String(token.json.token))).rejects.toMatchObject({ status: 401 });
+  }, 120_000);
+
+  it.each([
+    [['token', 'create', '--scopes', 'commerce.store:read'], 'MISSING_FLAG'],
+    [['token', 'create', '--account', 'x', '--scopes', 'commerce.store:read'], 'INVALID_FLAG_VALUE'],
+    [
+      ['token', 'create', '--account', '00000000-0000-4000-8000-000000000000', '--scopes', 'nope:read'],
+      'UNKNOWN_SCOPE',
+    ],
+    [
+      [
+        'token',
+        'create',
+        '--account',
+        '00000000-0000-4000-8000-000000000000',
+        '--scopes',
+        'commerce.store:read',
+      ],
+      'ACCOUNT_NOT_FOUND',
+    ],
+    [['token', 'revoke', '--id', '00000000-0000-4000-8000-000000000000'], 'TOKEN_NOT_FOUND'],
+    [['account', 'create', '--bogus', '1'], 'UNKNOWN_FLAG'],
+    [['planet', 'create'], 'UNKNOWN_COMMAND'],
+  ])(
+    'answers %j with {"error": {"code": "%s"}} and a non-zero exit',
+    async (args, code) => {
+      const result = await admin(env, ...(args as string[]));
+      expect(result.code).not.toBe(0);
+      expect(result.json).toEqual({ error: { code, message: expect.any(String) } });
+    },
+    120_000,
+  );
+});

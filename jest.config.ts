@@ -1,0 +1,15 @@
+// Root Jest configuration: every project's suites in one run, in parallel workers.
+// `npx nx test <project>` runs one project's own jest.config.ts instead.
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const projectConfigs = ['apps', 'libs'].flatMap((dir) =>
+  readdirSync(join(__dirname, dir))
+    .map((name) => join(__dirname, dir, name, 'jest.config.ts'))
+    .filter((file) => existsSync(file)),
+);
+
+export default {
+  projects: projectConfigs,
+  maxWorkers: process.env.JEST_MAX_WORKERS ?? 3,
+};

@@ -1,0 +1,47 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import { Errors } from '@platform/errors';
+import { PUBLIC_ROUTE, Scope, hasAnyScope } from '@platform/scopes';
+import { Principal } from './principal';
+import { REQUIRED_SCOPES } from './requires-scopes.decorator';
+import { TokenService, bearerToken } from './token.service';
+
+export interface AuthenticatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  principal?: Principal;
+}
+
+/** The HTTP request behind a REST or GraphQL execution context. */
+export function requestOf(context: ExecutionContext): AuthenticatedRequest {
+  if (context.getType<string>() === 'graphql') {
+    return GqlExecutionContext.create(context).getContext<{ req: AuthenticatedRequest }>().req;
+  }
+  return context.switchToHttp().getRequest<AuthenticatedRequest>();
+}
+
+/**
+ * Global guard, deny by default: every route needs a valid token unless marked @Public();
+ * @RequiresScopes() adds the any-of scope check. 401 for bad credentials, 403 for a missing scope.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(TokenService) private readonly tokens: TokenService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const request = requestOf(context);
+    const principal =
+      request.principal ?? (await this.tokens.authenticate(bearerToken(request.headers.authorization)));
+    request.principal = principal;
+    const required = this.reflector.getAllAndOverride<Scope[] | undefined>(REQUIRED_SCOPES, targets) ?? [];
+    if (!hasAnyScope(principal.scopes, required)) {
+      throw Errors.forbidden(`this operation requires one of the scopes: ${required.join(', ')}`);
+    }
+    return true;
+  }
+}

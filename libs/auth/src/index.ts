@@ -1,0 +1,12 @@
+export { AccessTokenEntity } from './access-token.entity';
+export { AccountEntity } from './account.entity';
+export { AUTH_MIGRATION_SET } from './auth.migration-set';
+export { AuthGuard, requestOf } from './auth.guard';
+export type { AuthenticatedRequest } from './auth.guard';
+export { AuthModule } from './auth.module';
+export { CurrentPrincipal } from './current-principal.decorator';
+export type { Principal } from './principal';
+export { Public, REQUIRED_SCOPES, RequiresScopes } from './requires-scopes.decorator';
+export { TOKEN_PREFIX, generateToken, hashToken, isWellFormedToken } from './token-format';
+export { MAX_TOKEN_LIFETIME_S, TokenService, bearerToken } from './token.service';
+export type { IssuedToken } from './token.service';

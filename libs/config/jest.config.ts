@@ -1,0 +1,5 @@
+export default {
+  displayName: 'config',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+export { ConfigError, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, loadPlatformConfig } from './platform-config';
+export type { LoadConfigOptions, PlatformConfig } from './platform-config';
+export { SERVICE_PORTS } from './service-ports';
+export type { ServiceName } from './service-ports';
+export { PLATFORM_CONFIG } from './tokens';

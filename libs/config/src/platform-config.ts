@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The validated configuration every service shares (ARCHITECTURE.md, fixed contract 3). */
+export interface PlatformConfig {
+  readonly serviceName: string;
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly redisUrl: string;
+  /** Prefix of every Redis key the process writes (rate limits, queues); tests isolate themselves with it. */
+  readonly redisKeyPrefix: string;
+  readonly rateLimit: {
+    readonly credentialLimit: number;
+    readonly credentialWindowSeconds: number;
+    readonly ipMultiplier: number;
+  };
+  /** 32-byte key for secrets at rest. */
+  readonly secretsEncryptionKey: Buffer;
+  /** `auto`: the service applies its migrations at boot; `job`: a separate Job does, the service only checks. */
+  readonly migrations: 'auto' | 'job';
+  readonly logLevel: string;
+  readonly dbPoolSize: number;
+}
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/platform';
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** Thrown when the environment holds a bad value; its message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface LoadConfigOptions {
+  serviceName: string;
+  defaultPort: number;
+  /** Environment to read; defaults to process.env. */
+  env?: Record<string, string | undefined>;
+  /** Where a generated development key is kept; defaults to `<cwd>/.data/secrets-encryption.key`. */
+  devKeyFile?: string;
+  /** Called once when a development key was generated or read, so the caller can log it. */
+  onDevKey?: (file: string) => void;
+}
+
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new ConfigError(name, `must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function url(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: string,
+  protocols: string[],
+): string {
+  const raw = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function encryptionKey(opts: LoadConfigOptions, env: Record<string, string | undefined>): Buffer {
+  const raw = env.SECRETS_ENCRYPTION_KEY;
+  if (raw) {
+    const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+    if (key.length !== 32)
+      throw new ConfigError('SECRETS_ENCRYPTION_KEY', 'must be 32 bytes, hex (64 chars) or base64');
+    return key;
+  }
+  const file = opts.devKeyFile ?? join(process.cwd(), '.data', 'secrets-encryption.key');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  (opts.onDevKey ?? warnDevKey)(file);
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+function warnDevKey(file: string): void {
+  process.stderr.write(
+    JSON.stringify({
+      level: 'warn',
+      message: `SECRETS_ENCRYPTION_KEY is unset: using the development key in ${file}`,
+    }) + '\n',
+  );
+}
+
+/** Reads and validates the environment once; the only reader of process.env in a service. */
+export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
+  const env = opts.env ?? process.env;
+  const migrations = env.MIGRATIONS ?? 'auto';
+  if (migrations !== 'auto' && migrations !== 'job')
+    throw new ConfigError('MIGRATIONS', `must be auto or job, got "${migrations}"`);
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(
+      'LOG_LEVEL',
+      `must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`,
+    );
+  }
+  const redisKeyPrefix = env.REDIS_KEY_PREFIX ?? 'dp';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(redisKeyPrefix))
+    throw new ConfigError('REDIS_KEY_PREFIX', 'must be 1 to 64 of A-Z a-z 0-9 _ . -');
+  return {
+    serviceName: opts.serviceName,
+    port: integer(env, 'PORT', opts.defaultPort, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: url(env, 'DATABASE_URL', DEFAULT_DATABASE_URL, ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', DEFAULT_REDIS_URL, ['redis:', 'rediss:']),
+    redisKeyPrefix,
+    rateLimit: {
+      credentialLimit: integer(env, 'RATE_LIMIT_CREDENTIAL_LIMIT', 600, 1, 1_000_000_000),
+      credentialWindowSeconds: integer(env, 'RATE_LIMIT_CREDENTIAL_WINDOW_S', 1380, 1, 31_536_000),
+      ipMultiplier: positiveNumber(env, 'RATE_LIMIT_IP_MULTIPLIER', 1),
+    },
+    secretsEncryptionKey: encryptionKey(opts, env),
+    migrations,
+    logLevel,
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The port each process listens on by default (README "Service map"). One table, read by the
+ * services, the gateway's route table, `npm start` and the manifests' tests.
+ */
+export const SERVICE_PORTS = {
+  gateway: 8080,
+  'commerce-rest': 3001,
+  'order-subgraph': 3002,
+  'catalog-subgraph': 3003,
+  'tax-subgraph': 3004,
+  hosting: 3005,
+  mailboxes: 3006,
+  'agent-registry': 3007,
+  countries: 3008,
+} as const;
+
+export type ServiceName = keyof typeof SERVICE_PORTS;

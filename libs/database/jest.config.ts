@@ -1,0 +1,5 @@
+export default {
+  displayName: 'database',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

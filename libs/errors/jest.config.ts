@@ -1,0 +1,5 @@
+export default {
+  displayName: 'errors',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

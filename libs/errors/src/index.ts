@@ -1,0 +1,12 @@
+export { CommonErrorCode, Errors, PlatformError, ViolationCode } from './platform-error';
+export type { PlatformErrorInit, Violation, ViolationLocation } from './platform-error';
+export { toJsonPath, toJsonPointer } from './pointers';
+export { toCommerceError, toDomainsError } from './shapes';
+export type { CommerceErrorBody, CommerceErrorDetail, DomainsErrorBody } from './shapes';
+export { assertNever, renderErrorBody } from './error-family';
+export type { ErrorFamily } from './error-family';
+export { normalizeError } from './error-normalizer';
+export { PlatformExceptionFilter } from './platform-exception.filter';
+export { PlatformValidationPipe, toViolations } from './validation.pipe';
+export { toGraphQLExtensions } from './graphql-errors';
+export type { GraphQLErrorShape } from './graphql-errors';

@@ -1,0 +1,74 @@
+import { PlatformError, Violation } from './platform-error';
+import { toJsonPath, toJsonPointer } from './pointers';
+
+/** Commerce error object (spec: "Commerce error object"). */
+export interface CommerceErrorBody {
+  name: string;
+  correlationId: string;
+  message: string;
+  informationLink?: string;
+  details?: CommerceErrorDetail[];
+  links?: { rel: string; href: string }[];
+}
+export interface CommerceErrorDetail {
+  issue: string;
+  field?: string;
+  value?: string;
+  location: 'body' | 'path' | 'query' | 'header';
+  description?: string;
+}
+
+/** Domains-style Error / ErrorLimit (spec: "Domains-style error objects"). */
+export interface DomainsErrorBody {
+  code: string;
+  message?: string;
+  fields?: { path: string; code: string; message?: string }[];
+  retryAfterSec?: number;
+}
+
+function stringValue(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value.length > 256 ? value.slice(0, 256) : value;
+  try {
+    const json = JSON.stringify(value);
+    return json === undefined ? undefined : json.slice(0, 256);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Body fields are JSON pointers; path, query and header fields are the parameter's name. */
+function commerceField(v: Violation): string {
+  return v.location === 'body' ? toJsonPointer(v.path) : v.path.map(String).join('.');
+}
+
+export function toCommerceError(err: PlatformError, correlationId: string): CommerceErrorBody {
+  const name = err.kind === 'validation' ? 'INVALID_REQUEST' : err.code;
+  const body: CommerceErrorBody = { name, correlationId, message: err.message };
+  if (err.status >= 400 && err.status < 500) {
+    // details[] is required on client errors: one per violation, or one naming the code itself.
+    body.details = err.violations.length
+      ? err.violations.map((v) => ({
+          issue: v.code,
+          field: commerceField(v),
+          value: stringValue(v.value),
+          location: v.location,
+          description: v.message,
+        }))
+      : [{ issue: err.code, location: 'body', description: err.message }];
+  }
+  return body;
+}
+
+export function toDomainsError(err: PlatformError): DomainsErrorBody {
+  const body: DomainsErrorBody = { code: err.code, message: err.message };
+  if (err.violations.length) {
+    body.fields = err.violations.map((v) => ({
+      path: v.location === 'body' ? toJsonPath(v.path) : v.path.map(String).join('.'),
+      code: v.code,
+      message: v.message,
+    }));
+  }
+  if (err.retryAfterSec !== undefined) body.retryAfterSec = err.retryAfterSec;
+  return body;
+}

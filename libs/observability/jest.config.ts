@@ -1,0 +1,5 @@
+export default {
+  displayName: 'observability',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

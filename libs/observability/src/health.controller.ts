@@ -1,0 +1,35 @@
+import { Controller, Get, Inject, Res, SetMetadata } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { PUBLIC_ROUTE } from '@platform/scopes';
+import type { FastifyReply } from 'fastify';
+import { READINESS_CHECKS, ReadinessCheck } from './readiness-check';
+
+/** Liveness (the process answers) and readiness (every dependency answers). */
+@ApiExcludeController()
+@SetMetadata(PUBLIC_ROUTE, true)
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[]) {}
+
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  async ready(@Res() reply: FastifyReply): Promise<void> {
+    const results = await Promise.all(
+      this.checks.map(async (check) => {
+        try {
+          const detail = await check.check();
+          return [check.name, { status: 'up', ...(detail ? { detail } : {}) }] as const;
+        } catch (e) {
+          return [check.name, { status: 'down', error: e instanceof Error ? e.message : String(e) }] as const;
+        }
+      }),
+    );
+    const info = Object.fromEntries(results);
+    const ok = results.every(([, r]) => r.status === 'up');
+    reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'error', info });
+  }
+}

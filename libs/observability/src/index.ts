@@ -1,0 +1,18 @@
+export {
+  TRACEPARENT_PATTERN,
+  continueTrace,
+  formatTraceparent,
+  newSpanId,
+  parseTraceparent,
+} from './trace-context';
+export type { TraceContext } from './trace-context';
+export { RequestContextStore, outgoingContextHeaders, tracedFetch } from './request-context';
+export type { RequestContext } from './request-context';
+export { isUuid, requestIdFrom } from './request-id';
+export { contextOf, genRequestId, installHttpObservability } from './http-observability';
+export { MetricsService } from './metrics.service';
+export { PlatformLoggerModule } from './logger.module';
+export { READINESS_CHECKS } from './readiness-check';
+export type { ReadinessCheck } from './readiness-check';
+export { ObservabilityModule } from './observability.module';
+export type { ObservabilityModuleOptions } from './observability.module';

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'scopes',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

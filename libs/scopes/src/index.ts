@@ -1,0 +1,2 @@
+export { PUBLIC_ROUTE, SCOPES, hasAnyScope, isScope, parseScopeList } from './scope-catalog';
+export type { Scope } from './scope-catalog';

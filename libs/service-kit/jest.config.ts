@@ -1,0 +1,5 @@
+export default {
+  displayName: 'service-kit',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

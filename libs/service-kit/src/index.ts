@@ -1,0 +1,6 @@
+export { createServiceApp, listen } from './bootstrap';
+export type { ServiceAppOptions } from './bootstrap';
+export { DatabaseReadinessCheck, RedisReadinessCheck } from './readiness-checks';
+export { migrateService, runMigrateEntry } from './migrate';
+export { ServiceKitModule } from './service-kit.module';
+export type { ServiceKitOptions } from './service-kit.module';

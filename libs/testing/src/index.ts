@@ -1,0 +1,10 @@
+export { schemaDrift } from './schema-drift';
+export { createTestDatabase, testServerUrl } from './test-database';
+export type { TestDatabase } from './test-database';
+export { TEST_ENCRYPTION_KEY, createTestEnv } from './test-env';
+export type { TestEnv } from './test-env';
+export { createTestRedis } from './test-redis';
+export type { TestRedis } from './test-redis';
+export { createTestCredential } from './test-tokens';
+export type { TestCredential } from './test-tokens';
+export { waitFor } from './wait-for';

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// `npm run -s admin -- <noun> <verb> [--flag v]`: dispatches a noun to the app that owns it
+// (apps never import each other, so each owning app ships its own admin entry point) and
+// builds that app first when its sources changed. Prints exactly one JSON object on stdout.
+const { buildIfStale, entryPath } = require('./build-if-stale');
+
+/** noun → [app, entry point]. Later services add their nouns (store, channel, domain, agent). */
+const NOUNS = {
+  account: ['admin-cli', 'main'],
+  token: ['admin-cli', 'main'],
+};
+
+function fail(code, message) {
+  process.stdout.write(JSON.stringify({ error: { code, message } }) + '\n');
+  process.exit(1);
+}
+
+const noun = process.argv[2];
+const owner = NOUNS[noun];
+if (!owner) {
+  fail('UNKNOWN_COMMAND', `unknown noun "${noun ?? ''}"; nouns: ${Object.keys(NOUNS).join(', ')}`);
+} else {
+  const [app, entry] = owner;
+  try {
+    buildIfStale([app], { entry });
+  } catch (e) {
+    fail('BUILD_FAILED', `could not build ${app}: ${e.message}`);
+  }
+  require(entryPath(app, entry));
+}

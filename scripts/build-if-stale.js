@@ -1,0 +1,62 @@
+// Builds an app with Nx when its compiled entry is missing or older than any source it is made
+// of (the app's src and every lib). Nx's cache makes an unneeded build cheap; this check makes it free.
+const { execFileSync } = require('node:child_process');
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+
+const ROOT = join(__dirname, '..');
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else if (entry.name.endsWith('.ts') || entry.name.endsWith('.json'))
+      newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function sourcesMtime(app) {
+  const libs = join(ROOT, 'libs');
+  const libDirs = readdirSync(libs).map((l) => join(libs, l, 'src'));
+  return Math.max(
+    newestMtime(join(ROOT, 'apps', app, 'src')),
+    ...libDirs.map(newestMtime),
+    statSync(join(ROOT, 'tsconfig.base.json')).mtimeMs,
+  );
+}
+
+/** Path of a compiled entry point of an app (main, worker, admin, migrate). */
+function entryPath(app, entry = 'main') {
+  return join(ROOT, 'dist', 'apps', app, 'apps', app, 'src', `${entry}.js`);
+}
+
+function isStale(app, entry = 'main') {
+  const file = entryPath(app, entry);
+  return !existsSync(file) || statSync(file).mtimeMs < sourcesMtime(app);
+}
+
+/** Builds the given apps that are stale; build output goes to stderr so stdout stays clean. */
+function buildIfStale(apps, { entry = 'main' } = {}) {
+  const stale = apps.filter((app) => isStale(app, entry));
+  if (stale.length === 0) return [];
+  execFileSync(
+    process.execPath,
+    [
+      require.resolve('nx/bin/nx.js'),
+      'run-many',
+      '-t',
+      'build',
+      '-p',
+      stale.join(','),
+      '--parallel=2',
+      '--outputStyle=stream',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NX_DAEMON: 'false' } },
+  );
+  return stale;
+}
+
+module.exports = { ROOT, buildIfStale, entryPath, isStale };

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// `npm start`: builds what is stale, makes sure PostgreSQL and Redis answer, starts every
+// service and worker of the route table and then the gateway, prefixes each one's log lines
+// with its name, waits for the gateway's /healthz and prints `platform ready at <url>`.
+// Ctrl-C (or SIGTERM) stops everything cleanly.
+const { spawn } = require('node:child_process');
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const readline = require('node:readline');
+const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
+const { ensurePostgres, ensureRedis } = require('./infra');
+
+const log = (msg) => process.stdout.write(`[platform] ${msg}\n`);
+const children = [];
+const infra = [];
+let stopping = false;
+
+function prefixLines(stream, name, out) {
+  readline.createInterface({ input: stream }).on('line', (line) => out.write(`[${name}] ${line}\n`));
+}
+
+function startProcess(name, file, env) {
+  const child = spawn(process.execPath, ['--enable-source-maps', file], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefixLines(child.stdout, name, process.stdout);
+  prefixLines(child.stderr, name, process.stderr);
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      log(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping the platform`);
+      shutdown(1);
+    }
+  });
+  children.push({ name, child });
+  return child;
+}
+
+async function waitForHealthz(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(3000) });
+      if (res.status === 200) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the platform did not become ready within ${timeoutMs / 1000} s: ${last}`);
+}
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  for (const stop of infra.reverse()) await stop().catch((e) => log(`stop failed: ${e.message}`));
+  process.exit(code);
+}
+
+async function main() {
+  process.once('SIGINT', () => shutdown(0));
+  process.once('SIGTERM', () => shutdown(0));
+
+  const apps = readdirSync(join(ROOT, 'apps'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  const built = buildIfStale(apps);
+  log(built.length ? `built ${built.join(', ')}` : 'build is up to date');
+
+  const pg = await ensurePostgres(ROOT, log);
+  infra.push(pg.stop);
+  const redis = await ensureRedis(log);
+  infra.push(redis.stop);
+
+  const { ROUTE_TABLE, defaultServiceUrl } = require(
+    join(ROOT, 'dist/apps/gateway/apps/gateway/src/routes/route-table.js'),
+  );
+  const { SERVICE_PORTS } = require(join(ROOT, 'dist/apps/gateway/libs/config/src/service-ports.js'));
+  const shared = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
+  const gatewayEnv = { ...shared };
+  for (const route of ROUTE_TABLE) {
+    startProcess(route.service, entryPath(route.service), {
+      ...shared,
+      PORT: String(SERVICE_PORTS[route.service]),
+    });
+    for (const worker of route.workers) {
+      startProcess(`${route.service}-${worker.name}`, entryPath(route.service, worker.name), {
+        ...shared,
+        PORT: String(worker.port),
+      });
+    }
+    gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || defaultServiceUrl(route.service);
+  }
+  const port = process.env.PORT || String(SERVICE_PORTS.gateway);
+  startProcess('gateway', entryPath('gateway'), { ...gatewayEnv, PORT: port });
+
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealthz(url, Number(process.env.START_TIMEOUT_S || 180) * 1000);
+  process.stdout.write(`platform ready at ${url}\n`);
+}
+
+main().catch((e) => {
+  process.stderr.write(`[platform] npm start failed: ${e.message}\n`);
+  shutdown(1);
+});
