@@ -1,0 +1,5 @@
+export default {
+  displayName: 'queue',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

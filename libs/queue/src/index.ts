@@ -1,0 +1,28 @@
+export { createJobDispatcher, declareQueue } from './job-dispatcher';
+export type { JobDispatcher, JobHandler, JobHandlers, QueueDeclaration } from './job-dispatcher';
+export { JobDispatcherHost } from './job-dispatcher.host';
+export type { OperationJobData, OperationPayload } from './operation-job';
+export { OperationRecordBase } from './operation-record.entity';
+export { OperationRunner } from './operation-runner.service';
+export type {
+  OperationCommit,
+  OperationContext,
+  OperationEntity,
+  OperationFields,
+  OperationHandler,
+  OperationOutcome,
+  OrphanRecovery,
+  OrphanRecoveryOptions,
+  StartOperation,
+} from './operation-runner.service';
+export { OperationStatus, isTerminalStatus } from './operation-status';
+export { OperationFailureCode, PermanentFailure } from './operation.errors';
+export {
+  createQueue,
+  createQueueConnection,
+  createQueueWorker,
+  queueConnectionOptions,
+} from './queue-connection';
+export type { QueueConfig } from './queue-connection';
+export { QueueDefaults, WorkerDefaults } from './queue-defaults';
+export { QueueModule } from './queue.module';

@@ -1,0 +1,60 @@
+import type { PlatformConfig } from '@platform/config';
+import { Queue, Worker } from 'bullmq';
+import type { Job, QueueOptions, WorkerOptions } from 'bullmq';
+import Redis from 'ioredis';
+import type { RedisOptions } from 'ioredis';
+import { QueueDefaults, WorkerDefaults } from './queue-defaults';
+
+/** The part of PlatformConfig the queue lib reads. */
+export type QueueConfig = Pick<PlatformConfig, 'redisUrl' | 'redisKeyPrefix' | 'serviceName'>;
+
+/**
+ * ioredis options for BullMQ from REDIS_URL. BullMQ namespaces its keys with its own `prefix`
+ * option (config.redisKeyPrefix); an ioredis keyPrefix would break its Lua scripts, so none is set.
+ * maxRetriesPerRequest must be null: a worker's blocking commands would otherwise fail after a
+ * reconnect instead of waiting for Redis to come back.
+ */
+export function queueConnectionOptions(config: QueueConfig): RedisOptions {
+  const url = new URL(config.redisUrl);
+  const options: RedisOptions = {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1',
+    port: url.port ? Number(url.port) : 6379,
+    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+    connectionName: `${config.serviceName}:queue`,
+    maxRetriesPerRequest: null,
+  };
+  if (url.username) options.username = decodeURIComponent(url.username);
+  if (url.password) options.password = decodeURIComponent(url.password);
+  if (url.protocol === 'rediss:') options.tls = {};
+  return options;
+}
+
+/** A dedicated ioredis client fit for BullMQ; the caller owns it and must `quit()` it. */
+export function createQueueConnection(config: QueueConfig): Redis {
+  return new Redis(queueConnectionOptions(config));
+}
+
+/** A producer outside Nest (scripts, tests) with the platform's prefix and job defaults; close() it. */
+export function createQueue(config: QueueConfig, name: string, options: Partial<QueueOptions> = {}): Queue {
+  return new Queue(name, {
+    defaultJobOptions: QueueDefaults,
+    ...options,
+    connection: queueConnectionOptions(config),
+    prefix: config.redisKeyPrefix,
+  });
+}
+
+/** A worker outside Nest with the platform's prefix and WorkerDefaults; close() it. */
+export function createQueueWorker<D>(
+  config: QueueConfig,
+  name: string,
+  processor: (job: Job<D>) => Promise<unknown>,
+  options: Partial<WorkerOptions> = {},
+): Worker<D> {
+  return new Worker<D>(name, processor, {
+    ...WorkerDefaults,
+    ...options,
+    connection: queueConnectionOptions(config),
+    prefix: config.redisKeyPrefix,
+  });
+}

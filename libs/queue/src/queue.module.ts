@@ -1,0 +1,45 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { PLATFORM_CONFIG } from '@platform/config';
+import type { PlatformConfig } from '@platform/config';
+import type { QueueOptions } from 'bullmq';
+import type { QueueDeclaration } from './job-dispatcher';
+import { queueConnectionOptions } from './queue-connection';
+import { QueueDefaults } from './queue-defaults';
+
+/**
+ * BullMQ for a Nest process: Redis from REDIS_URL, keys under REDIS_KEY_PREFIX, QueueDefaults on
+ * every job. Each queue and worker opens (and on shutdown closes) its own connection from these
+ * options, so closing never races a shared client. Workers take their lock and stall settings from
+ * `@Processor(queue.name, WorkerDefaults)`.
+ */
+@Global()
+@Module({})
+export class QueueModule {
+  static forRoot(): DynamicModule {
+    return {
+      module: QueueModule,
+      imports: [
+        BullModule.forRootAsync({
+          inject: [PLATFORM_CONFIG],
+          useFactory: (config: PlatformConfig): QueueOptions => ({
+            connection: queueConnectionOptions(config),
+            prefix: config.redisKeyPrefix,
+            defaultJobOptions: QueueDefaults,
+          }),
+        }),
+      ],
+      exports: [BullModule],
+    };
+  }
+
+  /** Makes `@InjectQueue(name)` available for each queue, with QueueDefaults as its job options. */
+  static registerQueues(...queues: readonly (string | QueueDeclaration)[]): DynamicModule {
+    return BullModule.registerQueue(
+      ...queues.map((queue) => ({
+        name: typeof queue === 'string' ? queue : queue.name,
+        defaultJobOptions: QueueDefaults,
+      })),
+    );
+  }
+}
