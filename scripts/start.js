@@ -37,6 +37,11 @@ function startProcess(name, file, env) {
   return child;
 }
 
+/** `<NAME>_PORT` (e.g. COUNTRIES_PORT, MAILBOXES_WORKER_PORT) moves a process off its default port. */
+function portOf(name, fallback) {
+  return process.env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`] || String(fallback);
+}
+
 async function waitForHealthz(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
@@ -90,24 +95,21 @@ async function main() {
   const redis = await ensureRedis(log);
   infra.push(redis.stop);
 
-  const { ROUTE_TABLE, defaultServiceUrl } = require(
-    join(ROOT, 'dist/apps/gateway/apps/gateway/src/routes/route-table.js'),
-  );
+  const { ROUTE_TABLE } = require(join(ROOT, 'dist/apps/gateway/apps/gateway/src/routes/route-table.js'));
   const { SERVICE_PORTS } = require(join(ROOT, 'dist/apps/gateway/libs/config/src/service-ports.js'));
   const shared = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
   const gatewayEnv = { ...shared };
   for (const route of ROUTE_TABLE) {
-    startProcess(route.service, entryPath(route.service), {
-      ...shared,
-      PORT: String(SERVICE_PORTS[route.service]),
-    });
+    const port = portOf(route.service, SERVICE_PORTS[route.service]);
+    startProcess(route.service, entryPath(route.service), { ...shared, PORT: port });
     for (const worker of route.workers) {
-      startProcess(`${route.service}-${worker.name}`, entryPath(route.service, worker.name), {
+      const name = `${route.service}-${worker.name}`;
+      startProcess(name, entryPath(route.service, worker.name), {
         ...shared,
-        PORT: String(worker.port),
+        PORT: portOf(name, worker.port),
       });
     }
-    gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || defaultServiceUrl(route.service);
+    gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || `http://127.0.0.1:${port}`;
   }
   const port = process.env.PORT || String(SERVICE_PORTS.gateway);
   startProcess('gateway', entryPath('gateway'), { ...gatewayEnv, PORT: port });

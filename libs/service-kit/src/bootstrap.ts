@@ -22,7 +22,9 @@ export async function createServiceApp(
   const adapter = new FastifyAdapter({
     genReqId: genRequestId,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: true,
+    // Trust X-Forwarded-For only from proxies on loopback and private networks (the gateway, the
+    // ingress), so a client reaching a service directly cannot pick its own IP for rate limits.
+    trustProxy: 'loopback,linklocal,uniquelocal',
     return503OnClosing: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'countries',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

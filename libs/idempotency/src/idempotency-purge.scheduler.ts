@@ -1,0 +1,22 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import {
+  IDEMPOTENCY_PURGE_EVERY_MS,
+  IDEMPOTENCY_PURGE_SCHEDULER_ID,
+  IdempotencyPurgeQueue,
+} from './idempotency-purge.jobs';
+
+/** Declares the hourly purge at boot; upserting one scheduler id keeps it single however many workers start. */
+@Injectable()
+export class IdempotencyPurgeScheduler implements OnApplicationBootstrap {
+  constructor(@InjectQueue(IdempotencyPurgeQueue.name) private readonly queue: Queue) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      IDEMPOTENCY_PURGE_SCHEDULER_ID,
+      { every: IDEMPOTENCY_PURGE_EVERY_MS },
+      { name: 'purge-expired' },
+    );
+  }
+}

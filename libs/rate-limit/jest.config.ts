@@ -1,0 +1,5 @@
+export default {
+  displayName: 'rate-limit',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

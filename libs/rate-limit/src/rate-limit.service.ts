@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
+import { REDIS, RedisKeys } from '@platform/database';
+import Redis from 'ioredis';
+import {
+  RateLimitDecision,
+  RateLimitPolicy,
+  WindowCount,
+  credentialKeyParts,
+  ipKeyParts,
+} from './rate-limit.policy';
+
+/**
+ * A fixed window anchored at its first hit, in one round trip: the increment, the expiry of a new
+ * window and the read of the remaining time happen atomically, so concurrent requests from any
+ * number of processes are counted exactly. The TTL repair covers a key that lost its expiry
+ * (a PERSIST by hand), which would otherwise block a credential for ever.
+ */
+export const FIXED_WINDOW_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+const SCRIPT_SHA = createHash('sha1').update(FIXED_WINDOW_SCRIPT).digest('hex');
+
+function toWindowCount(reply: unknown): WindowCount {
+  if (!Array.isArray(reply) || reply.length !== 2)
+    throw new Error(`unexpected rate-limit script reply ${String(reply)}`);
+  const [count, ttlMs] = reply.map(Number);
+  if (!Number.isFinite(count) || !Number.isFinite(ttlMs))
+    throw new Error(`unexpected rate-limit script reply ${String(reply)}`);
+  return { count, ttlMs };
+}
+
+/**
+ * Counts requests against the per-credential and per-client-IP limits. Used by the interceptor and
+ * the guard of this lib; a GraphQL service can call `consumeCredential` once per HTTP request.
+ * Fails open: when Redis does not answer the request is served without rate-limit headers,
+ * and the failure is logged (readiness already reports Redis down).
+ */
+@Injectable()
+export class RateLimitService {
+  private readonly logger = new Logger(RateLimitService.name);
+  private readonly credentialPolicy: RateLimitPolicy;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+  ) {
+    this.credentialPolicy = new RateLimitPolicy(
+      config.rateLimit.credentialLimit,
+      config.rateLimit.credentialWindowSeconds,
+    );
+  }
+
+  /** One request of the credential `tokenId`; undefined when Redis failed. */
+  consumeCredential(tokenId: string): Promise<RateLimitDecision | undefined> {
+    return this.consume(this.keys.key(...credentialKeyParts(tokenId)), this.credentialPolicy);
+  }
+
+  /** One request from `ip` to the route `method route`, limited to `perMinute` × RATE_LIMIT_IP_MULTIPLIER. */
+  consumeIp(
+    method: string,
+    route: string,
+    ip: string,
+    perMinute: number,
+  ): Promise<RateLimitDecision | undefined> {
+    const policy = RateLimitPolicy.forIpRoute(perMinute, this.config.rateLimit.ipMultiplier);
+    return this.consume(this.keys.key(...ipKeyParts(method, route, ip)), policy);
+  }
+
+  private async consume(key: string, policy: RateLimitPolicy): Promise<RateLimitDecision | undefined> {
+    try {
+      return policy.decide(await this.hit(key, policy.windowMs));
+    } catch (e) {
+      this.logger.warn(`rate limit not applied, Redis failed: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
+
+  private async hit(key: string, windowMs: number): Promise<WindowCount> {
+    try {
+      return toWindowCount(await this.redis.evalsha(SCRIPT_SHA, 1, key, windowMs));
+    } catch (e) {
+      if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw e;
+      return toWindowCount(await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, windowMs));
+    }
+  }
+}
