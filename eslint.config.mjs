@@ -23,6 +23,8 @@ function boundaries({ specs }) {
       { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:core', 'type:infra', ...testing] },
       { sourceTag: 'type:core', onlyDependOnLibsWithTags: ['type:core', ...testing] },
       { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:core', 'type:infra', 'type:testing'] },
+      // Black-box tests of the running platform: they start processes, they import no app.
+      { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:core', 'type:infra', 'type:testing'] },
     ],
   };
 }

@@ -12,4 +12,5 @@ const projectConfigs = ['apps', 'libs'].flatMap((dir) =>
 export default {
   projects: projectConfigs,
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 3,
+  reporters: ['default', join(__dirname, 'libs/testing/src/summary-reporter.js')],
 };

@@ -18,6 +18,18 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** Newest committed subgraph SDL: the gateway composes its supergraph from them at build time. */
+function schemasMtime() {
+  const apps = join(ROOT, 'apps');
+  return Math.max(
+    0,
+    ...readdirSync(apps)
+      .map((a) => join(apps, a, 'schema.graphql'))
+      .filter((f) => existsSync(f))
+      .map((f) => statSync(f).mtimeMs),
+  );
+}
+
 function sourcesMtime(app) {
   const libs = join(ROOT, 'libs');
   const libDirs = readdirSync(libs).map((l) => join(libs, l, 'src'));
@@ -25,6 +37,7 @@ function sourcesMtime(app) {
     newestMtime(join(ROOT, 'apps', app, 'src')),
     ...libDirs.map(newestMtime),
     statSync(join(ROOT, 'tsconfig.base.json')).mtimeMs,
+    app === 'gateway' ? schemasMtime() : 0,
   );
 }
 

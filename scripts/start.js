@@ -4,7 +4,7 @@
 // with its name, waits for the gateway's /healthz and prints `platform ready at <url>`.
 // Ctrl-C (or SIGTERM) stops everything cleanly.
 const { spawn } = require('node:child_process');
-const { readdirSync } = require('node:fs');
+const { existsSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const readline = require('node:readline');
 const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
@@ -85,7 +85,7 @@ async function main() {
   process.once('SIGTERM', () => shutdown(0));
 
   const apps = readdirSync(join(ROOT, 'apps'), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    .filter((d) => d.isDirectory() && existsSync(join(ROOT, 'apps', d.name, 'src', 'main.ts')))
     .map((d) => d.name);
   const built = buildIfStale(apps);
   log(built.length ? `built ${built.join(', ')}` : 'build is up to date');

@@ -73,3 +73,18 @@ describe('loadPlatformConfig', () => {
     expect(seen).toEqual([file, file]);
   });
 });
+
+describe('loadPlatformConfig without secrets', () => {
+  it('neither reads nor generates a key for a process that keeps no secrets', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cfg-')), 'key');
+    const config = loadPlatformConfig({
+      serviceName: 'gw',
+      defaultPort: 1,
+      env: {},
+      devKeyFile: file,
+      secrets: false,
+    });
+    expect(config.secretsEncryptionKey).toHaveLength(0);
+    expect(() => readFileSync(file)).toThrow();
+  });
+});

@@ -47,6 +47,11 @@ export interface LoadConfigOptions {
   devKeyFile?: string;
   /** Called once when a development key was generated or read, so the caller can log it. */
   onDevKey?: (file: string) => void;
+  /**
+   * false for a process that keeps no secrets (the gateway): no key is read or generated and
+   * `secretsEncryptionKey` is empty, so any attempt to encrypt with it fails loudly.
+   */
+  secrets?: boolean;
 }
 
 function integer(
@@ -147,7 +152,7 @@ export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
       credentialWindowSeconds: integer(env, 'RATE_LIMIT_CREDENTIAL_WINDOW_S', 1380, 1, 31_536_000),
       ipMultiplier: positiveNumber(env, 'RATE_LIMIT_IP_MULTIPLIER', 1),
     },
-    secretsEncryptionKey: encryptionKey(opts, env),
+    secretsEncryptionKey: opts.secrets === false ? Buffer.alloc(0) : encryptionKey(opts, env),
     migrations,
     logLevel,
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),

@@ -64,6 +64,8 @@ export class PlatformValidationPipe extends ValidationPipe {
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
+      // One violation per field: a missing value is REQUIRED, not also every format it lacks.
+      stopAtFirstError: true,
       validationError: { target: false, value: true },
       exceptionFactory: (errors) => errors,
     });

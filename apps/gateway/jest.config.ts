@@ -1,0 +1,5 @@
+export default {
+  displayName: 'gateway',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,36 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { PlatformExceptionFilter } from '@platform/errors';
+import { ObservabilityModule } from '@platform/observability';
+import { GatewayConfigModule } from './config/gateway-config.module';
+import type { GatewayConfig } from './config/gateway.config';
+import { SupergraphModule } from './graphql/supergraph.module';
+import { GatewayReadinessCheck } from './health/gateway-readiness-check';
+import { PlatformHealthModule } from './health/platform-health.module';
+import { ProxyModule } from './proxy/proxy.module';
+
+/**
+ * The single entry point: every REST prefix of the route table proxied to its service,
+ * POST /graphql (the federated supergraph) and GET /healthz. No database, no Redis and no auth
+ * guard: the services authenticate every request themselves. The gateway's own errors use
+ * the domains shape.
+ */
+@Module({})
+export class GatewayAppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayAppModule,
+      imports: [
+        GatewayConfigModule.forRoot(config),
+        ObservabilityModule.forRoot({
+          readinessChecks: [GatewayReadinessCheck],
+          readinessTokens: [GatewayReadinessCheck],
+        }),
+        PlatformHealthModule,
+        ProxyModule,
+        SupergraphModule,
+      ],
+      providers: [{ provide: APP_FILTER, useFactory: () => new PlatformExceptionFilter('domains') }],
+    };
+  }
+}

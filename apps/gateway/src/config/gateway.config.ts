@@ -1,0 +1,140 @@
+import { resolve } from 'node:path';
+import {
+  ConfigError,
+  PlatformConfig,
+  SERVICE_PORTS,
+  ServiceName,
+  loadPlatformConfig,
+} from '@platform/config';
+import { SUBGRAPHS, SubgraphDefinition } from '../graphql/subgraphs';
+import { assertValidRouteTable } from '../routes/route-prefix';
+import { ROUTE_TABLE, ServiceRoute, defaultServiceUrl } from '../routes/route-table';
+
+/** Injection token of the GatewayConfig. */
+export const GATEWAY_CONFIG = Symbol.for('gateway.config');
+
+export interface UpstreamWorker {
+  readonly name: string;
+  /** Base URL of the worker's health port; readiness is `GET <healthUrl>/health/ready`. */
+  readonly healthUrl: string;
+}
+
+/** One service the gateway fronts: where it is, which prefixes go to it, which workers it has. */
+export interface Upstream {
+  readonly service: ServiceName;
+  readonly prefixes: readonly string[];
+  /** Origin of the service (`http://host:port`, no path). */
+  readonly url: string;
+  readonly workers: readonly UpstreamWorker[];
+}
+
+/** Where the gateway sends a subgraph's fetches at run time (may hold a `{storeId}` segment). */
+export interface SubgraphEndpoint {
+  readonly name: string;
+  readonly url: string;
+}
+
+export interface GatewayConfig {
+  readonly platform: PlatformConfig;
+  readonly upstreams: readonly Upstream[];
+  readonly subgraphs: readonly SubgraphEndpoint[];
+  /** The composed supergraph; when the file does not exist, POST /graphql answers 503. */
+  readonly supergraphFile: string;
+  /** How long /healthz waits for each service and worker. */
+  readonly healthzTimeoutMs: number;
+}
+
+export interface LoadGatewayConfigOptions {
+  /** Environment to read; defaults to process.env. */
+  readonly env?: Record<string, string | undefined>;
+  /** Defaults to ROUTE_TABLE; tests pass their own. */
+  readonly routeTable?: readonly ServiceRoute[];
+  /** Defaults to SUBGRAPHS. */
+  readonly subgraphs?: readonly SubgraphDefinition[];
+}
+
+/** Next to src/ in the source tree and in the build output (the build writes both). */
+const DEFAULT_SUPERGRAPH_FILE = resolve(__dirname, '../../supergraph.graphql');
+
+/** `countries` + `events` → `COUNTRIES_EVENTS_HEALTH_URL`. */
+export function workerHealthEnv(service: string, worker: string): string {
+  return `${service}_${worker}_HEALTH_URL`.toUpperCase().replace(/-/g, '_');
+}
+
+function originUrl(env: Record<string, string | undefined>, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigError(name, `must use http: or https:, got "${parsed.protocol}"`);
+  }
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || parsed.password) {
+    throw new ConfigError(
+      name,
+      `must be an origin (scheme://host:port) without path, query or credentials, got "${raw}"`,
+    );
+  }
+  return parsed.origin;
+}
+
+function integer(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+/**
+ * Reads and validates the gateway's environment once; the only reader of process.env in the
+ * gateway. Besides the platform's variables: `<urlEnv>` of every route-table row (default
+ * `defaultServiceUrl`), `<SERVICE>_<WORKER>_HEALTH_URL` (default `http://127.0.0.1:<port>`),
+ * `SUPERGRAPH_FILE` and `HEALTHZ_TIMEOUT_MS` (2000).
+ */
+export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): GatewayConfig {
+  const env = options.env ?? process.env;
+  const routeTable = options.routeTable ?? ROUTE_TABLE;
+  const subgraphs = options.subgraphs ?? SUBGRAPHS;
+  assertValidRouteTable(routeTable);
+
+  const upstreams: Upstream[] = routeTable.map((route) => ({
+    service: route.service,
+    prefixes: route.prefixes,
+    url: originUrl(env, route.urlEnv, defaultServiceUrl(route.service)),
+    workers: route.workers.map((worker) => {
+      const variable = workerHealthEnv(route.service, worker.name);
+      return { name: worker.name, healthUrl: originUrl(env, variable, `http://127.0.0.1:${worker.port}`) };
+    }),
+  }));
+
+  const subgraphEndpoints = subgraphs.map((subgraph) => {
+    const upstream = upstreams.find((u) => u.service === subgraph.service);
+    if (!upstream)
+      throw new Error(`subgraph ${subgraph.name}: service ${subgraph.service} has no row in the route table`);
+    return { name: subgraph.name, url: `${upstream.url}${subgraph.path}` };
+  });
+
+  return {
+    platform: loadPlatformConfig({
+      serviceName: 'gateway',
+      defaultPort: SERVICE_PORTS.gateway,
+      env,
+      secrets: false,
+    }),
+    upstreams,
+    subgraphs: subgraphEndpoints,
+    supergraphFile: env.SUPERGRAPH_FILE ? resolve(env.SUPERGRAPH_FILE) : DEFAULT_SUPERGRAPH_FILE,
+    healthzTimeoutMs: integer(env, 'HEALTHZ_TIMEOUT_MS', 2000, 100, 60000),
+  };
+}

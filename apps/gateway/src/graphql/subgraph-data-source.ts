@@ -1,0 +1,80 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { RequestContext, formatTraceparent } from '@platform/observability';
+import { GraphQLError } from 'graphql';
+import { SupergraphErrorCode } from './supergraph.errors';
+
+/** The per-request context of the federated /graphql: what the subgraph fetches carry. */
+export interface SupergraphContext {
+  readonly requestContext: RequestContext;
+  readonly headers: IncomingHttpHeaders;
+}
+
+/** Caller headers every subgraph fetch carries unchanged (the subgraphs authenticate). */
+const FORWARDED_HEADERS = ['authorization', 'x-store-id'] as const;
+/** `{storeId}` in a routing URL, as written or percent-encoded by a URL parser. */
+const STORE_ID_SEGMENT = /\{storeId\}|%7BstoreId%7D/i;
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * A subgraph fetch with the caller's credentials and the gateway's request id and trace
+ * (traceparent naming the gateway's span as parent). A `{storeId}` segment of the subgraph's
+ * URL is filled from the caller's `x-store-id` header.
+ */
+export class SubgraphDataSource extends RemoteGraphQLDataSource<SupergraphContext> {
+  constructor(
+    private readonly subgraphName: string,
+    url: string,
+  ) {
+    super({ url });
+  }
+
+  override willSendRequest(options: GraphQLDataSourceProcessOptions<SupergraphContext>): void {
+    // Health checks and schema loading carry no caller; only incoming operations do.
+    if (!('incomingRequestContext' in options) || !options.request.http) return;
+    const http = options.request.http;
+    const { headers, requestContext } = options.context;
+    for (const name of FORWARDED_HEADERS) {
+      const value = headerValue(headers[name]);
+      if (value) http.headers.set(name, value);
+    }
+    http.headers.set('x-request-id', requestContext.requestId);
+    http.headers.set('traceparent', formatTraceparent(requestContext.trace));
+    const tracestate = headerValue(headers.tracestate);
+    if (tracestate && requestContext.trace.parentSpanId) http.headers.set('tracestate', tracestate);
+    if (STORE_ID_SEGMENT.test(http.url)) {
+      const storeId = headerValue(headers['x-store-id'])?.trim();
+      if (!storeId) {
+        throw new GraphQLError('this query needs a store: send its id in the x-store-id header', {
+          extensions: { code: SupergraphErrorCode.STORE_ID_REQUIRED },
+        });
+      }
+      options.request.http = {
+        ...http,
+        url: http.url.replace(new RegExp(STORE_ID_SEGMENT.source, 'gi'), encodeURIComponent(storeId)),
+      };
+    }
+  }
+
+  /** A subgraph that cannot be reached is named, never located (no URL, no socket error). */
+  override didEncounterError(error: Error, _fetchRequest: unknown, fetchResponse?: unknown): void {
+    if (fetchResponse === undefined && !(error instanceof GraphQLError)) {
+      throw new GraphQLError(`the ${this.subgraphName} subgraph is not reachable; try again later`, {
+        extensions: { code: SupergraphErrorCode.SUBGRAPH_UNAVAILABLE },
+      });
+    }
+    throw error;
+  }
+
+  /** Apollo's error for a non-2xx subgraph answer (status, body, UNAUTHENTICATED/FORBIDDEN), without the URL. */
+  override async errorFromResponse(
+    response: Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0],
+  ): Promise<GraphQLError> {
+    const error = await super.errorFromResponse(response);
+    const { url: _url, ...rest } = (error.extensions.response ?? {}) as Record<string, unknown>;
+    return new GraphQLError(error.message, { extensions: { ...error.extensions, response: rest } });
+  }
+}

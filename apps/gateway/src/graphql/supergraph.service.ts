@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer, ApolloServerOptions } from '@apollo/server';
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { normalizeError } from '@platform/errors';
+import type { FastifyInstance } from 'fastify';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
+import { requestContextOf } from '../context/request-context-of';
+import { SubgraphDataSource, SupergraphContext } from './subgraph-data-source';
+import { SupergraphErrorCode, graphQLErrorBody } from './supergraph.errors';
+
+export const GRAPHQL_PATH = '/graphql';
+
+type ApolloLogger = NonNullable<ApolloServerOptions<SupergraphContext>['logger']>;
+
+/**
+ * POST /graphql: the federated supergraph, served by Apollo Gateway (query planning) on Apollo
+ * Server through its Fastify integration, when the build composed a supergraph; otherwise a
+ * GraphQL-shaped 503 (SUPERGRAPH_NOT_AVAILABLE). The supergraph is static (composed at build
+ * time), so the gateway starts without any subgraph running.
+ */
+@Injectable()
+export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('GraphQL');
+  private apollo?: ApolloServer<SupergraphContext>;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    const supergraphSdl = this.readSupergraph();
+    if (supergraphSdl === undefined) {
+      this.logger.log(
+        `no supergraph at ${this.config.supergraphFile}; POST ${GRAPHQL_PATH} answers 503 until subgraphs exist`,
+      );
+      await fastify.register(async (scope) => {
+        scope.post(GRAPHQL_PATH, async (_request, reply) =>
+          reply
+            .code(503)
+            .send(
+              graphQLErrorBody(
+                SupergraphErrorCode.SUPERGRAPH_NOT_AVAILABLE,
+                'the federated graph is not available yet: no subgraph has been composed into the supergraph',
+              ),
+            ),
+        );
+      });
+      return;
+    }
+    this.apollo = await this.startApollo(supergraphSdl);
+    const handler = fastifyApolloHandler(this.apollo, {
+      context: async (request) => ({ requestContext: requestContextOf(request), headers: request.headers }),
+    });
+    await fastify.register(async (scope) => {
+      // Errors before Apollo sees the request (malformed JSON, body too large) in GraphQL shape.
+      scope.setErrorHandler((error: unknown, _request, reply) => {
+        const { error: normalized, unexpected } = normalizeError(error);
+        if (unexpected) this.logger.error({ err: error }, 'graphql request failed');
+        const status = normalized.status;
+        const code =
+          status < 500 ? SupergraphErrorCode.BAD_REQUEST : SupergraphErrorCode.INTERNAL_SERVER_ERROR;
+        return reply.code(status).send(graphQLErrorBody(code, normalized.message));
+      });
+      scope.post(GRAPHQL_PATH, handler);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.apollo?.stop();
+  }
+
+  private readSupergraph(): string | undefined {
+    const file = this.config.supergraphFile;
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  }
+
+  private async startApollo(supergraphSdl: string): Promise<ApolloServer<SupergraphContext>> {
+    const endpoints = new Map(this.config.subgraphs.map((s) => [s.name, s.url]));
+    const logger = this.apolloLogger();
+    const gateway = new ApolloGateway({
+      supergraphSdl,
+      logger,
+      // The committed supergraph holds development URLs; the configured ones win.
+      buildService: ({ name, url }) => new SubgraphDataSource(name, endpoints.get(name) ?? url ?? ''),
+    });
+    const apollo = new ApolloServer<SupergraphContext>({
+      gateway,
+      logger,
+      introspection: true,
+      includeStacktraceInErrorResponses: false,
+      stopOnTerminationSignals: false,
+    });
+    await apollo.start();
+    this.logger.log(`serving the supergraph of ${this.config.supergraphFile} at POST ${GRAPHQL_PATH}`);
+    return apollo;
+  }
+
+  private apolloLogger(): ApolloLogger {
+    const text = (message: unknown): string => (typeof message === 'string' ? message : String(message));
+    return {
+      debug: (message) => this.logger.debug(text(message)),
+      info: (message) => this.logger.log(text(message)),
+      warn: (message) => this.logger.warn(text(message)),
+      error: (message) => this.logger.error(text(message)),
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { RequestContext, formatTraceparent } from '@platform/observability';
+
+/** What the proxy knows about the incoming request besides its headers. */
+export interface IncomingHop {
+  /** The gateway's request context (request id and trace), from genRequestId. */
+  readonly context: RequestContext;
+  /** Address of the peer that connected to the gateway. */
+  readonly remoteAddress: string | undefined;
+  /** `http` or `https` as seen by the gateway (X-Forwarded-Proto when behind the Ingress). */
+  readonly protocol: string;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * The headers a proxied request carries upstream: the caller's, unchanged (Authorization,
+ * x-store-id, Idempotency-Key, content headers …), except
+ * - `x-request-id`: the gateway's request id (the caller's when it was a uuid, else a new one);
+ * - `traceparent`: the caller's trace continued with the gateway's span as parent (a new trace
+ *   when the caller sent none or an invalid one); `tracestate` is dropped with an invalid parent
+ *   (W3C Trace Context §3.3);
+ * - `x-forwarded-for` gains the peer address; `x-forwarded-proto`/`-host` are set when absent.
+ */
+export function forwardedRequestHeaders(headers: IncomingHttpHeaders, hop: IncomingHop): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = { ...headers };
+  out['x-request-id'] = hop.context.requestId;
+  out.traceparent = formatTraceparent(hop.context.trace);
+  if (!hop.context.trace.parentSpanId) delete out.tracestate;
+  if (hop.remoteAddress) {
+    const previous = single(headers['x-forwarded-for']);
+    out['x-forwarded-for'] = previous ? `${previous}, ${hop.remoteAddress}` : hop.remoteAddress;
+  }
+  if (!headers['x-forwarded-proto']) out['x-forwarded-proto'] = hop.protocol;
+  if (!headers['x-forwarded-host'] && headers.host) out['x-forwarded-host'] = headers.host;
+  return out;
+}

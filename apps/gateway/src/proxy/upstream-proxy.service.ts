@@ -1,0 +1,85 @@
+import httpProxy from '@fastify/http-proxy';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { toDomainsError } from '@platform/errors';
+import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
+import { GATEWAY_CONFIG, GatewayConfig, Upstream } from '../config/gateway.config';
+import { requestContextOf } from '../context/request-context-of';
+import { toRouterPrefix } from '../routes/route-prefix';
+import { forwardedRequestHeaders } from './forwarded-headers';
+import { ProxyErrors } from './proxy.errors';
+
+/** Every method a REST path of the spec may use; Fastify answers HEAD from GET itself. */
+const PROXIED_METHODS = ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
+
+/**
+ * Registers one @fastify/http-proxy per route-table prefix on the Fastify instance. The path
+ * and query go upstream unchanged, request bodies are streamed (never parsed or buffered, so
+ * the gateway's bodyLimit does not apply), and the upstream's status, headers and body come
+ * back unchanged. Only a failure to reach the service is answered by the gateway itself.
+ */
+@Injectable()
+export class UpstreamProxyService implements OnModuleInit {
+  private readonly logger = new Logger('Proxy');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    for (const upstream of this.config.upstreams) {
+      for (const prefix of upstream.prefixes) {
+        await fastify.register(async (scope) => this.registerProxy(scope, upstream, toRouterPrefix(prefix)));
+      }
+    }
+  }
+
+  private async registerProxy(scope: FastifyInstance, upstream: Upstream, prefix: string): Promise<void> {
+    // The root instance parses JSON and forms for the gateway's own routes (Nest registers
+    // those parsers with the bodyLimit). A proxied body is handed to the proxy as the raw
+    // stream, whatever its type (or none).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    await scope.register(httpProxy, {
+      upstream: upstream.url,
+      prefix,
+      rewritePrefix: prefix,
+      proxyPayloads: false,
+      httpMethods: PROXIED_METHODS,
+      disableRequestLogging: true,
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) =>
+          forwardedRequestHeaders(headers, {
+            context: requestContextOf(request),
+            remoteAddress: request.raw.socket.remoteAddress,
+            protocol: request.protocol,
+          }),
+        // No retries: a retried POST could act twice, and a 503 is the service's answer.
+        retryDelay: () => null,
+        onError: (reply, { error }) => this.answerUnreachable(reply, upstream, error),
+      },
+    });
+  }
+
+  private answerUnreachable(
+    reply: FastifyReply<RouteGenericInterface, RawServerBase>,
+    upstream: Upstream,
+    error: Error,
+  ): void {
+    const timedOut = (error as Error & { statusCode?: number }).statusCode === 504;
+    const platformError = timedOut
+      ? ProxyErrors.upstreamTimeout(upstream.service)
+      : ProxyErrors.upstreamUnavailable(upstream.service);
+    this.logger.warn(
+      { err: error.cause ?? error, upstream: upstream.service, reqId: reply.request.id },
+      'upstream request failed',
+    );
+    if (reply.sent) return;
+    reply
+      .code(platformError.status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(toDomainsError(platformError));
+  }
+}

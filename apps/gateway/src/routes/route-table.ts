@@ -1,0 +1,30 @@
+import { SERVICE_PORTS, ServiceName } from '@platform/config';
+
+/**
+ * The single route table of the platform: which service serves which path prefix of the spec.
+ * The gateway proxies by it, `npm start` starts what it names, and the k8s Ingress is checked
+ * against it (apps/gateway/test/ingress.spec.ts). A later service adds its rows here.
+ */
+export interface ServiceRoute {
+  /** Service (and k8s Service/Deployment) name. */
+  readonly service: ServiceName;
+  /** Path prefixes this service owns, matched on segment boundaries. Longest prefix wins. */
+  readonly prefixes: readonly string[];
+  /** Environment variable holding the service's base URL at the gateway. */
+  readonly urlEnv: string;
+  /** Worker processes of this service (own entry point and Deployment), fronted for readiness. */
+  readonly workers: readonly { readonly name: string; readonly port: number }[];
+}
+
+export const ROUTE_TABLE: readonly ServiceRoute[] = [
+  {
+    service: 'countries',
+    prefixes: ['/v1/countries'],
+    urlEnv: 'COUNTRIES_URL',
+    workers: [],
+  },
+];
+
+export function defaultServiceUrl(service: ServiceName): string {
+  return `http://127.0.0.1:${SERVICE_PORTS[service]}`;
+}

@@ -1,0 +1,117 @@
+import { ConfigError } from '@platform/config';
+import { TEST_ENCRYPTION_KEY } from '@platform/testing';
+import { loadGatewayConfig, workerHealthEnv } from '../src/config/gateway.config';
+import { assertValidRouteTable, toRouterPrefix } from '../src/routes/route-prefix';
+import { ROUTE_TABLE, ServiceRoute } from '../src/routes/route-table';
+
+const base = { SECRETS_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY };
+const withWorker: ServiceRoute[] = [
+  {
+    service: 'hosting',
+    prefixes: ['/v1/hosting'],
+    urlEnv: 'HOSTING_URL',
+    workers: [{ name: 'deploy-runner', port: 3105 }],
+  },
+];
+
+describe('gateway configuration', () => {
+  it('defaults every service of the route table to its development port, on port 8080', () => {
+    const config = loadGatewayConfig({ env: base });
+    expect(config.platform.port).toBe(8080);
+    expect(config.upstreams).toEqual([
+      { service: 'countries', prefixes: ['/v1/countries'], url: 'http://127.0.0.1:3008', workers: [] },
+    ]);
+    expect(config.healthzTimeoutMs).toBe(2000);
+    expect(config.subgraphs).toEqual([]);
+  });
+
+  it("takes a service's URL from its urlEnv variable", () => {
+    const config = loadGatewayConfig({
+      env: { ...base, COUNTRIES_URL: 'http://countries.platform.svc:3008/' },
+    });
+    expect(config.upstreams[0].url).toBe('http://countries.platform.svc:3008');
+  });
+
+  it('rejects a bad service URL with an error naming the variable', () => {
+    expect(() => loadGatewayConfig({ env: { ...base, COUNTRIES_URL: 'countries:3008' } })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadGatewayConfig({ env: { ...base, COUNTRIES_URL: 'ftp://countries' } })).toThrow(
+      /COUNTRIES_URL/,
+    );
+    expect(() =>
+      loadGatewayConfig({ env: { ...base, COUNTRIES_URL: 'http://countries:3008/base' } }),
+    ).toThrow(/COUNTRIES_URL .*without path/);
+  });
+
+  it('derives worker health URLs from <SERVICE>_<WORKER>_HEALTH_URL, else the worker port on loopback', () => {
+    expect(workerHealthEnv('hosting', 'deploy-runner')).toBe('HOSTING_DEPLOY_RUNNER_HEALTH_URL');
+    expect(loadGatewayConfig({ env: base, routeTable: withWorker }).upstreams[0].workers).toEqual([
+      { name: 'deploy-runner', healthUrl: 'http://127.0.0.1:3105' },
+    ]);
+    const env = { ...base, HOSTING_DEPLOY_RUNNER_HEALTH_URL: 'http://hosting-worker:9464' };
+    expect(loadGatewayConfig({ env, routeTable: withWorker }).upstreams[0].workers[0].healthUrl).toBe(
+      'http://hosting-worker:9464',
+    );
+    expect(() =>
+      loadGatewayConfig({
+        env: { ...env, HOSTING_DEPLOY_RUNNER_HEALTH_URL: 'nope' },
+        routeTable: withWorker,
+      }),
+    ).toThrow(/HOSTING_DEPLOY_RUNNER_HEALTH_URL/);
+  });
+
+  it('rejects a bad HEALTHZ_TIMEOUT_MS with an error naming it', () => {
+    expect(() => loadGatewayConfig({ env: { ...base, HEALTHZ_TIMEOUT_MS: '2s' } })).toThrow(
+      /HEALTHZ_TIMEOUT_MS/,
+    );
+  });
+
+  it("builds each subgraph's runtime URL from its service's URL and path", () => {
+    const config = loadGatewayConfig({
+      env: { ...base, HOSTING_URL: 'http://hosting:3005' },
+      routeTable: withWorker,
+      subgraphs: [
+        { name: 'h', service: 'hosting', path: '/v2/stores/{storeId}/graph', sdlFile: 'x.graphql' },
+      ],
+    });
+    expect(config.subgraphs).toEqual([{ name: 'h', url: 'http://hosting:3005/v2/stores/{storeId}/graph' }]);
+    expect(() =>
+      loadGatewayConfig({
+        env: base,
+        subgraphs: [{ name: 'o', service: 'order-subgraph', path: '/g', sdlFile: 'x.graphql' }],
+      }),
+    ).toThrow(/order-subgraph has no row in the route table/);
+  });
+});
+
+describe('route table', () => {
+  it('is valid as committed', () => {
+    expect(() => assertValidRouteTable(ROUTE_TABLE)).not.toThrow();
+  });
+
+  it('rejects trailing slashes, partial segments and a prefix claimed twice', () => {
+    const row = (prefixes: string[], service: ServiceRoute['service'] = 'countries'): ServiceRoute => ({
+      service,
+      prefixes,
+      urlEnv: 'X',
+      workers: [],
+    });
+    expect(() => assertValidRouteTable([row(['/v1/countries/'])])).toThrow(/trailing slash/);
+    expect(() => assertValidRouteTable([row(['v1/countries'])])).toThrow(/must be/);
+    expect(() => assertValidRouteTable([row(['/v1/x{id}'])])).toThrow(/must be/);
+    expect(() => assertValidRouteTable([row(['/v1/a']), row(['/v1/a'], 'hosting')])).toThrow(
+      /claimed by countries and hosting/,
+    );
+    expect(() => assertValidRouteTable([row(['/s/{a}/x']), row(['/s/{b}/x'], 'hosting')])).toThrow(
+      /claimed by/,
+    );
+  });
+
+  it('turns {param} segments into router parameters', () => {
+    expect(toRouterPrefix('/v2/commerce/stores/{storeId}/catalog-subgraph')).toBe(
+      '/v2/commerce/stores/:storeId/catalog-subgraph',
+    );
+    expect(toRouterPrefix('/v1/countries')).toBe('/v1/countries');
+  });
+});

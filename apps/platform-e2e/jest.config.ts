@@ -1,0 +1,5 @@
+export default {
+  displayName: 'platform-e2e',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,196 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { TestEnv, createTestEnv, waitFor } from '@platform/testing';
+
+/**
+ * The platform as a user runs it: `npm start` (scripts/start.js) on a fresh database, tokens from
+ * the admin CLI, every call through the gateway's one base URL, and Ctrl-C at the end.
+ */
+const ROOT = join(__dirname, '../../..');
+const RATE_LIMIT = 10;
+const exec = promisify(execFile);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+describe('the platform through the gateway (npm start, admin CLI, real Postgres and Redis)', () => {
+  let env: TestEnv;
+  let platform: ChildProcess;
+  let baseUrl: string;
+  let output = '';
+  let childEnv: NodeJS.ProcessEnv;
+
+  async function admin(...args: string[]): Promise<Record<string, string>> {
+    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
+      cwd: ROOT,
+      env: childEnv,
+    });
+    return JSON.parse(stdout);
+  }
+
+  async function newToken(
+    scopes = 'commerce.store:read',
+    extra: string[] = [],
+  ): Promise<{ token: string; tokenId: string }> {
+    const { accountId } = await admin('account', 'create', '--name', 'e2e');
+    const issued = await admin('token', 'create', '--account', accountId, '--scopes', scopes, ...extra);
+    return { token: issued.token, tokenId: issued.tokenId };
+  }
+
+  const call = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}${path}`, { headers });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    env = await createTestEnv('platform-e2e');
+    const [gatewayPort, countriesPort] = [await freePort(), await freePort()];
+    childEnv = {
+      ...process.env,
+      ...env.env,
+      LOG_LEVEL: 'warn',
+      PORT: String(gatewayPort),
+      COUNTRIES_PORT: String(countriesPort),
+      RATE_LIMIT_CREDENTIAL_LIMIT: String(RATE_LIMIT),
+    };
+    platform = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    platform.stdout?.on('data', (d) => (output += d));
+    platform.stderr?.on('data', (d) => (output += d));
+    const ready = await waitFor(
+      () =>
+        /platform ready at (\S+)/.exec(output)?.[1] ?? (platform.exitCode !== null ? 'exited' : undefined),
+      {
+        timeoutMs: 240_000,
+        intervalMs: 100,
+        what: 'npm start to print "platform ready at"',
+      },
+    );
+    if (ready === 'exited') throw new Error(`npm start exited early:\n${output}`);
+    baseUrl = ready;
+  }, 300_000);
+
+  afterAll(async () => {
+    if (platform && platform.exitCode === null) platform.kill('SIGKILL');
+    await env?.teardown();
+  });
+
+  it('prints "platform ready at <url>" on the gateway port and answers /healthz', async () => {
+    expect(baseUrl).toBe(`http://127.0.0.1:${childEnv.PORT}`);
+    const res = await call('/healthz');
+    expect(res.status).toBe(200);
+  });
+
+  it('serves localized countries to a token made with the admin CLI', async () => {
+    const { token } = await newToken();
+    const res = await call('/v1/countries?marketId=fr-FR', bearer(token));
+    expect(res.status).toBe(200);
+    const countries = (await res.json()) as { countryKey: string; label: string }[];
+    expect(countries.find((c) => c.countryKey === 'DE')?.label).toBe('Allemagne');
+    const detail = await call('/v1/countries/US?marketId=en-US', bearer(token));
+    expect(((await detail.json()) as { states: unknown[] }[])[0].states.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['malformed', { authorization: 'Bearer not-a-token' }],
+    ['unknown', { authorization: 'Bearer dpat_000000000000000000000000000000000000' }],
+  ])('answers 401 in the domains shape for a %s token', async (_case, headers) => {
+    const res = await call('/v1/countries?marketId=fr-FR', headers as Record<string, string>);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+  });
+
+  it('answers 401 once a token has expired', async () => {
+    const { token } = await newToken('commerce.store:read', ['--expires-in', '1']);
+    await waitFor(async () => (await call('/v1/countries?marketId=fr-FR', bearer(token))).status === 401, {
+      timeoutMs: 5000,
+      intervalMs: 200,
+      what: 'the token to expire',
+    });
+  });
+
+  it('answers 401 at once after `token revoke`', async () => {
+    const { token, tokenId } = await newToken();
+    expect((await call('/v1/countries?marketId=fr-FR', bearer(token))).status).toBe(200);
+    await admin('token', 'revoke', '--id', tokenId);
+    expect((await call('/v1/countries?marketId=fr-FR', bearer(token))).status).toBe(401);
+  });
+
+  it('rate limits per credential exactly under concurrency, with headers and an empty 429', async () => {
+    const [a, b] = [await newToken(), await newToken()];
+    const responses = await Promise.all(
+      Array.from({ length: RATE_LIMIT * 3 }, () => call('/v1/countries/FR?marketId=fr-FR', bearer(a.token))),
+    );
+    const ok = responses.filter((r) => r.status === 200);
+    const refused = responses.filter((r) => r.status === 429);
+    expect(ok).toHaveLength(RATE_LIMIT);
+    expect(refused).toHaveLength(RATE_LIMIT * 2);
+    for (const r of refused) {
+      expect(await r.text()).toBe('');
+      expect(r.headers.get('ratelimit-limit')).toBe(String(RATE_LIMIT));
+      expect(r.headers.get('ratelimit-remaining')).toBe('0');
+      expect(Number(r.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+    }
+    const other = await call('/v1/countries/FR?marketId=fr-FR', bearer(b.token));
+    expect(other.status).toBe(200);
+    expect(other.headers.get('ratelimit-remaining')).toBe(String(RATE_LIMIT - 1));
+  });
+
+  it('echoes the caller X-Request-Id through the gateway', async () => {
+    const { token } = await newToken();
+    const id = '6f1c7d1e-8d5b-4f7a-9a51-2f0d6c1e9b11';
+    const res = await call('/v1/countries/FR?marketId=fr-FR', { ...bearer(token), 'x-request-id': id });
+    expect(res.headers.get('x-request-id')).toBe(id);
+  });
+
+  it('propagates traceparent through the gateway to the service', async () => {
+    const { token } = await newToken();
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const res = await call('/v1/countries/FR?marketId=fr-FR', {
+      ...bearer(token),
+      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+    });
+    expect(res.status).toBe(200);
+    // The service answers with its own span in the caller's trace; the gateway passes it through.
+    const traceresponse = res.headers.get('traceresponse') ?? '';
+    expect(traceresponse).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    expect(traceresponse).not.toContain('00f067aa0ba902b7');
+  });
+
+  it('passes the service error shape through unchanged', async () => {
+    const { token } = await newToken();
+    const res = await call('/v1/countries', bearer(token));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'INVALID_FORMAT',
+      fields: [{ path: 'marketId', code: 'REQUIRED' }],
+    });
+  });
+
+  it('answers an unknown path with 404 in the domains shape', async () => {
+    const res = await call('/v1/nowhere');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('stops every process cleanly on Ctrl-C', async () => {
+    const exited = new Promise<number | null>((resolve) => platform.once('exit', (code) => resolve(code)));
+    platform.kill('SIGINT');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${childEnv.COUNTRIES_PORT}/health/live`)).rejects.toThrow();
+  }, 30_000);
+});
