@@ -1,4 +1,11 @@
-export { ConfigError, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, loadPlatformConfig } from './platform-config';
+export {
+  ConfigError,
+  integer as envInteger,
+  positiveNumber as envPositiveNumber,
+  url as envUrl,
+} from './env-readers';
+export type { Env } from './env-readers';
+export { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, loadPlatformConfig } from './platform-config';
 export type { LoadConfigOptions, PlatformConfig } from './platform-config';
 export { SERVICE_PORTS } from './service-ports';
 export type { ServiceName } from './service-ports';

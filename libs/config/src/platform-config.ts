@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ConfigError, Env, integer, positiveNumber, url } from './env-readers';
 
 /** The validated configuration every service shares (ARCHITECTURE.md, fixed contract 3). */
 export interface PlatformConfig {
@@ -27,22 +28,11 @@ export interface PlatformConfig {
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/platform';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
-/** Thrown when the environment holds a bad value; its message names the variable. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`invalid configuration: ${variable} ${detail}`);
-    this.name = 'ConfigError';
-  }
-}
-
 export interface LoadConfigOptions {
   serviceName: string;
   defaultPort: number;
   /** Environment to read; defaults to process.env. */
-  env?: Record<string, string | undefined>;
+  env?: Env;
   /** Where a generated development key is kept; defaults to `<cwd>/.data/secrets-encryption.key`. */
   devKeyFile?: string;
   /** Called once when a development key was generated or read, so the caller can log it. */
@@ -54,51 +44,7 @@ export interface LoadConfigOptions {
   secrets?: boolean;
 }
 
-function integer(
-  env: Record<string, string | undefined>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max)
-    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new ConfigError(name, `must be a positive number, got "${raw}"`);
-  return value;
-}
-
-function url(
-  env: Record<string, string | undefined>,
-  name: string,
-  fallback: string,
-  protocols: string[],
-): string {
-  const raw = env[name] || fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be a URL, got "${raw}"`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
-  }
-  return raw;
-}
-
-function encryptionKey(opts: LoadConfigOptions, env: Record<string, string | undefined>): Buffer {
+function encryptionKey(opts: LoadConfigOptions, env: Env): Buffer {
   const raw = env.SECRETS_ENCRYPTION_KEY;
   if (raw) {
     const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import {
   ConfigError,
+  envInteger,
   PlatformConfig,
   SERVICE_PORTS,
   ServiceName,
@@ -81,21 +82,6 @@ function originUrl(env: Record<string, string | undefined>, name: string, fallba
   return parsed.origin;
 }
 
-function integer(
-  env: Record<string, string | undefined>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `must be an integer between ${min} and ${max}, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
 /**
  * Reads and validates the gateway's environment once; the only reader of process.env in the
  * gateway. Besides the platform's variables: `<urlEnv>` of every route-table row (default
@@ -135,6 +121,6 @@ export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): Gatew
     upstreams,
     subgraphs: subgraphEndpoints,
     supergraphFile: env.SUPERGRAPH_FILE ? resolve(env.SUPERGRAPH_FILE) : DEFAULT_SUPERGRAPH_FILE,
-    healthzTimeoutMs: integer(env, 'HEALTHZ_TIMEOUT_MS', 2000, 100, 60000),
+    healthzTimeoutMs: envInteger(env, 'HEALTHZ_TIMEOUT_MS', 2000, 100, 60000),
   };
 }
