@@ -57,7 +57,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     childEnv = {
       ...process.env,
       ...env.env,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       PORT: String(gatewayPort),
       COUNTRIES_PORT: String(countriesPort),
       RATE_LIMIT_CREDENTIAL_LIMIT: String(RATE_LIMIT),
@@ -154,6 +154,31 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     const id = '6f1c7d1e-8d5b-4f7a-9a51-2f0d6c1e9b11';
     const res = await call('/v1/countries/FR?marketId=fr-FR', { ...bearer(token), 'x-request-id': id });
     expect(res.headers.get('x-request-id')).toBe(id);
+  });
+
+  it('logs one JSON line per request with the request id and trace id, and never the token', async () => {
+    const { token } = await newToken();
+    const id = '0b9c3f1e-2d4a-4c6b-8e1f-3a5b7c9d1e2f';
+    const traceId = '5bf92f3577b34da6a3ce929d0e0e4736';
+    await call('/v1/countries/FR?marketId=fr-FR', {
+      ...bearer(token),
+      'x-request-id': id,
+      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+    });
+    const line = await waitFor(
+      () =>
+        output.split('\n').find((l) => l.startsWith('[countries] ') && l.includes(id) && l.includes('"res"')),
+      { timeoutMs: 5000, what: 'the countries request log line' },
+    );
+    const entry = JSON.parse(line.slice('[countries] '.length));
+    expect(entry).toMatchObject({
+      service: 'countries',
+      requestId: id,
+      traceId,
+      req: { method: 'GET' },
+      res: { statusCode: 200 },
+    });
+    expect(output).not.toContain(token);
   });
 
   it('propagates traceparent through the gateway to the service', async () => {

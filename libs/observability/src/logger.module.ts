@@ -6,6 +6,11 @@ import { contextOf } from './http-observability';
 
 const QUIET_ROUTES = /^\/(health\/|metrics|healthz)/;
 
+/** The request's full path: middie (Nest middleware on Fastify) strips the mount path from `url`. */
+function pathOf(req: IncomingMessage): string {
+  return (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+}
+
 /** pino JSON logs: one line per request with request id, trace id and service; secrets redacted. */
 @Module({})
 export class PlatformLoggerModule {
@@ -37,7 +42,7 @@ export class PlatformLoggerModule {
                   ? { requestId: ctx.requestId, traceId: ctx.trace.traceId, spanId: ctx.trace.spanId }
                   : {};
               },
-              autoLogging: { ignore: (req: IncomingMessage) => QUIET_ROUTES.test(req.url ?? '') },
+              autoLogging: { ignore: (req: IncomingMessage) => QUIET_ROUTES.test(pathOf(req)) },
               serializers: {
                 req: (req: { id: string; method: string; url: string }) => ({
                   id: req.id,
