@@ -23,3 +23,56 @@ export function toGraphQLExtensions(err: PlatformError): GraphQLErrorShape['exte
   }
   return extensions;
 }
+
+/** What Apollo Server hands a `formatError` hook: the formatted error and the original. */
+export interface FormattableGraphQLError {
+  message: string;
+  path?: readonly (string | number)[];
+  locations?: readonly { line: number; column: number }[];
+  extensions?: Record<string, unknown>;
+}
+
+/** Codes GraphQL servers assign to malformed documents; those errors are the client's and pass through. */
+const CLIENT_DOCUMENT_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+]);
+
+function originalOf(error: unknown): unknown {
+  let current = error;
+  for (
+    let depth = 0;
+    depth < 5 && current && typeof current === 'object' && 'originalError' in current;
+    depth++
+  ) {
+    const next = (current as { originalError?: unknown }).originalError;
+    if (!next) break;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * Apollo `formatError` for every subgraph: a PlatformError keeps its message and code; a
+ * malformed-document error keeps Apollo's code; anything else becomes INTERNAL_SERVER_ERROR with
+ * a generic message, never the exception's text or stack.
+ */
+export function formatGraphQLError(formatted: FormattableGraphQLError, error: unknown): GraphQLErrorShape {
+  const base = { path: formatted.path, locations: formatted.locations };
+  const original = originalOf(error);
+  if (original instanceof PlatformError) {
+    return { ...base, message: original.message, extensions: toGraphQLExtensions(original) };
+  }
+  const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : undefined;
+  if (code && CLIENT_DOCUMENT_CODES.has(code)) {
+    return { ...base, message: formatted.message, extensions: { code } };
+  }
+  return { ...base, message: 'an unexpected error occurred', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}

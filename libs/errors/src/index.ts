@@ -8,5 +8,5 @@ export type { ErrorFamily } from './error-family';
 export { normalizeError } from './error-normalizer';
 export { PlatformExceptionFilter } from './platform-exception.filter';
 export { PlatformValidationPipe, toViolations } from './validation.pipe';
-export { toGraphQLExtensions } from './graphql-errors';
-export type { GraphQLErrorShape } from './graphql-errors';
+export { formatGraphQLError, toGraphQLExtensions } from './graphql-errors';
+export type { FormattableGraphQLError, GraphQLErrorShape } from './graphql-errors';
