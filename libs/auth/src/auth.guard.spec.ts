@@ -8,12 +8,18 @@ import { TokenService } from './token.service';
 
 class Handlers {
   @Public()
-  open(): void {}
+  open(): string {
+    return 'open';
+  }
 
   @RequiresScopes('commerce.order:read')
-  orders(): void {}
+  orders(): string {
+    return 'orders';
+  }
 
-  anyToken(): void {}
+  anyToken(): string {
+    return 'any';
+  }
 }
 
 const PRINCIPAL: Principal = { accountId: 'a', tokenId: 't', scopes: ['commerce.order:read'] };
