@@ -4,10 +4,12 @@
 // builds that app first when its sources changed. Prints exactly one JSON object on stdout.
 const { buildIfStale, entryPath } = require('./build-if-stale');
 
-/** noun → [app, entry point]. Later services add their nouns (store, channel, domain, agent). */
+/** noun → [app, entry point]. Later services add their nouns (domain, agent). */
 const NOUNS = {
   account: ['admin-cli', 'main'],
   token: ['admin-cli', 'main'],
+  store: ['commerce-rest', 'admin'],
+  channel: ['commerce-rest', 'admin'],
 };
 
 function fail(code, message) {

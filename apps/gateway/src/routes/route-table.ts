@@ -18,6 +18,12 @@ export interface ServiceRoute {
 
 export const ROUTE_TABLE: readonly ServiceRoute[] = [
   {
+    service: 'commerce-rest',
+    prefixes: ['/v1/commerce/stores', '/v1/commerce/channels', '/v2/commerce/stores'],
+    urlEnv: 'COMMERCE_REST_URL',
+    workers: [],
+  },
+  {
     service: 'countries',
     prefixes: ['/v1/countries'],
     urlEnv: 'COUNTRIES_URL',

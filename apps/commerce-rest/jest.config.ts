@@ -1,0 +1,5 @@
+export default {
+  displayName: 'commerce-rest',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
