@@ -5,6 +5,7 @@
 // Ctrl-C (or SIGTERM) stops everything cleanly.
 const { spawn } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
+const net = require('node:net');
 const { join } = require('node:path');
 const readline = require('node:readline');
 const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
@@ -37,9 +38,25 @@ function startProcess(name, file, env) {
   return child;
 }
 
-/** `<NAME>_PORT` (e.g. COUNTRIES_PORT, MAILBOXES_WORKER_PORT) moves a process off its default port. */
-function portOf(name, fallback) {
-  return process.env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`] || String(fallback);
+/**
+ * The port of a process: `<NAME>_PORT` (e.g. COUNTRIES_PORT, COMMERCE_REST_WORKER_PORT) when set;
+ * a free port when PORTS=auto (tests, benchmarks: several platforms side by side); else its default.
+ */
+async function portOf(name, fallback) {
+  const configured = process.env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`];
+  if (configured) return configured;
+  if (process.env.PORTS === 'auto') return String(await freePort());
+  return String(fallback);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
 }
 
 async function waitForHealthz(url, timeoutMs) {
@@ -100,18 +117,17 @@ async function main() {
   const shared = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
   const gatewayEnv = { ...shared };
   for (const route of ROUTE_TABLE) {
-    const port = portOf(route.service, SERVICE_PORTS[route.service]);
+    const port = await portOf(route.service, SERVICE_PORTS[route.service]);
     startProcess(route.service, entryPath(route.service), { ...shared, PORT: port });
     for (const worker of route.workers) {
       const name = `${route.service}-${worker.name}`;
-      startProcess(name, entryPath(route.service, worker.name), {
-        ...shared,
-        PORT: portOf(name, worker.port),
-      });
+      const workerPort = await portOf(name, worker.port);
+      startProcess(name, entryPath(route.service, worker.name), { ...shared, PORT: workerPort });
+      gatewayEnv[`${name.toUpperCase().replace(/-/g, '_')}_HEALTH_URL`] = `http://127.0.0.1:${workerPort}`;
     }
     gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || `http://127.0.0.1:${port}`;
   }
-  const port = process.env.PORT || String(SERVICE_PORTS.gateway);
+  const port = process.env.PORT || (await portOf('gateway', SERVICE_PORTS.gateway));
   startProcess('gateway', entryPath('gateway'), { ...gatewayEnv, PORT: port });
 
   const url = `http://127.0.0.1:${port}`;

@@ -54,12 +54,14 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   beforeAll(async () => {
     env = await createTestEnv('platform-e2e');
     const [gatewayPort, countriesPort] = [await freePort(), await freePort()];
+    // PORTS=auto puts every other process on a free port, so this suite never collides with a running platform.
     childEnv = {
       ...process.env,
       ...env.env,
       LOG_LEVEL: 'info',
       PORT: String(gatewayPort),
       COUNTRIES_PORT: String(countriesPort),
+      PORTS: 'auto',
       RATE_LIMIT_CREDENTIAL_LIMIT: String(RATE_LIMIT),
     };
     platform = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
