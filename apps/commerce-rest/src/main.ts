@@ -2,13 +2,15 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { CommerceAppModule } from './app.module';
 import { loadCommerceConfig } from './config/commerce.config';
+import { COMMERCE_OPENAPI_INFO, finishCommerceDocument } from './openapi/commerce-openapi';
 
 async function main(): Promise<void> {
   const config = loadCommerceConfig();
   const app = await createServiceApp(CommerceAppModule.forRoot(config), {
-    title: 'Commerce',
-    description:
-      'Stores, store attributes, channels, customers (/v1/commerce) and transactions (/v2/commerce)',
+    title: COMMERCE_OPENAPI_INFO.title,
+    description: COMMERCE_OPENAPI_INFO.description,
+    // /docs serves the same OpenAPI 3.1 document that is committed in docs/openapi/commerce-rest.json.
+    openApi: finishCommerceDocument,
   });
   await listen(app, config);
 }

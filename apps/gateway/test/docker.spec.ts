@@ -2,6 +2,7 @@
 // runs in compose from the one Dockerfile, wired to Postgres, Redis and (for the gateway) to each
 // service; the Dockerfile pins its base image and runs as a non-root user.
 import { SERVICE_PORTS } from '@platform/config';
+import { workerHealthEnv } from '../src/config/gateway.config';
 import { ROUTE_TABLE } from '../src/routes/route-table';
 import { ComposeService, PLATFORM_APPS, isPinnedImage, readCompose, readRepoFile } from './k8s-manifests';
 
@@ -48,13 +49,22 @@ describe('docker/compose.yaml', () => {
     });
   });
 
-  it('points the gateway at every route-table service and waits for each to be healthy', () => {
+  it('points the gateway at every route-table service and worker and waits for each to be healthy', () => {
     const gateway = services.gateway;
     for (const row of ROUTE_TABLE) {
       expect({ env: row.urlEnv, value: gateway.environment?.[row.urlEnv] }).toEqual({
         env: row.urlEnv,
         value: `http://${row.service}:${SERVICE_PORTS[row.service]}`,
       });
+    }
+    for (const row of ROUTE_TABLE) {
+      for (const worker of row.workers) {
+        const env = workerHealthEnv(row.service, worker.name);
+        expect({ env, value: gateway.environment?.[env] }).toEqual({
+          env,
+          value: `http://${row.service}-${worker.name}:${worker.port}`,
+        });
+      }
     }
     const waitsFor = PLATFORM_APPS.filter((app) => app.name !== 'gateway').map((app) => app.name);
     for (const name of waitsFor) expect(dependsOn(gateway)[name]).toEqual({ condition: 'service_healthy' });

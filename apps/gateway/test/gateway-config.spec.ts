@@ -1,4 +1,4 @@
-import { ConfigError } from '@platform/config';
+import { ConfigError, SERVICE_PORTS } from '@platform/config';
 import { TEST_ENCRYPTION_KEY } from '@platform/testing';
 import { loadGatewayConfig, workerHealthEnv } from '../src/config/gateway.config';
 import { assertValidRouteTable, toRouterPrefix } from '../src/routes/route-prefix';
@@ -18,9 +18,15 @@ describe('gateway configuration', () => {
   it('defaults every service of the route table to its development port, on port 8080', () => {
     const config = loadGatewayConfig({ env: base });
     expect(config.platform.port).toBe(8080);
-    expect(config.upstreams).toEqual([
-      { service: 'countries', prefixes: ['/v1/countries'], url: 'http://127.0.0.1:3008', workers: [] },
-    ]);
+    expect(config.upstreams).toEqual(
+      ROUTE_TABLE.map((r) => ({
+        service: r.service,
+        prefixes: r.prefixes,
+        url: `http://127.0.0.1:${SERVICE_PORTS[r.service]}`,
+        workers: r.workers.map((w) => ({ name: w.name, healthUrl: `http://127.0.0.1:${w.port}` })),
+      })),
+    );
+    expect(config.upstreams.find((u) => u.service === 'countries')?.url).toBe('http://127.0.0.1:3008');
     expect(config.healthzTimeoutMs).toBe(2000);
     expect(config.subgraphs).toEqual([]);
   });
@@ -29,7 +35,9 @@ describe('gateway configuration', () => {
     const config = loadGatewayConfig({
       env: { ...base, COUNTRIES_URL: 'http://countries.platform.svc:3008/' },
     });
-    expect(config.upstreams[0].url).toBe('http://countries.platform.svc:3008');
+    expect(config.upstreams.find((u) => u.service === 'countries')?.url).toBe(
+      'http://countries.platform.svc:3008',
+    );
   });
 
   it('rejects a bad service URL with an error naming the variable', () => {

@@ -16,9 +16,9 @@ import { parseTraceparent } from '@platform/observability';
 import { createServiceApp } from '@platform/service-kit';
 import { TEST_ENCRYPTION_KEY, waitFor } from '@platform/testing';
 import { GatewayAppModule } from '../src/app.module';
-import { loadGatewayConfig } from '../src/config/gateway.config';
+import { loadGatewayConfig, workerHealthEnv } from '../src/config/gateway.config';
 import { composeSupergraph } from '../src/graphql/supergraph-composition';
-import type { ServiceRoute } from '../src/routes/route-table';
+import { ROUTE_TABLE, type ServiceRoute } from '../src/routes/route-table';
 
 // ---------------------------------------------------------------------------------------------
 // Test doubles: a fake upstream (plain node:http) that records every request and answers with
@@ -203,13 +203,23 @@ const CALLER_PARENT_ID = 'b7ad6b7169203331';
 
 describe('gateway (real route table, fake countries service)', () => {
   let countries: FakeUpstream;
+  /** Stands in for every other service and worker of the route table (always ready). */
+  let others: FakeUpstream;
   let gateway: RunningGateway;
   let tmp: string;
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'gateway-e2e-'));
     countries = await FakeUpstream.start();
+    others = await FakeUpstream.start();
+    const otherUrls = Object.fromEntries(
+      ROUTE_TABLE.filter((r) => r.service !== 'countries').flatMap((r) => [
+        [r.urlEnv, others.url],
+        ...r.workers.map((w) => [workerHealthEnv(r.service, w.name), others.url]),
+      ]),
+    );
     gateway = await startGateway({
+      ...otherUrls,
       COUNTRIES_URL: countries.url,
       SUPERGRAPH_FILE: join(tmp, 'no-supergraph.graphql'),
     });
@@ -218,6 +228,7 @@ describe('gateway (real route table, fake countries service)', () => {
   afterAll(async () => {
     await gateway?.app.close();
     await countries?.close();
+    await others?.close();
     rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -445,11 +456,13 @@ describe('gateway (real route table, fake countries service)', () => {
       countries.readinessStatus = 200;
       const res = await send(gateway.url, { path: '/healthz' });
       expect(res.status).toBe(200);
-      expect(res.json()).toEqual({
-        status: 'ok',
-        notReady: [],
-        services: { countries: { kind: 'service', status: 'ready' } },
-      });
+      const expected = Object.fromEntries(
+        ROUTE_TABLE.flatMap((r) => [
+          [r.service, { kind: 'service', status: 'ready' }],
+          ...r.workers.map((w) => [`${r.service}-${w.name}`, { kind: 'worker', status: 'ready' }]),
+        ]),
+      );
+      expect(res.json()).toEqual({ status: 'ok', notReady: [], services: expected });
     });
 
     it('GET /healthz answers 503 naming the service whose /health/ready is 503', async () => {

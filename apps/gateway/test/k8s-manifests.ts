@@ -29,9 +29,11 @@ export const PLATFORM_APPS: readonly PlatformApp[] = [
     image: row.service,
     kind: 'service' as const,
   })),
+  // A worker's Deployment, Service and compose service are `<service>-<worker>` (commerce-rest-worker):
+  // worker names are only unique within their service.
   ...ROUTE_TABLE.flatMap((row) =>
     row.workers.map((worker) => ({
-      name: worker.name,
+      name: `${row.service}-${worker.name}`,
       port: worker.port,
       image: row.service,
       kind: 'worker' as const,

@@ -2,6 +2,7 @@
 // Deployment, Service and PodDisruptionBudget per process, probes, resources, pinned images,
 // credentials only from the Secret, and the migration Job. The Ingress has its own spec.
 import { SERVICE_PORTS } from '@platform/config';
+import { workerHealthEnv } from '../src/config/gateway.config';
 import { ROUTE_TABLE } from '../src/routes/route-table';
 import {
   Container,
@@ -22,7 +23,7 @@ import {
 
 const overlays = overlayNames();
 const NAME_LABEL = 'app.kubernetes.io/name';
-const AUTOSCALED = ['gateway', 'countries'];
+const AUTOSCALED = ['gateway', 'commerce-rest', 'countries'];
 const SECRET_NAME = /^platform-secrets(-[a-z0-9]+)?$/;
 
 /** The container named like the app in the app's Deployment; throws when either is missing. */
@@ -230,6 +231,17 @@ describe.each(overlays)('k8s overlay %s', (overlay) => {
         env: row.urlEnv,
         value: `http://${row.service}:${SERVICE_PORTS[row.service]}`,
       });
+    }
+  });
+
+  it("points the gateway's /healthz at every route-table worker by its <SERVICE>_<WORKER>_HEALTH_URL", () => {
+    const gateway = mainContainer(deployments, PLATFORM_APPS[0]);
+    for (const row of ROUTE_TABLE) {
+      for (const worker of row.workers) {
+        const env = workerHealthEnv(row.service, worker.name);
+        const value = gateway.env?.find((e) => e.name === env)?.value;
+        expect({ env, value }).toEqual({ env, value: `http://${row.service}-${worker.name}:${worker.port}` });
+      }
     }
   });
 

@@ -1,15 +1,23 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import {
+  COMMERCE_TRANSACTIONS_QUEUE,
+  ORDER_PAYMENT_RECORDED,
+  type OrderPaymentRecorded,
+  orderPaymentRecordedJobId,
+} from '@platform/contracts';
 import { TestEnv, createTestEnv, waitFor } from '@platform/testing';
+import { Queue } from 'bullmq';
 
 /**
  * The platform as a user runs it: `npm start` (scripts/start.js) on a fresh database, tokens from
  * the admin CLI, every call through the gateway's one base URL, and Ctrl-C at the end.
  */
 const ROOT = join(__dirname, '../../..');
-const RATE_LIMIT = 10;
+const RATE_LIMIT = 40;
 const exec = promisify(execFile);
 
 function freePort(): Promise<number> {
@@ -211,6 +219,200 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     const res = await call('/v1/nowhere');
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  describe('commerce through the gateway', () => {
+    /** The store owner; each test takes a fresh token of this account (the suite has a small per-token rate limit). */
+    let owner: { accountId: string; headers: Record<string, string> };
+    let storeId: string;
+    let channelId: string;
+
+    async function credential(scopes: string, accountId?: string) {
+      const account = accountId ?? (await admin('account', 'create', '--name', 'shop')).accountId;
+      const { token } = await admin('token', 'create', '--account', account, '--scopes', scopes);
+      return { accountId: account, headers: bearer(token) };
+    }
+
+    const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+    const OWNER_SCOPES =
+      'commerce.store:read,commerce.store:update,commerce.channel:read,commerce.customer:read,' +
+      'commerce.customer:create,commerce.customer:update,commerce.transaction:read';
+
+    beforeEach(async () => {
+      if (owner) owner = await credential(OWNER_SCOPES, owner.accountId);
+    });
+
+    beforeAll(async () => {
+      owner = await credential(OWNER_SCOPES);
+      ({ storeId } = await admin(
+        'store',
+        'create',
+        '--account',
+        owner.accountId,
+        '--attribute-keys',
+        'color,size',
+      ));
+      ({ channelId } = await admin('channel', 'create', '--store', storeId, '--name', 'Web'));
+    });
+
+    it('reads a store with includeFields and includeField', async () => {
+      await send('PUT', `/v1/commerce/stores/${storeId}/attributes/color`, owner.headers, { value: 'blue' });
+      const res = await call(
+        `/v1/commerce/stores/${storeId}?includeFields=attributes&includeField=phone`,
+        owner.headers,
+      );
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id: storeId, attributes: { color: 'blue' }, phone: null });
+    });
+
+    it('answers store errors in the commerce error object with details[]', async () => {
+      const other = await credential('commerce.store:read');
+      const notFound = await call(`/v1/commerce/stores/${storeId}`, other.headers);
+      expect(notFound.status).toBe(404);
+      expect(await notFound.json()).toMatchObject({
+        name: 'STORE_NOT_FOUND',
+        correlationId: expect.any(String),
+        details: [{ issue: 'STORE_NOT_FOUND', location: 'path' }],
+      });
+      const badId = await call('/v1/commerce/stores/not-a-uuid', owner.headers);
+      expect(badId.status).toBe(400);
+      expect(await badId.json()).toMatchObject({
+        name: 'INVALID_REQUEST',
+        details: [{ field: 'storeId', location: 'path' }],
+      });
+      const unknownJoin = await call(`/v1/commerce/stores/${storeId}?includeFields=nope`, owner.headers);
+      expect(unknownJoin.status).toBe(400);
+      const forbidden = await credential('commerce.channel:read', owner.accountId);
+      expect((await call(`/v1/commerce/stores/${storeId}`, forbidden.headers)).status).toBe(403);
+    });
+
+    it('serves store attributes: set, read, allow-list, never set, delete', async () => {
+      expect(
+        (await send('PUT', `/v1/commerce/stores/${storeId}/attributes/size`, owner.headers, { value: 'XL' }))
+          .status,
+      ).toBe(200);
+      expect(
+        await (await call(`/v1/commerce/stores/${storeId}/attributes/size`, owner.headers)).json(),
+      ).toEqual({ size: 'XL' });
+      const outside = await call(`/v1/commerce/stores/${storeId}/attributes/weight`, owner.headers);
+      expect(outside.status).toBe(400);
+      expect(await outside.json()).toMatchObject({ details: [{ issue: 'INVALID_REQUEST' }] });
+      expect(
+        (await send('DELETE', `/v1/commerce/stores/${storeId}/attributes/size`, owner.headers)).status,
+      ).toBe(200);
+      const gone = await call(`/v1/commerce/stores/${storeId}/attributes/size`, owner.headers);
+      expect(gone.status).toBe(404);
+      expect(await gone.json()).toMatchObject({ name: 'BUSINESS_ATTRIBUTE_NOT_FOUND' });
+    });
+
+    it('stores government ids masked but for the last four characters', async () => {
+      const res = await send('PUT', `/v1/commerce/stores/${storeId}/government-ids`, owner.headers, [
+        { governmentId: '12-3456789', type: 'EIN' },
+      ]);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { governmentIds: { governmentId: string; type: string }[] };
+      expect(body.governmentIds).toEqual([
+        expect.objectContaining({ governmentId: '******6789', type: 'EIN' }),
+      ]);
+    });
+
+    it('lists channels by store and reads each listed channel', async () => {
+      const list = await call(`/v1/commerce/channels?registeredStores.storeId=${storeId}`, owner.headers);
+      expect(list.status).toBe(200);
+      const { items } = (await list.json()) as { items: { channelId: string }[] };
+      expect(items.map((c) => c.channelId)).toEqual([channelId]);
+      expect((await call(`/v1/commerce/channels/${channelId}`, owner.headers)).status).toBe(200);
+      const stranger = await credential('commerce.channel:read');
+      expect((await call(`/v1/commerce/channels/${channelId}`, stranger.headers)).status).toBe(404);
+    });
+
+    it('creates, lists, patches customers, with Location, 409 duplicates and If-Modified-Since', async () => {
+      const path = `/v1/commerce/stores/${storeId}/customers`;
+      const requestId = '1e2d3c4b-5a69-4788-97a6-b5c4d3e2f1a0';
+      const created = await send(
+        'POST',
+        path,
+        { ...owner.headers, 'x-request-id': requestId },
+        {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          emails: [{ email: 'ada@example.com', default: true }],
+        },
+      );
+      expect(created.status).toBe(201);
+      expect(created.headers.get('x-request-id')).toBe(requestId);
+      const customer = (await created.json()) as { customerId: string };
+      expect(created.headers.get('location')).toBe(`${path}/${customer.customerId}`);
+      const duplicate = await send('POST', path, owner.headers, {
+        firstName: 'Ada',
+        lastName: 'L',
+        emails: [{ email: 'ADA@example.com', default: true }],
+      });
+      expect(duplicate.status).toBe(409);
+      expect(await duplicate.json()).toMatchObject({ name: 'CUSTOMER_ALREADY_EXISTS' });
+      const list = await call(path, owner.headers);
+      expect(list.status).toBe(200);
+      const lastModified = list.headers.get('last-modified') ?? '';
+      expect((await call(path, { ...owner.headers, 'if-modified-since': lastModified })).status).toBe(304);
+      const patched = await send('PATCH', `${path}/${customer.customerId}`, owner.headers, {
+        nickname: 'Countess',
+      });
+      expect(patched.status).toBe(200);
+      expect(await patched.json()).toMatchObject({ firstName: 'Ada', nickname: 'Countess' });
+      const invalid = await send('POST', path, owner.headers, {
+        firstName: 'X',
+        lastName: 'Y',
+        emails: [{ email: 'nope' }],
+      });
+      expect(invalid.status).toBe(400);
+      expect(await invalid.json()).toMatchObject({
+        details: [{ field: '/emails/0/email', location: 'body' }],
+      });
+    });
+
+    it('lists a transaction recorded by the worker from an order payment event', async () => {
+      const queue = new Queue(COMMERCE_TRANSACTIONS_QUEUE, {
+        connection: { url: env.redis.url, maxRetriesPerRequest: null },
+        prefix: env.redis.prefix,
+      });
+      try {
+        const eventId = randomUUID();
+        const payload: OrderPaymentRecorded = {
+          eventId,
+          storeId,
+          orderId: 'Order_2Kx9vQ8pLmN3rT5sW7yZ1aB4cD6',
+          type: 'SALE',
+          amount: { value: 1999, currencyCode: 'USD' },
+          occurredAt: new Date().toISOString(),
+        };
+        await queue.add(ORDER_PAYMENT_RECORDED, payload, { jobId: orderPaymentRecordedJobId(eventId) });
+        const items = await waitFor(
+          async () => {
+            const res = await call(`/v2/commerce/stores/${storeId}/transactions`, owner.headers);
+            const body = (await res.json()) as { items: { transactionId: string; orderId: string }[] };
+            return body.items.length ? body.items : undefined;
+          },
+          { timeoutMs: 15_000, intervalMs: 200, what: 'the worker to record the transaction' },
+        );
+        expect(items).toEqual([expect.objectContaining({ orderId: payload.orderId })]);
+        const one = await call(
+          `/v2/commerce/stores/${storeId}/transactions/${items[0].transactionId}`,
+          owner.headers,
+        );
+        expect(one.status).toBe(200);
+        expect(
+          (await call(`/v2/commerce/stores/${storeId}/transactions/${randomUUID()}`, owner.headers)).status,
+        ).toBe(404);
+      } finally {
+        await queue.close();
+      }
+    });
   });
 
   it('stops every process cleanly on Ctrl-C', async () => {

@@ -13,6 +13,7 @@ export type Flags<F extends Record<string, FlagSpec>> = {
 /** One `<noun> <verb>` of the admin CLI. `run` returns the JSON object printed on success. */
 export interface CliCommand<F extends Record<string, FlagSpec> = Record<string, FlagSpec>, C = unknown> {
   readonly noun: string;
+  /** One word (`create`), or several separated by one space for a sub-verb (`attribute set`). */
   readonly verb: string;
   readonly flags: F;
   run(context: C, flags: Flags<F>): Promise<object>;

@@ -20,12 +20,22 @@ const echo = defineCommand({
   },
 });
 
+const attributeSet = defineCommand({
+  noun: 'thing',
+  verb: 'attribute set',
+  flags: { name: { required: true, description: 'name' } },
+  async run(ctx: Ctx, flags) {
+    ctx.calls.push(`set ${flags.name}`);
+    return { set: flags.name };
+  },
+});
+
 async function run(argv: string[]) {
   const out: string[] = [];
   const ctx: Ctx = { calls: [] };
   let closed = false;
   const code = await runCli(
-    [echo] as never,
+    [echo, attributeSet] as never,
     argv,
     async () => ({ context: ctx, close: async () => void (closed = true) }),
     { stdout: (t) => out.push(t), stderr: () => undefined },
@@ -53,11 +63,21 @@ describe('runCli', () => {
     [['thing', 'create', '--id'], 'MISSING_FLAG_VALUE'],
     [['thing', 'create', '--id', ID, '--id', ID], 'DUPLICATE_FLAG'],
     [['thing', 'create', '--id', ID, 'extra'], 'USAGE'],
+    [['thing', 'attribute', '--name', 'k'], 'UNKNOWN_COMMAND'],
+    [['thing', 'attribute', 'get', '--name', 'k'], 'UNKNOWN_COMMAND'],
+    [['thing', 'attribute', 'set', 'extra', '--name', 'k'], 'USAGE'],
   ])('answers %j with a JSON error %s and a non-zero exit', async (argv, code) => {
     const r = await run(argv as string[]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toEqual({ error: { code, message: expect.any(String) } });
     expect(r.ctx.calls).toEqual([]);
+  });
+
+  it('runs a command whose verb has two words (noun, verb, sub-verb)', async () => {
+    const r = await run(['thing', 'attribute', 'set', '--name', 'colour']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ set: 'colour' });
+    expect(r.ctx.calls).toEqual(['set colour']);
   });
 
   it('reports a command failure with its code', async () => {

@@ -26,6 +26,30 @@ function errorBody(e: unknown): { code: string; message: string } {
 }
 
 /**
+ * The command whose noun is `noun` and whose verb words start `words`. A verb may be several words
+ * (`store attribute set` is noun `store`, verb `attribute set`); the longest match wins, and words
+ * left over are the caller's to refuse.
+ */
+function findCommand<C>(
+  commands: readonly CliCommand<never, C>[],
+  noun: string,
+  words: readonly string[],
+): CliCommand<never, C> | undefined {
+  let best: CliCommand<never, C> | undefined;
+  let bestLength = 0;
+  for (const command of commands) {
+    if (command.noun !== noun) continue;
+    const verb = command.verb.split(' ');
+    if (verb.length > words.length || verb.length <= bestLength) continue;
+    if (verb.every((w, i) => words[i] === w)) {
+      best = command;
+      bestLength = verb.length;
+    }
+  }
+  return best;
+}
+
+/**
  * Runs one command: prints exactly one JSON object on stdout and resolves 0, or prints
  * `{"error": {"code", "message"}}` and resolves 1 (ARCHITECTURE.md contract 5).
  */
@@ -38,14 +62,15 @@ export async function runCli<C>(
   let close: (() => Promise<void>) | undefined;
   try {
     const { positional, flags } = parseArgs(argv);
-    const [noun, verb, ...extra] = positional;
+    const [noun, ...words] = positional;
     const usage = commands.map((c) => `${c.noun} ${c.verb}`).join(', ');
-    if (!noun || !verb)
+    if (!noun || !words.length)
       throw new CliError('USAGE', `usage: <noun> <verb> [--flag value]; commands: ${usage}`);
-    if (extra.length) throw new CliError('USAGE', `unexpected argument ${extra[0]}`);
-    const command = commands.find((c) => c.noun === noun && c.verb === verb);
+    const command = findCommand(commands, noun, words);
     if (!command)
-      throw new CliError('UNKNOWN_COMMAND', `unknown command "${noun} ${verb}"; commands: ${usage}`);
+      throw new CliError('UNKNOWN_COMMAND', `unknown command "${positional.join(' ')}"; commands: ${usage}`);
+    const extra = words.slice(command.verb.split(' ').length);
+    if (extra.length) throw new CliError('USAGE', `unexpected argument ${extra[0]}`);
     const values = validateFlags(command.flags, flags);
     const opened = await openContext();
     close = opened.close;

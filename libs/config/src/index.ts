@@ -7,6 +7,6 @@ export {
 export type { Env } from './env-readers';
 export { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, loadPlatformConfig } from './platform-config';
 export type { LoadConfigOptions, PlatformConfig } from './platform-config';
-export { SERVICE_PORTS } from './service-ports';
-export type { ServiceName } from './service-ports';
+export { SERVICE_PORTS, WORKER_PORTS } from './service-ports';
+export type { ServiceName, WorkerName } from './service-ports';
 export { PLATFORM_CONFIG } from './tokens';

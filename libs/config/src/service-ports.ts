@@ -15,3 +15,10 @@ export const SERVICE_PORTS = {
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PORTS;
+
+/** Health/metrics port of each worker process (`<service>-<worker>`), the same single table. */
+export const WORKER_PORTS = {
+  'commerce-rest-worker': 3101,
+} as const;
+
+export type WorkerName = keyof typeof WORKER_PORTS;

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { PlatformConfig } from '@platform/config';
 import { MetricsService, genRequestId, installHttpObservability } from '@platform/observability';
 import { Logger } from 'nestjs-pino';
@@ -12,6 +12,12 @@ export interface ServiceAppOptions {
   readonly description?: string;
   /** Largest request body accepted (bytes); default 1 MiB. */
   readonly bodyLimit?: number;
+  /**
+   * Post-processes the generated OpenAPI document before /docs serves it (e.g. the service's
+   * OpenAPI 3.1 form, the same document that is committed under docs/openapi/). `false` serves
+   * no /docs at all (workers have no public API).
+   */
+  readonly openApi?: false | ((document: OpenAPIObject) => object);
 }
 
 /** Builds (but does not start) a service's Nest app on Fastify with the platform's HTTP plumbing. */
@@ -35,16 +41,19 @@ export async function createServiceApp(
   installJsonBodyParser(app.getHttpAdapter().getInstance());
   installHttpObservability(app.getHttpAdapter().getInstance(), app.get(MetricsService));
   app.enableShutdownHooks();
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(options.title)
-      .setDescription(options.description ?? '')
-      .setVersion('1.0.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Personal access token' })
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
+  if (options.openApi !== false) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle(options.title)
+        .setDescription(options.description ?? '')
+        .setVersion('1.0.0')
+        .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Personal access token' })
+        .build(),
+    );
+    const served = (options.openApi ? options.openApi(document) : document) as OpenAPIObject;
+    SwaggerModule.setup('docs', app, served, { jsonDocumentUrl: 'docs/openapi.json' });
+  }
   return app;
 }
 

@@ -5,6 +5,7 @@ import { TestCredential, TestEnv, createTestCredential, createTestEnv } from '@p
 import type { InjectOptions, Response } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { CommerceAppModule } from '../../src/app.module';
+import { finishCommerceDocument } from '../../src/openapi/commerce-openapi';
 import {
   StoreProvisioningService,
   type CreateStoreInput,
@@ -33,6 +34,7 @@ export async function startCommerceTestApp(
   const env = await createTestEnv(label, { RATE_LIMIT_CREDENTIAL_LIMIT: '100000', ...overrides });
   const app = await createServiceApp(CommerceAppModule.forRoot(env.config('commerce-rest')), {
     title: 'Commerce',
+    openApi: finishCommerceDocument,
   });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -1,4 +1,4 @@
-import { SERVICE_PORTS, ServiceName } from '@platform/config';
+import { SERVICE_PORTS, ServiceName, WORKER_PORTS } from '@platform/config';
 
 /**
  * The single route table of the platform: which service serves which path prefix of the spec.
@@ -21,7 +21,8 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     service: 'commerce-rest',
     prefixes: ['/v1/commerce/stores', '/v1/commerce/channels', '/v2/commerce/stores'],
     urlEnv: 'COMMERCE_REST_URL',
-    workers: [],
+    // Records transactions from order events (queue commerce-transactions); health on 3101.
+    workers: [{ name: 'worker', port: WORKER_PORTS['commerce-rest-worker'] }],
   },
   {
     service: 'countries',

@@ -1,0 +1,286 @@
+import { Injectable } from '@nestjs/common';
+import { Errors } from '@platform/errors';
+import { DataSource, EntityManager } from 'typeorm';
+import { SecretBox } from '../secret-box';
+import { StoreEntity } from '../store.entity';
+import { StoreErrors } from '../stores.errors';
+import { BusinessAgreementEntity } from './business-agreement.entity';
+import { StoreAddressEntity } from './store-address.entity';
+import { DeviceStatus, DeviceType, StoreDeviceEntity } from './store-device.entity';
+import { StorePaymentAttributeEntity } from './store-payment-attribute.entity';
+import { PHONE_TYPES, PhoneType, StorePhoneEntity } from './store-phone.entity';
+import { StoreProcessorDataEntity } from './store-processor-data.entity';
+
+export interface PhoneInput {
+  type?: PhoneType | null;
+  countryCode: string;
+  nationalNumber: string;
+  extensionNumber?: string | null;
+}
+
+export interface AddressInput {
+  addressLine1?: string | null;
+  addressLine2?: string | null;
+  addressLine3?: string | null;
+  adminArea1?: string | null;
+  adminArea2?: string | null;
+  adminArea3?: string | null;
+  adminArea4?: string | null;
+  postalCode?: string | null;
+  countryCode: string;
+}
+
+export interface DeviceInput {
+  type: DeviceType;
+  terminalId: string;
+  serialNumber?: string | null;
+  model?: string | null;
+  /** CREATED by default; ACTIVATED sets activatedAt (now, unless given). */
+  status?: DeviceStatus;
+  activatedAt?: Date | null;
+}
+
+export interface ProcessorDataInput {
+  name: string;
+  value: string;
+  /** Decided when written: a sensitive value is kept sealed and never shown again. */
+  sensitive: boolean;
+}
+
+export interface AgreementInput {
+  type: string;
+  version: string;
+  acceptedAt?: Date;
+  acceptedBy?: string | null;
+}
+
+export interface BundleInput {
+  name: string;
+  featureList: string[];
+  featureConfig?: Record<string, unknown>;
+  type?: string | null;
+}
+
+const KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/** Associated data of a sealed processor data value: it opens only as that entry of that store. */
+export function processorDataAssociatedData(storeId: string, name: string): string {
+  return `commerce.store_processor_data:${storeId}:${name}`;
+}
+
+/**
+ * Writes the records behind GET store's optional joins. The public API has no write operation
+ * for them (docs/commerce-stores.md): onboarding, device activation and billing would call these;
+ * tests use them as data builders. Each method validates its input and answers 400 with a code,
+ * or 404 STORE_NOT_FOUND for an unknown store.
+ */
+@Injectable()
+export class StoreDetailsProvisioningService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** Creates or replaces the store's phone. */
+  async setPhone(storeId: string, phone: PhoneInput): Promise<void> {
+    if (phone.type && !PHONE_TYPES.includes(phone.type)) throw invalid('INVALID_PHONE', 'unknown phone type');
+    if (!/^[0-9]{1,3}$/.test(phone.countryCode))
+      throw invalid('INVALID_PHONE', 'countryCode must be 1 to 3 digits');
+    if (!/^[0-9]{1,14}$/.test(phone.nationalNumber))
+      throw invalid('INVALID_PHONE', 'nationalNumber must be 1 to 14 digits');
+    if (phone.extensionNumber && !/^[0-9]{1,15}$/.test(phone.extensionNumber))
+      throw invalid('INVALID_PHONE', 'extensionNumber must be 1 to 15 digits');
+    await this.inStore(storeId, (tx) =>
+      tx.getRepository(StorePhoneEntity).upsert(
+        {
+          storeId,
+          type: phone.type ?? null,
+          countryCode: phone.countryCode,
+          nationalNumber: phone.nationalNumber,
+          extensionNumber: phone.extensionNumber ?? null,
+        },
+        ['storeId'],
+      ),
+    );
+  }
+
+  /** Creates or replaces the store's postal address. */
+  async setAddress(storeId: string, address: AddressInput): Promise<void> {
+    if (!/^([A-Z]{2}|C2)$/.test(address.countryCode))
+      throw invalid('INVALID_ADDRESS', 'countryCode must match ^([A-Z]{2}|C2)$');
+    const limits: [keyof AddressInput, number][] = [
+      ['addressLine1', 300],
+      ['addressLine2', 300],
+      ['addressLine3', 100],
+      ['adminArea1', 300],
+      ['adminArea2', 300],
+      ['adminArea3', 100],
+      ['adminArea4', 100],
+      ['postalCode', 60],
+    ];
+    for (const [field, max] of limits) {
+      if ((address[field]?.length ?? 0) > max)
+        throw invalid('INVALID_ADDRESS', `${field} is longer than ${max}`);
+    }
+    await this.inStore(storeId, (tx) =>
+      tx.getRepository(StoreAddressEntity).upsert(
+        {
+          storeId,
+          addressLine1: address.addressLine1 ?? null,
+          addressLine2: address.addressLine2 ?? null,
+          addressLine3: address.addressLine3 ?? null,
+          adminArea1: address.adminArea1 ?? null,
+          adminArea2: address.adminArea2 ?? null,
+          adminArea3: address.adminArea3 ?? null,
+          adminArea4: address.adminArea4 ?? null,
+          postalCode: address.postalCode ?? null,
+          countryCode: address.countryCode,
+        },
+        ['storeId'],
+      ),
+    );
+  }
+
+  /** The store's payment attributes become exactly `attributes`. */
+  async setPaymentAttributes(storeId: string, attributes: Record<string, string>): Promise<void> {
+    const entries = Object.entries(attributes);
+    for (const [name, value] of entries) {
+      if (!KEY.test(name)) throw invalid('INVALID_ATTRIBUTE_KEY', `invalid payment attribute key "${name}"`);
+      if (typeof value !== 'string' || value.length > 256)
+        throw invalid(
+          'INVALID_ATTRIBUTE_VALUE',
+          `payment attribute "${name}" must be a string of at most 256`,
+        );
+    }
+    await this.inStore(storeId, async (tx) => {
+      const repo = tx.getRepository(StorePaymentAttributeEntity);
+      await repo.delete({ storeId });
+      if (entries.length) await repo.insert(entries.map(([name, value]) => ({ storeId, name, value })));
+    });
+  }
+
+  /** Adds a device; returns its id. */
+  async addDevice(storeId: string, device: DeviceInput): Promise<string> {
+    if (!device.terminalId || device.terminalId.length > 64)
+      throw invalid('INVALID_DEVICE', 'terminalId must be 1 to 64 characters');
+    const status = device.status ?? 'CREATED';
+    const activatedAt = device.activatedAt ?? (status === 'ACTIVATED' ? new Date() : null);
+    return this.inStore(storeId, async (tx) => {
+      const saved = await tx.getRepository(StoreDeviceEntity).save(
+        tx.getRepository(StoreDeviceEntity).create({
+          storeId,
+          type: device.type,
+          terminalId: device.terminalId,
+          serialNumber: device.serialNumber ?? null,
+          model: device.model ?? null,
+          status,
+          activatedAt,
+        }),
+      );
+      return saved.id;
+    });
+  }
+
+  /** The store's processor data becomes exactly `entries`; sensitive values are sealed. */
+  async setProcessorData(storeId: string, entries: readonly ProcessorDataInput[]): Promise<void> {
+    const names = new Set<string>();
+    for (const e of entries) {
+      if (!KEY.test(e.name))
+        throw invalid('INVALID_PROCESSOR_DATA', `invalid processor data name "${e.name}"`);
+      if (names.has(e.name))
+        throw invalid('INVALID_PROCESSOR_DATA', `processor data "${e.name}" given twice`);
+      if (e.value.length > 1024)
+        throw invalid('INVALID_PROCESSOR_DATA', `processor data "${e.name}" is too long`);
+      names.add(e.name);
+    }
+    await this.inStore(storeId, async (tx) => {
+      const repo = tx.getRepository(StoreProcessorDataEntity);
+      await repo.delete({ storeId });
+      if (!entries.length) return;
+      await repo.insert(
+        entries.map((e) => ({
+          storeId,
+          name: e.name,
+          sensitive: e.sensitive,
+          value: e.sensitive ? null : e.value,
+          valueCiphertext: e.sensitive
+            ? this.box.seal(e.value, processorDataAssociatedData(storeId, e.name))
+            : null,
+        })),
+      );
+    });
+  }
+
+  /** Records that the store's business accepted an agreement version (idempotent per version). */
+  async acceptAgreement(storeId: string, agreement: AgreementInput): Promise<void> {
+    if (!agreement.type || agreement.type.length > 64)
+      throw invalid('INVALID_AGREEMENT', 'type is 1 to 64 characters');
+    if (!agreement.version || agreement.version.length > 32)
+      throw invalid('INVALID_AGREEMENT', 'version is 1 to 32 characters');
+    await this.inStore(storeId, async (tx, store) => {
+      await tx
+        .getRepository(BusinessAgreementEntity)
+        .createQueryBuilder()
+        .insert()
+        .values({
+          businessId: store.businessId,
+          type: agreement.type,
+          version: agreement.version,
+          acceptedAt: agreement.acceptedAt ?? new Date(),
+          acceptedBy: agreement.acceptedBy ?? null,
+        })
+        .orIgnore()
+        .execute();
+    });
+  }
+
+  /** Subscribes the store to a bundle (or replaces the bundle of that name); returns its id. */
+  async subscribeBundle(storeId: string, bundle: BundleInput): Promise<string> {
+    if (!bundle.name || bundle.name.length > 64)
+      throw invalid('INVALID_BUNDLE', 'name is 1 to 64 characters');
+    if (!bundle.featureList.every((f) => typeof f === 'string' && f.length > 0))
+      throw invalid('INVALID_BUNDLE', 'featureList holds non-empty strings');
+    return this.inStore(storeId, async (tx) => {
+      const rows: { id: string }[] = await tx.query(
+        `INSERT INTO "commerce"."store_subscribed_bundles" ("store_id", "name", "type", "feature_list", "feature_config")
+         VALUES ($1, $2, $3, $4, $5::jsonb)
+         ON CONFLICT ("store_id", "name") DO UPDATE SET "type" = EXCLUDED."type",
+           "feature_list" = EXCLUDED."feature_list", "feature_config" = EXCLUDED."feature_config", "updated_at" = now()
+         RETURNING "id"`,
+        [
+          storeId,
+          bundle.name,
+          bundle.type ?? null,
+          bundle.featureList,
+          JSON.stringify(bundle.featureConfig ?? {}),
+        ],
+      );
+      return rows[0].id;
+    });
+  }
+
+  /** Opens a sealed processor data value (for the processor integration; never for an HTTP answer). */
+  async revealProcessorData(storeId: string, name: string): Promise<string | null> {
+    const row = await this.dataSource.getRepository(StoreProcessorDataEntity).findOneBy({ storeId, name });
+    if (!row) return null;
+    if (!row.sensitive || !row.valueCiphertext) return row.value;
+    return this.box.open(row.valueCiphertext, processorDataAssociatedData(storeId, name));
+  }
+
+  private async inStore<T>(
+    storeId: string,
+    work: (tx: EntityManager, store: StoreEntity) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction(async (tx) => {
+      const store = await tx
+        .getRepository(StoreEntity)
+        .findOne({ where: { id: storeId }, lock: { mode: 'pessimistic_write' } });
+      if (!store) throw StoreErrors.storeNotFound();
+      return work(tx, store);
+    });
+  }
+}
+
+function invalid(code: string, message: string) {
+  return Errors.badRequest(code, message);
+}

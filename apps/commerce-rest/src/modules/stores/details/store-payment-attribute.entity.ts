@@ -1,0 +1,33 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { StoreEntity } from '../store.entity';
+
+/** One payment configuration key/value of a store (join `paymentAttributes`). */
+@Entity({ schema: 'commerce', name: 'store_payment_attributes' })
+export class StorePaymentAttributeEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_store_payment_attributes' })
+  storeId!: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 64, primaryKeyConstraintName: 'PK_store_payment_attributes' })
+  name!: string;
+
+  @ManyToOne(() => StoreEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'store_id', foreignKeyConstraintName: 'FK_store_payment_attributes_store' })
+  store?: StoreEntity;
+
+  @Column({ type: 'varchar', length: 256 })
+  value!: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

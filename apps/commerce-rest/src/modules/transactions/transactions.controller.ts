@@ -1,0 +1,100 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import type { Principal } from '@platform/auth';
+import { RateLimited } from '@platform/rate-limit';
+import type { FastifyReply } from 'fastify';
+import { decodeTransactionPageToken, encodeTransactionPageToken } from './transaction-page-token';
+import { TransactionErrors } from './transactions.errors';
+import {
+  StoreTransactionParams,
+  StoreTransactionsParams,
+  TransactionListQuery,
+} from './transactions.request';
+import { TransactionListResponse, TransactionResponse, toTransactionResponse } from './transactions.response';
+import { TRANSACTION_LIST_CAP, TransactionsService } from './transactions.service';
+
+/** Header set on a capped list response: how many items it holds at most. */
+export const LIST_CAP_HEADER = 'X-List-Cap';
+
+/** Read-only: transactions are recorded by the commerce worker from order events. */
+@ApiTags('transactions')
+@ApiBearerAuth()
+@ApiHeader({
+  name: 'X-Request-Id',
+  required: false,
+  description: 'uuid; echoed, and the correlationId of errors',
+})
+@ApiResponse({ status: 400, description: 'Invalid storeId, transactionId or query (INVALID_REQUEST)' })
+@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
+@ApiResponse({ status: 403, description: 'The token lacks commerce.transaction:read' })
+@ApiResponse({
+  status: 404,
+  description: 'STORE_NOT_FOUND (missing or not visible) or TRANSACTION_NOT_FOUND',
+})
+@RateLimited()
+@Controller('v2/commerce/stores/:storeId/transactions')
+export class TransactionsController {
+  constructor(private readonly transactions: TransactionsService) {}
+
+  @Get()
+  @RequiresScopes('commerce.transaction:read')
+  @ApiOperation({
+    summary: "The store's transactions",
+    description:
+      `The whole collection in createdAt order, at most ${TRANSACTION_LIST_CAP} per response: when more match, ` +
+      'the response carries links[rel=next] (and a Link header) whose href returns the rest with the same filters.',
+  })
+  @ApiOkResponse({ type: TransactionListResponse })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: StoreTransactionsParams,
+    @Query() query: TransactionListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TransactionListResponse> {
+    let afterTransactionId: string | undefined;
+    if (query.pageToken !== undefined) {
+      afterTransactionId = decodeTransactionPageToken(query.pageToken);
+      if (afterTransactionId === undefined) throw TransactionErrors.invalidPageToken();
+    }
+    const page = await this.transactions.list(principal.accountId, params.storeId, {
+      transactionIds: query.transactionIds,
+      updatedAfter: query.updatedAtAfter !== undefined ? new Date(query.updatedAtAfter) : undefined,
+      updatedBefore: query.updatedAtBefore !== undefined ? new Date(query.updatedAtBefore) : undefined,
+      sortOrder: query.sortOrder ?? 'ASC',
+      afterTransactionId,
+    });
+    const body: TransactionListResponse = { items: page.items.map(toTransactionResponse) };
+    if (page.continueAfter !== undefined) {
+      const href = nextHref(params.storeId, query, encodeTransactionPageToken(page.continueAfter));
+      body.links = [{ rel: 'next', href }];
+      reply.header('Link', `<${href}>; rel="next"`);
+      reply.header(LIST_CAP_HEADER, String(TRANSACTION_LIST_CAP));
+    }
+    return body;
+  }
+
+  @Get(':transactionId')
+  @RequiresScopes('commerce.transaction:read')
+  @ApiOperation({ summary: 'One transaction of the store' })
+  @ApiOkResponse({ type: TransactionResponse })
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: StoreTransactionParams,
+  ): Promise<TransactionResponse> {
+    return toTransactionResponse(
+      await this.transactions.get(principal.accountId, params.storeId, params.transactionId),
+    );
+  }
+}
+
+/** The same list request (same filters and order) continued after the last item returned. */
+function nextHref(storeId: string, query: TransactionListQuery, pageToken: string): string {
+  const search = new URLSearchParams();
+  if (query.transactionIds !== undefined) search.set('transactionIds', query.transactionIds.join(','));
+  if (query.updatedAtAfter !== undefined) search.set('updatedAtAfter', query.updatedAtAfter);
+  if (query.updatedAtBefore !== undefined) search.set('updatedAtBefore', query.updatedAtBefore);
+  if (query.sortOrder !== undefined) search.set('sortOrder', query.sortOrder);
+  search.set('pageToken', pageToken);
+  return `/v2/commerce/stores/${storeId}/transactions?${search.toString()}`;
+}

@@ -1,0 +1,17 @@
+export {
+  CHILD_TRANSACTION_TYPES,
+  COMMERCE_TRANSACTIONS_QUEUE,
+  CommerceTransactionsQueue,
+  ORDER_PAYMENT_RECORDED,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  orderPaymentRecordedJobId,
+  parseOrderPaymentRecorded,
+} from './commerce-transactions.jobs';
+export type {
+  ContractCheck,
+  Money,
+  OrderPaymentRecorded,
+  TransactionStatus,
+  TransactionType,
+} from './commerce-transactions.jobs';
