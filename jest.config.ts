@@ -12,5 +12,7 @@ const projectConfigs = ['apps', 'libs'].flatMap((dir) =>
 export default {
   projects: projectConfigs,
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 3,
+  // A global option: project configs cannot set it for a multi-project run.
+  testTimeout: 30000,
   reporters: ['default', join(__dirname, 'libs/testing/src/summary-reporter.js')],
 };
