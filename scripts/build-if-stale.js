@@ -1,7 +1,7 @@
 // Builds an app with Nx when its compiled entry is missing or older than any source it is made
 // of (the app's src and every lib). Nx's cache makes an unneeded build cheap; this check makes it free.
 const { execFileSync } = require('node:child_process');
-const { existsSync, readdirSync, statSync } = require('node:fs');
+const { existsSync, mkdirSync, readdirSync, rmSync, statSync } = require('node:fs');
 const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
@@ -51,8 +51,47 @@ function isStale(app, entry = 'main') {
   return !existsSync(file) || statSync(file).mtimeMs < sourcesMtime(app);
 }
 
+const LOCK_DIR = join(ROOT, 'dist', '.build-lock');
+
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Serializes builds between processes (several admin CLI calls or test suites at once would
+ * otherwise run tsc into the same output). mkdir is atomic; a lock older than 10 minutes is left
+ * by a dead process and taken over.
+ */
+function withBuildLock(fn) {
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const deadline = Date.now() + 10 * 60 * 1000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK_DIR);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      if (Date.now() - statSync(LOCK_DIR).mtimeMs > 10 * 60 * 1000)
+        rmSync(LOCK_DIR, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('timed out waiting for another build to finish');
+      sleepSync(200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
 /** Builds the given apps that are stale; build output goes to stderr so stdout stays clean. */
 function buildIfStale(apps, { entry = 'main' } = {}) {
+  if (!apps.some((app) => isStale(app, entry))) return [];
+  return withBuildLock(() => buildStale(apps, entry));
+}
+
+function buildStale(apps, entry) {
+  // Checked again under the lock: another process may have just built them.
   const stale = apps.filter((app) => isStale(app, entry));
   if (stale.length === 0) return [];
   execFileSync(

@@ -1,31 +1,9 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { AUTH_MIGRATION_SET, TokenService } from '@platform/auth';
 import { dataSourceOptions } from '@platform/database';
-import { TestEnv, createTestEnv } from '@platform/testing';
+import { TestEnv, createTestEnv, runAdminCli } from '@platform/testing';
 import { DataSource } from 'typeorm';
 
-const exec = promisify(execFile);
-const ROOT = join(__dirname, '../../..');
-
-/** Runs the CLI exactly as `npm run -s admin -- …` does, against this suite's database. */
-async function admin(
-  env: TestEnv,
-  ...args: string[]
-): Promise<{ code: number; json: Record<string, unknown>; stdout: string }> {
-  try {
-    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env.env },
-      timeout: 120_000,
-    });
-    return { code: 0, json: JSON.parse(stdout), stdout };
-  } catch (e) {
-    const err = e as { code: number; stdout: string };
-    return { code: err.code, json: JSON.parse(err.stdout), stdout: err.stdout };
-  }
-}
+const admin = runAdminCli;
 
 describe('admin CLI (npm run -s admin)', () => {
   let env: TestEnv;

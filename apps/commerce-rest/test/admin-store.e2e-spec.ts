@@ -1,28 +1,6 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { TestEnv, createTestEnv } from '@platform/testing';
+import { TestEnv, createTestEnv, runAdminCli } from '@platform/testing';
 
-const exec = promisify(execFile);
-const ROOT = join(__dirname, '../../..');
-
-/** `npm run -s admin -- store …` as a user runs it, against this suite's database. */
-async function admin(
-  env: TestEnv,
-  ...args: string[]
-): Promise<{ code: number; json: Record<string, string> }> {
-  try {
-    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env.env },
-      timeout: 120_000,
-    });
-    return { code: 0, json: JSON.parse(stdout) };
-  } catch (e) {
-    const err = e as { code: number; stdout: string };
-    return { code: err.code, json: JSON.parse(err.stdout) };
-  }
-}
+const admin = runAdminCli;
 
 describe('admin CLI: store create', () => {
   let env: TestEnv;

@@ -1,29 +1,7 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { TestEnv, createTestEnv } from '@platform/testing';
+import { TestEnv, createTestEnv, runAdminCli } from '@platform/testing';
 import { DataSource } from 'typeorm';
 
-const exec = promisify(execFile);
-const ROOT = join(__dirname, '../../..');
-
-/** `npm run -s admin -- channel …` as a user runs it, against this suite's database. */
-async function admin(
-  env: TestEnv,
-  ...args: string[]
-): Promise<{ code: number; json: Record<string, unknown> }> {
-  try {
-    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env.env },
-      timeout: 120_000,
-    });
-    return { code: 0, json: JSON.parse(stdout) };
-  } catch (e) {
-    const err = e as { code: number; stdout: string };
-    return { code: err.code, json: JSON.parse(err.stdout) };
-  }
-}
+const admin = runAdminCli;
 
 describe('admin CLI: channel create', () => {
   let env: TestEnv;
@@ -45,7 +23,7 @@ describe('admin CLI: channel create', () => {
 
   it("creates a channel registered as the store's default and points the store at it", async () => {
     const result = await admin(env, 'channel', 'create', '--store', storeId, '--name', 'Web shop');
-    expect(result).toEqual({ code: 0, json: { channelId: expect.any(String) } });
+    expect(result).toMatchObject({ code: 0, json: { channelId: expect.any(String) } });
     const channelId = result.json.channelId as string;
     const [channel] = await db.query('SELECT name, type, status FROM commerce.channels WHERE id = $1', [
       channelId,

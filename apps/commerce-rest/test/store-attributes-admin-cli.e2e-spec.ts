@@ -1,29 +1,7 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { TestEnv, createTestEnv } from '@platform/testing';
+import { TestEnv, createTestEnv, runAdminCli } from '@platform/testing';
 import { DataSource } from 'typeorm';
 
-const exec = promisify(execFile);
-const ROOT = join(__dirname, '../../..');
-
-/** `npm run -s admin -- store attribute set …` as a user runs it, against this suite's database. */
-async function admin(
-  env: TestEnv,
-  ...args: string[]
-): Promise<{ code: number; json: Record<string, unknown> }> {
-  try {
-    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env.env },
-      timeout: 120_000,
-    });
-    return { code: 0, json: JSON.parse(stdout) };
-  } catch (e) {
-    const err = e as { code: number; stdout: string };
-    return { code: err.code, json: JSON.parse(err.stdout) };
-  }
-}
+const admin = runAdminCli;
 
 describe('admin CLI: store attribute set', () => {
   let env: TestEnv;
@@ -55,7 +33,7 @@ describe('admin CLI: store attribute set', () => {
       '--ttl',
       '3600',
     );
-    expect(result).toEqual({ code: 0, json: { storeId, name: 'promo' } });
+    expect(result).toMatchObject({ code: 0, json: { storeId, name: 'promo' } });
     const ds = await new DataSource({ type: 'postgres', url: env.db.url }).initialize();
     try {
       const rows = await ds.query(

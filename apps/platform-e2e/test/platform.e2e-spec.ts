@@ -1,15 +1,14 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   COMMERCE_TRANSACTIONS_QUEUE,
   ORDER_PAYMENT_RECORDED,
   type OrderPaymentRecorded,
   orderPaymentRecordedJobId,
 } from '@platform/contracts';
-import { TestEnv, createTestEnv, waitFor } from '@platform/testing';
+import { TestEnv, createTestEnv, runAdminCli, waitFor } from '@platform/testing';
 import { Queue } from 'bullmq';
 
 /**
@@ -18,7 +17,6 @@ import { Queue } from 'bullmq';
  */
 const ROOT = join(__dirname, '../../..');
 const RATE_LIMIT = 40;
-const exec = promisify(execFile);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,11 +37,9 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   let childEnv: NodeJS.ProcessEnv;
 
   async function admin(...args: string[]): Promise<Record<string, string>> {
-    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
-      cwd: ROOT,
-      env: childEnv,
-    });
-    return JSON.parse(stdout);
+    const result = await runAdminCli(childEnv, ...args);
+    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stdout}`);
+    return result.json;
   }
 
   async function newToken(

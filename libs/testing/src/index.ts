@@ -1,3 +1,7 @@
+export { runAdminCli } from './admin-cli';
+export type { AdminCliResult } from './admin-cli';
+export { startFakeCommerce } from './fake-commerce';
+export type { FakeCommerce } from './fake-commerce';
 export { schemaDrift } from './schema-drift';
 export { createTestDatabase, testServerUrl } from './test-database';
 export type { TestDatabase } from './test-database';
