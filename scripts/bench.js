@@ -5,7 +5,9 @@
 //   - countries scenarios against a trivial route of the same process (GET /health/live);
 //   - commerce GET store scenarios (direct and through the gateway, with and without includeFields)
 //     against a minimal Fastify + pg server started here doing the same lookup (the store by id,
-//     joined to its business for the account check) on the same database.
+//     joined to its business for the account check) on the same database;
+//   - order subgraph scenarios (GraphQL POST): orderById direct as the reference of orderById
+//     through the gateway's federated /graphql, and addOrder throughput (direct).
 // Traffic goes to 127.0.0.1 only; every run is bounded by BENCH_DURATION_S per scenario, after
 // BENCH_WARMUP_S (default 1) of unmeasured warm-up.
 const { spawn, execFileSync } = require('node:child_process');
@@ -80,9 +82,9 @@ async function startRawStoreServer(databaseUrl, accountId) {
   };
 }
 
-function run(name, url, headers, duration = DURATION) {
+function run(name, url, headers, duration = DURATION, request = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration }, (err, result) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration, ...request }, (err, result) => {
       if (err) return reject(err);
       if (result.non2xx > 0 || result.errors > 0) {
         return reject(new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`));
@@ -103,8 +105,12 @@ function run(name, url, headers, duration = DURATION) {
  * this build does not offer one of them; any other answer fails the bench.
  */
 async function probe(scenario) {
-  const res = await fetch(scenario.url, { headers: scenario.headers });
+  const res = await fetch(scenario.url, { headers: scenario.headers, ...scenario.request });
   const body = await res.text();
+  // GraphQL answers most failures with 200 and errors[]: a scenario must have none.
+  if (res.status === 200 && scenario.request && JSON.parse(body).errors) {
+    throw new Error(`${scenario.name}: POST ${scenario.url} answered errors: ${body.slice(0, 500)}`);
+  }
   if (res.status === 200) return true;
   if (res.status === 400 && scenario.skipOn400) {
     console.error(
@@ -118,7 +124,8 @@ async function probe(scenario) {
 async function main() {
   const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/platform');
   base.pathname = '/platform_bench';
-  const [gatewayPort, countriesPort, commercePort, commerceWorkerPort] = [
+  const [gatewayPort, countriesPort, commercePort, commerceWorkerPort, orderPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -133,6 +140,7 @@ async function main() {
     COUNTRIES_PORT: String(countriesPort),
     COMMERCE_REST_PORT: String(commercePort),
     COMMERCE_REST_WORKER_PORT: String(commerceWorkerPort),
+    ORDER_SUBGRAPH_PORT: String(orderPort),
     RATE_LIMIT_CREDENTIAL_LIMIT: '1000000000',
     LOG_LEVEL: 'warn',
     REDIS_KEY_PREFIX: 'bench',
@@ -145,7 +153,8 @@ async function main() {
         execFileSync(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], { env, encoding: 'utf8' }),
       );
     const { accountId } = admin('account', 'create', '--name', 'bench');
-    const { token } = admin('token', 'create', '--account', accountId, '--scopes', 'commerce.store:read');
+    const scopes = 'commerce.store:read,commerce.order:read,commerce.order:create';
+    const { token } = admin('token', 'create', '--account', accountId, '--scopes', scopes);
     const { storeId } = admin('store', 'create', '--account', accountId, '--display-name', 'Bench store');
     raw = await startRawStoreServer(base.toString(), accountId);
     const auth = { authorization: `Bearer ${token}` };
@@ -155,7 +164,30 @@ async function main() {
     const withJoins = `${store}?includeFields=${INCLUDE_FIELDS}`;
     const HEALTH = 'baseline: countries GET /health/live (no auth)';
     const RAW = 'baseline: raw fastify+pg GET /stores/:id';
-    const BASELINE_LABELS = { [HEALTH]: 'health/live', [RAW]: 'raw fastify+pg' };
+    const ORDER_DIRECT = 'order orderById (direct)';
+    const BASELINE_LABELS = {
+      [HEALTH]: 'health/live',
+      [RAW]: 'raw fastify+pg',
+      [ORDER_DIRECT]: 'orderById direct',
+    };
+    const orderSubgraph = `http://127.0.0.1:${orderPort}/v1/commerce/order-subgraph`;
+    const gql = (query, variables) => ({ method: 'POST', body: JSON.stringify({ query, variables }) });
+    const orderHeaders = { ...auth, 'x-store-id': storeId, 'content-type': 'application/json' };
+    const addOrder = gql('mutation($input: AddOrderInput!) { addOrder(input: $input) { id number } }', {
+      input: {
+        context: { storeId },
+        currencyCode: 'USD',
+        lineItems: [
+          { name: 'Mug', quantity: 2, unitAmount: { value: 1250, currencyCode: 'USD' }, skuId: 'sku-mug' },
+        ],
+      },
+    });
+    const created = await (await fetch(orderSubgraph, { headers: orderHeaders, ...addOrder })).json();
+    if (!created.data) throw new Error(`addOrder failed: ${JSON.stringify(created.errors)}`);
+    const orderById = gql(
+      'query($id: ID!) { orderById(id: $id) { id number statuses { status } totals { total { value currencyCode } } lineItems { id name quantity } } }',
+      { id: created.data.addOrder.id },
+    );
     const scenarios = [
       { name: HEALTH, url: `${countries}/health/live`, headers: {} },
       {
@@ -193,13 +225,29 @@ async function main() {
         vs: RAW,
         skipOn400: true,
       },
+      { name: ORDER_DIRECT, url: orderSubgraph, headers: orderHeaders, request: orderById },
+      {
+        name: 'order orderById (through gateway /graphql)',
+        url: `${url}/graphql`,
+        headers: orderHeaders,
+        request: orderById,
+        vs: ORDER_DIRECT,
+      },
+      {
+        name: 'order addOrder (direct, one store)',
+        url: orderSubgraph,
+        headers: orderHeaders,
+        request: addOrder,
+        vs: ORDER_DIRECT,
+      },
     ];
     const results = new Map();
     for (const scenario of scenarios) {
       if (!(await probe(scenario))) continue;
-      if (WARMUP > 0) await run(`${scenario.name} (warm-up)`, scenario.url, scenario.headers, WARMUP);
+      if (WARMUP > 0)
+        await run(`${scenario.name} (warm-up)`, scenario.url, scenario.headers, WARMUP, scenario.request);
       results.set(scenario.name, {
-        ...(await run(scenario.name, scenario.url, scenario.headers)),
+        ...(await run(scenario.name, scenario.url, scenario.headers, DURATION, scenario.request)),
         vs: scenario.vs,
       });
     }

@@ -116,9 +116,12 @@ async function main() {
   const { SERVICE_PORTS } = require(join(ROOT, 'dist/apps/gateway/libs/config/src/service-ports.js'));
   const shared = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
   const gatewayEnv = { ...shared };
+  // Each service also gets the URLs of the services listed before it (the subgraphs ask
+  // commerce-rest, the first row, whether the caller may use a store: COMMERCE_REST_URL).
+  const serviceUrls = {};
   for (const route of ROUTE_TABLE) {
     const port = await portOf(route.service, SERVICE_PORTS[route.service]);
-    startProcess(route.service, entryPath(route.service), { ...shared, PORT: port });
+    startProcess(route.service, entryPath(route.service), { ...shared, ...serviceUrls, PORT: port });
     for (const worker of route.workers) {
       const name = `${route.service}-${worker.name}`;
       const workerPort = await portOf(name, worker.port);
@@ -126,6 +129,7 @@ async function main() {
       gatewayEnv[`${name.toUpperCase().replace(/-/g, '_')}_HEALTH_URL`] = `http://127.0.0.1:${workerPort}`;
     }
     gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || `http://127.0.0.1:${port}`;
+    serviceUrls[route.urlEnv] = gatewayEnv[route.urlEnv];
   }
   const port = process.env.PORT || (await portOf('gateway', SERVICE_PORTS.gateway));
   startProcess('gateway', entryPath('gateway'), { ...gatewayEnv, PORT: port });

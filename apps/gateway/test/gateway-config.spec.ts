@@ -1,6 +1,7 @@
 import { ConfigError, SERVICE_PORTS } from '@platform/config';
 import { TEST_ENCRYPTION_KEY } from '@platform/testing';
 import { loadGatewayConfig, workerHealthEnv } from '../src/config/gateway.config';
+import { SUBGRAPHS } from '../src/graphql/subgraphs';
 import { assertValidRouteTable, toRouterPrefix } from '../src/routes/route-prefix';
 import { ROUTE_TABLE, ServiceRoute } from '../src/routes/route-table';
 
@@ -28,7 +29,9 @@ describe('gateway configuration', () => {
     );
     expect(config.upstreams.find((u) => u.service === 'countries')?.url).toBe('http://127.0.0.1:3008');
     expect(config.healthzTimeoutMs).toBe(2000);
-    expect(config.subgraphs).toEqual([]);
+    expect(config.subgraphs).toEqual(
+      SUBGRAPHS.map((g) => ({ name: g.name, url: `http://127.0.0.1:${SERVICE_PORTS[g.service]}${g.path}` })),
+    );
   });
 
   it("takes a service's URL from its urlEnv variable", () => {
@@ -54,17 +57,18 @@ describe('gateway configuration', () => {
 
   it('derives worker health URLs from <SERVICE>_<WORKER>_HEALTH_URL, else the worker port on loopback', () => {
     expect(workerHealthEnv('hosting', 'deploy-runner')).toBe('HOSTING_DEPLOY_RUNNER_HEALTH_URL');
-    expect(loadGatewayConfig({ env: base, routeTable: withWorker }).upstreams[0].workers).toEqual([
-      { name: 'deploy-runner', healthUrl: 'http://127.0.0.1:3105' },
-    ]);
+    expect(
+      loadGatewayConfig({ env: base, routeTable: withWorker, subgraphs: [] }).upstreams[0].workers,
+    ).toEqual([{ name: 'deploy-runner', healthUrl: 'http://127.0.0.1:3105' }]);
     const env = { ...base, HOSTING_DEPLOY_RUNNER_HEALTH_URL: 'http://hosting-worker:9464' };
-    expect(loadGatewayConfig({ env, routeTable: withWorker }).upstreams[0].workers[0].healthUrl).toBe(
-      'http://hosting-worker:9464',
-    );
+    expect(
+      loadGatewayConfig({ env, routeTable: withWorker, subgraphs: [] }).upstreams[0].workers[0].healthUrl,
+    ).toBe('http://hosting-worker:9464');
     expect(() =>
       loadGatewayConfig({
         env: { ...env, HOSTING_DEPLOY_RUNNER_HEALTH_URL: 'nope' },
         routeTable: withWorker,
+        subgraphs: [],
       }),
     ).toThrow(/HOSTING_DEPLOY_RUNNER_HEALTH_URL/);
   });
@@ -87,6 +91,7 @@ describe('gateway configuration', () => {
     expect(() =>
       loadGatewayConfig({
         env: base,
+        routeTable: ROUTE_TABLE.filter((r) => r.service !== 'order-subgraph'),
         subgraphs: [{ name: 'o', service: 'order-subgraph', path: '/g', sdlFile: 'x.graphql' }],
       }),
     ).toThrow(/order-subgraph has no row in the route table/);

@@ -174,6 +174,8 @@ async function startGateway(
       ...env,
     },
     routeTable,
+    // A synthetic route table has none of the real subgraphs' services.
+    subgraphs: routeTable ? [] : undefined,
   });
   const app = await createServiceApp(GatewayAppModule.forRoot(config), { title: 'Gateway' });
   await app.listen(0, '127.0.0.1');
@@ -678,6 +680,8 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     writeFileSync(join(tmp, 'supergraph.graphql'), composed.supergraphSdl);
     gateway = await startGateway({
       COUNTRIES_URL: `http://127.0.0.1:${await deadPort()}`,
+      // The real route table has a tax subgraph too: its configured URL wins over the supergraph's.
+      TAX_SUBGRAPH_URL: tax.url,
       SUPERGRAPH_FILE: join(tmp, 'supergraph.graphql'),
     });
   });

@@ -409,6 +409,154 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
         await queue.close();
       }
     });
+
+    it('serves orders through POST /graphql and the subgraph path; a completed order becomes a transaction', async () => {
+      // The order subgraph asks commerce-rest whether the caller may use the store, with the caller's token.
+      const orders = await credential(
+        'commerce.order:read,commerce.order:create,commerce.order:complete,commerce.transaction:read',
+        owner.accountId,
+      );
+      const headers = { ...orders.headers, 'x-store-id': storeId };
+      const graphql = async (path: string, query: string, variables: Record<string, unknown> = {}) => {
+        const res = await send('POST', path, headers, { query, variables });
+        return {
+          status: res.status,
+          body: (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] },
+        };
+      };
+      const added = await graphql(
+        '/graphql',
+        'mutation($input: AddOrderInput!) { addOrder(input: $input) { id number statuses { status } totals { total { value currencyCode } } } }',
+        {
+          input: {
+            context: { storeId, channelId },
+            currencyCode: 'USD',
+            lineItems: [
+              {
+                name: 'Mug',
+                quantity: 2,
+                unitAmount: { value: 1250, currencyCode: 'USD' },
+                skuId: 'sku-mug',
+              },
+            ],
+          },
+        },
+      );
+      expect(added.body.errors).toBeUndefined();
+      const order = added.body.data?.addOrder as { id: string };
+      expect(order).toMatchObject({
+        number: 1,
+        statuses: { status: 'OPEN' },
+        totals: { total: { value: 2500, currencyCode: 'USD' } },
+      });
+
+      const direct = await graphql(
+        '/v1/commerce/order-subgraph',
+        'query($id: ID!) { orderById(id: $id) { id number statuses { status } } }',
+        {
+          id: order.id,
+        },
+      );
+      expect(direct).toEqual({
+        status: 200,
+        body: { data: { orderById: { id: order.id, number: 1, statuses: { status: 'OPEN' } } } },
+      });
+
+      const completed = await graphql(
+        '/graphql',
+        'mutation($id: ID!) { completeOrder(id: $id) { statuses { status paymentStatus } } }',
+        {
+          id: order.id,
+        },
+      );
+      expect(completed.body.data?.completeOrder).toEqual({
+        statuses: { status: 'COMPLETED', paymentStatus: 'PAID' },
+      });
+      const recorded = await waitFor(
+        async () => {
+          const res = await call(`/v2/commerce/stores/${storeId}/transactions`, orders.headers);
+          const body = (await res.json()) as { items: { orderId: string; type: string; amount: unknown }[] };
+          return body.items.find((t) => t.orderId === order.id);
+        },
+        { timeoutMs: 15_000, intervalMs: 200, what: "the worker to record the completed order's payment" },
+      );
+      expect(recorded).toMatchObject({ type: 'SALE', amount: { amount: 2500, currency: 'USD' } });
+
+      const missingStore = await send('POST', '/graphql', orders.headers, {
+        query: '{ orders { nodes { id } } }',
+      });
+      expect(missingStore.status).toBe(200);
+      expect(await missingStore.json()).toMatchObject({
+        errors: [{ extensions: { code: 'UNAUTHENTICATED' } }],
+      });
+    });
+  });
+
+  it('serves the tax subgraph on its store path and one federated query spanning order and tax', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'tax');
+    const { storeId } = await admin('store', 'create', '--account', accountId);
+    const { token } = await admin(
+      'token',
+      'create',
+      '--account',
+      accountId,
+      '--scopes',
+      'commerce.tax:read,commerce.tax:create,commerce.order:read,commerce.order:create',
+    );
+    const headers = { ...bearer(token), 'x-store-id': storeId, 'content-type': 'application/json' };
+    const post = async (path: string, query: string, variables: Record<string, unknown> = {}) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query, variables }),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] },
+      };
+    };
+    const rate = await post(
+      `/v2/commerce/stores/${storeId}/tax-subgraph`,
+      'mutation($input: MutationCreateRateInput!) { createRate(input: $input) { id label value { percentage } } }',
+      { input: { label: 'VAT', value: { percentage: '20.5' } } },
+    );
+    expect(rate).toEqual({
+      status: 200,
+      body: { data: { createRate: { id: expect.any(String), label: 'VAT', value: { percentage: '20.5' } } } },
+    });
+    const badPercentage = await post(
+      `/v2/commerce/stores/${storeId}/tax-subgraph`,
+      'mutation($input: MutationCreateRateInput!) { createRate(input: $input) { id } }',
+      { input: { label: 'Bad', value: { percentage: '100.5' } } },
+    );
+    expect(badPercentage.body.errors).toBeDefined();
+    const order = await post(
+      '/graphql',
+      'mutation($input: AddOrderInput!) { addOrder(input: $input) { id } }',
+      {
+        input: {
+          context: { storeId },
+          currencyCode: 'USD',
+          lineItems: [{ name: 'Tea', quantity: 1, unitAmount: { value: 400, currencyCode: 'USD' } }],
+        },
+      },
+    );
+    const orderId = (order.body.data?.addOrder as { id: string }).id;
+    // One request, two subgraphs: the gateway plans fetches to order and to tax (its path built from x-store-id).
+    const federated = await post(
+      '/graphql',
+      'query($id: ID!) { orderById(id: $id) { id } rates(first: 5) { nodes { label value { percentage } } } }',
+      { id: orderId },
+    );
+    expect(federated).toEqual({
+      status: 200,
+      body: {
+        data: {
+          orderById: { id: orderId },
+          rates: { nodes: [{ label: 'VAT', value: { percentage: '20.5' } }] },
+        },
+      },
+    });
   });
 
   it('stops every process cleanly on Ctrl-C', async () => {

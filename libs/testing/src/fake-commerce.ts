@@ -2,9 +2,9 @@ import { AddressInfo } from 'node:net';
 import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
 
 /**
- * A stand-in for commerce-rest's `GET /v1/commerce/stores/{storeId}`, for subgraph suites (an app
- * cannot import another app): 200 when the store was granted to the caller's Authorization
- * header, 404 otherwise; `answerWith` forces a status (401, 403, 500…). Records every call.
+ * A stand-in for commerce-rest's `GET /internal/v1/store-access/{storeId}`, for subgraph suites (an
+ * app cannot import another app): 204 when the store was granted to the caller's Authorization
+ * header, 404 otherwise; `answerWith` forces a status (401, 500…). Records every call.
  */
 export interface FakeCommerce {
   readonly url: string;
@@ -22,7 +22,7 @@ export async function startFakeCommerce(): Promise<FakeCommerce> {
   const calls: FakeCommerce['calls'] = [];
   let forced: number | undefined;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const match = /^\/v1\/commerce\/stores\/([^/?]+)$/.exec(req.url ?? '');
+    const match = /^\/internal\/v1\/store-access\/([^/?]+)$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !match) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"name":"NOT_FOUND"}');
       return;
@@ -30,10 +30,14 @@ export async function startFakeCommerce(): Promise<FakeCommerce> {
     const storeId = decodeURIComponent(match[1]);
     const authorization = req.headers.authorization;
     calls.push({ storeId, authorization, traceparent: req.headers.traceparent as string | undefined });
-    const status = forced ?? (authorization && grants.get(authorization)?.has(storeId) ? 200 : 404);
+    const status = forced ?? (authorization && grants.get(authorization)?.has(storeId) ? 204 : 404);
+    if (status === 204) {
+      res.writeHead(204).end();
+      return;
+    }
     res
       .writeHead(status, { 'content-type': 'application/json' })
-      .end(JSON.stringify(status === 200 ? { id: storeId } : { name: 'STORE_NOT_FOUND' }));
+      .end(JSON.stringify({ name: 'STORE_NOT_FOUND' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -45,26 +45,31 @@ function readSubgraph(subgraph: SubgraphDefinition): SubgraphSdl {
   return { name: subgraph.name, url: `${defaultServiceUrl(subgraph.service)}${subgraph.path}`, sdl };
 }
 
+/**
+ * The committed supergraph file's content for the current subgraph list and their committed SDL:
+ * `null` when there are no subgraphs; throws listing the composition errors when they do not compose.
+ */
+export function renderSupergraph(): { content: string; hints: readonly string[] } | null {
+  if (SUBGRAPHS.length === 0) return null;
+  const result = composeSupergraph(SUBGRAPHS.map(readSubgraph));
+  if (!result.ok) throw new Error(`composition failed:\n${result.errors.map((e) => `  - ${e}`).join('\n')}`);
+  return { content: HEADER + result.supergraphSdl + '\n', hints: result.hints };
+}
+
 export function main(argv: readonly string[]): number {
   const outs = outputs(argv);
-  if (SUBGRAPHS.length === 0) {
+  const rendered = renderSupergraph();
+  if (!rendered) {
     for (const out of outs) rmSync(out, { force: true });
     process.stdout.write(
       'compose-supergraph: no subgraphs yet; no supergraph written (POST /graphql answers 503)\n',
     );
     return 0;
   }
-  const result = composeSupergraph(SUBGRAPHS.map(readSubgraph));
-  if (!result.ok) {
-    process.stderr.write(
-      `compose-supergraph: composition failed:\n${result.errors.map((e) => `  - ${e}`).join('\n')}\n`,
-    );
-    return 1;
-  }
-  for (const hint of result.hints) process.stdout.write(`compose-supergraph: hint: ${hint}\n`);
+  for (const hint of rendered.hints) process.stdout.write(`compose-supergraph: hint: ${hint}\n`);
   for (const out of outs) {
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, HEADER + result.supergraphSdl + '\n');
+    writeFileSync(out, rendered.content);
   }
   process.stdout.write(
     `compose-supergraph: ${SUBGRAPHS.map((s) => s.name).join(', ')} → ${outs.join(', ')}\n`,

@@ -23,4 +23,17 @@ export interface SubgraphDefinition {
  * `{ name: 'order', service: 'order-subgraph', path: '/v1/commerce/order-subgraph', sdlFile: 'apps/order-subgraph/schema.graphql' }`.
  * The gateway's build composes them (compose-supergraph.ts) into apps/gateway/supergraph.graphql.
  */
-export const SUBGRAPHS: readonly SubgraphDefinition[] = [];
+export const SUBGRAPHS: readonly SubgraphDefinition[] = [
+  {
+    name: 'order',
+    service: 'order-subgraph',
+    path: '/v1/commerce/order-subgraph',
+    sdlFile: 'apps/order-subgraph/schema.graphql',
+  },
+  {
+    name: 'tax',
+    service: 'tax-subgraph',
+    path: '/v2/commerce/stores/{storeId}/tax-subgraph',
+    sdlFile: 'apps/tax-subgraph/schema.graphql',
+  },
+];

@@ -30,6 +30,18 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     urlEnv: 'COUNTRIES_URL',
     workers: [],
   },
+  {
+    service: 'order-subgraph',
+    prefixes: ['/v1/commerce/order-subgraph'],
+    urlEnv: 'ORDER_SUBGRAPH_URL',
+    workers: [],
+  },
+  {
+    service: 'tax-subgraph',
+    prefixes: ['/v2/commerce/stores/{storeId}/tax-subgraph'],
+    urlEnv: 'TAX_SUBGRAPH_URL',
+    workers: [],
+  },
 ];
 
 export function defaultServiceUrl(service: ServiceName): string {

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'order-subgraph',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

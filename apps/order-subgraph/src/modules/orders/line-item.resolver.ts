@@ -1,0 +1,49 @@
+import { Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal, Principal } from '@platform/auth';
+import { LoaderRegistry, Loaders, StoreId } from '@platform/graphql-subgraph';
+import { OrderLoaders } from './order-loaders';
+import { OrderScopes } from './order-scopes';
+import { assertReferenceScope } from './reference-scope';
+import { toLineItemModel, toOrderModel } from './order.mappers';
+import { LineItemModel, OrderModel, SkuReference } from './order.model';
+import { OrdersQueryService } from './orders-query.service';
+import { OrderErrors } from './orders.errors';
+
+/** LineItem's relations (its order, the catalog SKU by reference) and its entity reference resolver. */
+@Resolver(() => LineItemModel)
+export class LineItemResolver {
+  constructor(private readonly query: OrdersQueryService) {}
+
+  @ResolveField(() => OrderModel)
+  async order(
+    @Parent() line: LineItemModel,
+    @StoreId() storeId: string,
+    @Loaders() loaders: LoaderRegistry,
+  ): Promise<OrderModel> {
+    const order = await new OrderLoaders(loaders, this.query).order(storeId, line.orderId);
+    if (!order) throw OrderErrors.orderNotFound(line.orderId);
+    return toOrderModel(order);
+  }
+
+  @ResolveField(() => SkuReference, {
+    nullable: true,
+    description: 'The catalog SKU (resolved by the catalog subgraph through the gateway).',
+  })
+  sku(@Parent() line: LineItemModel): SkuReference | null {
+    return line.skuId ? Object.assign(new SkuReference(), { id: line.skuId }) : null;
+  }
+
+  @ResolveReference()
+  async resolveReference(
+    @Parent() reference: { __typename: string; id: string },
+    @StoreId() storeId: string,
+    @Loaders() loaders: LoaderRegistry,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<LineItemModel | null> {
+    assertReferenceScope(principal, OrderScopes.read);
+    const orders = new OrderLoaders(loaders, this.query);
+    const line = await orders.lineItem(storeId, reference.id);
+    const order = line ? await orders.order(storeId, line.orderId) : undefined;
+    return line && order ? toLineItemModel(line, order.currencyCode) : null;
+  }
+}

@@ -1,0 +1,99 @@
+import type { OrderContact } from './order.entity';
+import type {
+  FulfillmentMode,
+  FulfillmentStatus,
+  LineItemType,
+  ManualPaymentStatus,
+  NoteAuthorType,
+} from './order-statuses';
+
+/**
+ * What the order services take: plain values, no GraphQL types (the resolvers map their inputs to
+ * these). Money is `{ value, currencyCode }` in minor units; every amount of an order must be in
+ * the order's currency. In patches `undefined` keeps a field, `null` clears it.
+ */
+export interface Money {
+  readonly value: number;
+  readonly currencyCode: string;
+}
+
+export interface NewLineItem {
+  readonly type?: LineItemType;
+  readonly name: string;
+  readonly skuId?: string | null;
+  readonly quantity: number;
+  readonly unitAmount: Money;
+  readonly discountAmount?: Money | null;
+  readonly taxAmount?: Money | null;
+  readonly fulfillmentMode?: FulfillmentMode;
+}
+
+export interface LineItemPatch {
+  readonly name?: string;
+  readonly quantity?: number;
+  readonly unitAmount?: Money;
+  readonly discountAmount?: Money | null;
+  readonly taxAmount?: Money | null;
+  readonly fulfillmentMode?: FulfillmentMode;
+  readonly status?: FulfillmentStatus;
+}
+
+export interface NewNote {
+  readonly content: string;
+  readonly shouldNotifyCustomer?: boolean;
+  readonly authorType?: NoteAuthorType;
+}
+
+export interface NewOrder {
+  readonly currencyCode: string;
+  readonly channelId?: string | null;
+  readonly customerId?: string | null;
+  readonly lineItems: readonly NewLineItem[];
+  readonly billing?: OrderContact | null;
+  readonly shipping?: OrderContact | null;
+  readonly shippingAmount?: Money | null;
+  readonly tags?: readonly string[];
+  readonly notes?: readonly NewNote[];
+  readonly processedAt?: Date | null;
+}
+
+export interface OrderPatch {
+  readonly channelId?: string | null;
+  readonly customerId?: string | null;
+  readonly billing?: OrderContact | null;
+  readonly shipping?: OrderContact | null;
+  readonly shippingAmount?: Money | null;
+  readonly tags?: readonly string[];
+  readonly processedAt?: Date;
+}
+
+export interface CancelOrder {
+  /** Allows cancelling a COMPLETED order and refunds every payment not yet refunded. */
+  readonly force?: boolean;
+  readonly reason?: string | null;
+}
+
+export interface NewPayment {
+  readonly amount: Money;
+  readonly processorReference?: string | null;
+  readonly notes?: string | null;
+}
+
+export interface NewRefund {
+  /** Default: everything paid and not yet refunded. */
+  readonly amount?: Money | null;
+  readonly notes?: string | null;
+}
+
+export interface NewDiscount {
+  readonly name: string;
+  readonly code?: string | null;
+  readonly amount: Money;
+}
+
+/** Who writes (notes remember it). */
+export interface Actor {
+  readonly accountId: string;
+}
+
+export type { FulfillmentStatus, ManualPaymentStatus };

@@ -1,0 +1,30 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../../database/bigint.transformer';
+import { OrderEntity } from './order.entity';
+
+/** An order-level discount: a fixed amount in the order's currency. */
+@Entity({ schema: 'orders', name: 'order_discounts' })
+@Index('order_discounts_order_idx', ['orderId', 'createdAt'])
+export class OrderDiscountEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'PK_order_discounts' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  orderId!: string;
+
+  @ManyToOne(() => OrderEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id', foreignKeyConstraintName: 'FK_order_discounts_order' })
+  order?: OrderEntity;
+
+  @Column({ type: 'varchar', length: 128 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  code!: string | null;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  amount!: number;
+
+  @Column({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,146 @@
+import { ArgsType, Field, GraphQLISODateTime, ID, InputType } from '@nestjs/graphql';
+import { ConnectionArgs } from '@platform/graphql-subgraph';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDate,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  OrderFulfillmentStatusEnum,
+  OrderPaymentStatusEnum,
+  OrderSortDirectionEnum,
+  OrderSortFieldEnum,
+  OrderStatusEnum,
+} from './order-enums';
+import {
+  FULFILLMENT_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type FulfillmentStatus,
+  type OrderStatus,
+  type PaymentStatus,
+} from './order-statuses';
+import { ORDER_SORT_FIELDS, type OrderSortField } from './orders-query.service';
+
+@InputType('OrderTimeRangeInput', { description: 'from inclusive, to exclusive.' })
+export class OrderTimeRangeInput {
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  @IsOptional()
+  @IsDate()
+  from?: Date | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  @IsOptional()
+  @IsDate()
+  to?: Date | null;
+}
+
+@InputType('OrderFilterInput', {
+  description: 'Every given filter must hold; a list filter matches any of its values.',
+})
+export class OrderFilterInput {
+  @Field(() => [OrderStatusEnum], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @IsIn(ORDER_STATUSES, { each: true })
+  status?: OrderStatus[] | null;
+
+  @Field(() => [OrderPaymentStatusEnum], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @IsIn(PAYMENT_STATUSES, { each: true })
+  paymentStatus?: PaymentStatus[] | null;
+
+  @Field(() => [OrderFulfillmentStatusEnum], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @IsIn(FULFILLMENT_STATUSES, { each: true })
+  fulfillmentStatus?: FulfillmentStatus[] | null;
+
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  @IsUUID()
+  channelId?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  @IsOptional()
+  @IsUUID()
+  customerId?: string | null;
+
+  @Field(() => [String], { nullable: true, description: 'Orders carrying at least one of these tags.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  tags?: string[] | null;
+
+  @Field(() => OrderTimeRangeInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderTimeRangeInput)
+  createdAt?: OrderTimeRangeInput | null;
+
+  @Field(() => OrderTimeRangeInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderTimeRangeInput)
+  updatedAt?: OrderTimeRangeInput | null;
+
+  @Field(() => OrderTimeRangeInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderTimeRangeInput)
+  processedAt?: OrderTimeRangeInput | null;
+}
+
+@InputType('OrderOrderByInput')
+export class OrderOrderByInput {
+  @Field(() => OrderSortFieldEnum, { defaultValue: 'CREATED_AT' })
+  @IsIn(ORDER_SORT_FIELDS)
+  field!: OrderSortField;
+
+  @Field(() => OrderSortDirectionEnum, { defaultValue: 'DESC' })
+  @IsIn(['ASC', 'DESC'])
+  direction!: 'ASC' | 'DESC';
+}
+
+@ArgsType()
+export class OrdersArgs extends ConnectionArgs {
+  @Field(() => OrderFilterInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderFilterInput)
+  filter?: OrderFilterInput | null;
+
+  @Field(() => OrderOrderByInput, { nullable: true, description: 'Default: newest first (CREATED_AT DESC).' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderOrderByInput)
+  orderBy?: OrderOrderByInput | null;
+}
+
+@ArgsType()
+export class LineItemsBySkuArgs extends ConnectionArgs {
+  @Field({ description: 'The catalog SKU id.' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  skuId!: string;
+
+  @Field(() => OrderSortDirectionEnum, {
+    nullable: true,
+    description: 'By creation time; default DESC (newest first).',
+  })
+  @IsOptional()
+  @IsIn(['ASC', 'DESC'])
+  direction?: 'ASC' | 'DESC' | null;
+}

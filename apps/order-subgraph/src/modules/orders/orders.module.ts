@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OutboxModule } from '../outbox/outbox.module';
+import { Clock } from './clock';
+import { LineItemEntity } from './line-item.entity';
+import { LineItemResolver } from './line-item.resolver';
+import { OrderContentsResolver } from './order-contents.resolver';
+import { OrderContentsService } from './order-contents.service';
+import { OrderDiscountEntity } from './order-discount.entity';
+import { OrderFieldsResolver } from './order-fields.resolver';
+import { OrderLifecycleResolver } from './order-lifecycle.resolver';
+import { OrderNoteEntity } from './order-note.entity';
+import { OrderPaymentEntity } from './order-payment.entity';
+import { OrderPaymentsResolver } from './order-payments.resolver';
+import { OrderPaymentsService } from './order-payments.service';
+import { OrderQueriesResolver } from './order-queries.resolver';
+import { OrderStatusChangeEntity } from './order-status-change.entity';
+import { OrderWriter } from './order-writer';
+import { OrderEntity } from './order.entity';
+import { OrdersQueryService } from './orders-query.service';
+import { OrdersService } from './orders.service';
+
+/** Orders: the domain services and the GraphQL resolvers over them. */
+@Module({
+  imports: [
+    OutboxModule,
+    TypeOrmModule.forFeature([
+      LineItemEntity,
+      OrderDiscountEntity,
+      OrderEntity,
+      OrderNoteEntity,
+      OrderPaymentEntity,
+      OrderStatusChangeEntity,
+    ]),
+  ],
+  providers: [
+    Clock,
+    LineItemResolver,
+    OrderContentsResolver,
+    OrderContentsService,
+    OrderFieldsResolver,
+    OrderLifecycleResolver,
+    OrderPaymentsResolver,
+    OrderPaymentsService,
+    OrderQueriesResolver,
+    OrderWriter,
+    OrdersQueryService,
+    OrdersService,
+  ],
+  exports: [OrderContentsService, OrderPaymentsService, OrdersQueryService, OrdersService],
+})
+export class OrdersModule {}

@@ -1,0 +1,166 @@
+import {
+  COMMERCE_TRANSACTIONS_QUEUE,
+  ORDER_PAYMENT_RECORDED,
+  OrderPaymentRecorded,
+  orderPaymentRecordedJobId,
+  parseOrderPaymentRecorded,
+} from '@platform/contracts';
+import { createQueue } from '@platform/queue';
+import type { Queue } from 'bullmq';
+import { OutboxPublisher } from '../src/modules/outbox/outbox.publisher';
+import { OutboxRelay } from '../src/modules/outbox/outbox.relay';
+import { Caller, OrderTestApp, startOrderTestApp } from './support/order-test-app';
+import { addOrder, ok, usd } from './support/order-builders';
+import { Ops } from './support/order-operations';
+
+interface Payment {
+  id: string;
+  type: string;
+  amount: { value: number };
+  parentId: string | null;
+}
+
+describe('order subgraph: order-payment-recorded jobs for commerce transactions', () => {
+  let t: OrderTestApp;
+  let caller: Caller;
+  let queue: Queue;
+  const channelId = '0c8f8a58-3a4e-4c55-9f0e-8f1f8f3f4a11';
+
+  beforeAll(async () => {
+    t = await startOrderTestApp('order-transactions');
+    caller = await t.newCaller();
+    queue = createQueue(t.env.config('order-transactions-test'), COMMERCE_TRANSACTIONS_QUEUE);
+  });
+  afterAll(async () => {
+    await queue?.close();
+    await t?.close();
+  });
+
+  /** The job of an event, checked against the contract exactly as the consumer checks it. */
+  async function jobOf(eventId: string): Promise<OrderPaymentRecorded> {
+    const job = await queue.getJob(orderPaymentRecordedJobId(eventId));
+    expect(job?.name).toBe(ORDER_PAYMENT_RECORDED);
+    const parsed = parseOrderPaymentRecorded(job?.data);
+    if (!parsed.ok) throw new Error(parsed.problems.join('; '));
+    return parsed.value;
+  }
+
+  async function paymentsOf(orderId: string): Promise<Payment[]> {
+    return (await ok<{ payments: Payment[] }>(caller, Ops.orderById, { id: orderId })).payments;
+  }
+
+  async function outboxSize(): Promise<number> {
+    return (await t.dataSource.query('SELECT count(*)::int AS n FROM orders.outbox_events'))[0].n;
+  }
+
+  it('recordPayment publishes a SALE job with ids and the amount only, once the change is committed', async () => {
+    const order = await addOrder(caller, { context: { storeId: caller.storeId, channelId } });
+    await ok(caller, Ops.recordPayment, {
+      input: {
+        context: { storeId: caller.storeId },
+        orderId: order.id,
+        amount: usd(1000),
+        processorReference: 'ch_1',
+        notes: 'deposit',
+      },
+    });
+    const [payment] = await paymentsOf(order.id);
+    const job = await jobOf(payment.id);
+    expect(job).toEqual({
+      eventId: payment.id,
+      storeId: caller.storeId,
+      orderId: order.id,
+      type: 'SALE',
+      status: 'COMPLETED',
+      amount: { value: 1000, currencyCode: 'USD' },
+      channelId,
+      processorReference: 'ch_1',
+      notes: 'deposit',
+      occurredAt: expect.stringMatching(/Z$/),
+    });
+    expect(await outboxSize()).toBe(0);
+  });
+
+  it('completeOrder publishes a SALE for the unpaid balance', async () => {
+    const order = await addOrder(caller, { shippingAmount: usd(499) });
+    await ok(caller, Ops.complete, { id: order.id });
+    const [payment] = await paymentsOf(order.id);
+    expect(await jobOf(payment.id)).toMatchObject({
+      type: 'SALE',
+      orderId: order.id,
+      amount: { value: 2999, currencyCode: 'USD' },
+    });
+  });
+
+  it('completing a fully paid order publishes nothing more', async () => {
+    const order = await addOrder(caller);
+    await ok(caller, Ops.recordPayment, {
+      input: { context: { storeId: caller.storeId }, orderId: order.id, amount: usd(2500) },
+    });
+    const before = await queue.count();
+    await ok(caller, Ops.complete, { id: order.id });
+    expect(await paymentsOf(order.id)).toHaveLength(1);
+    expect(await queue.count()).toBe(before);
+  });
+
+  it('refunds and forced cancellations publish REFUND jobs naming the SALE they settle', async () => {
+    const order = await addOrder(caller);
+    await ok(caller, Ops.recordPayment, {
+      input: { context: { storeId: caller.storeId }, orderId: order.id, amount: usd(2000) },
+    });
+    await ok(caller, Ops.refund, {
+      input: { context: { storeId: caller.storeId }, orderId: order.id, amount: usd(300) },
+    });
+    await ok(caller, Ops.cancel, { id: order.id, force: true });
+    const [sale, refund, cancelRefund] = await paymentsOf(order.id);
+    expect(await jobOf(refund.id)).toMatchObject({
+      type: 'REFUND',
+      parentEventId: sale.id,
+      amount: { value: 300, currencyCode: 'USD' },
+    });
+    expect(await jobOf(cancelRefund.id)).toMatchObject({
+      type: 'REFUND',
+      parentEventId: sale.id,
+      amount: { value: 1700, currencyCode: 'USD' },
+    });
+  });
+
+  it('keeps the job in the outbox when the queue is unreachable, and the sweeper publishes it later', async () => {
+    const publisher = t.app.get(OutboxPublisher);
+    const spy = jest.spyOn(publisher, 'publish').mockRejectedValueOnce(new Error('redis down'));
+    try {
+      const order = await addOrder(caller);
+      await ok(caller, Ops.complete, { id: order.id });
+      const [payment] = await paymentsOf(order.id);
+      expect(await queue.getJob(orderPaymentRecordedJobId(payment.id))).toBeUndefined();
+      const [row] = await t.dataSource.query(
+        'SELECT attempts, last_error FROM orders.outbox_events WHERE id = $1',
+        [payment.id],
+      );
+      expect(row).toEqual({ attempts: 1, last_error: 'redis down' });
+
+      const published = await t.app.get(OutboxRelay).sweep(new Date(Date.now() + 60 * 60_000));
+      expect(published).toBe(1);
+      expect((await jobOf(payment.id)).orderId).toBe(order.id);
+      expect(await outboxSize()).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('publishing an event twice adds one job (deterministic job id)', async () => {
+    const order = await addOrder(caller);
+    await ok(caller, Ops.complete, { id: order.id });
+    const [payment] = await paymentsOf(order.id);
+    const job = await queue.getJob(orderPaymentRecordedJobId(payment.id));
+    if (!job) throw new Error('the job was not published');
+    const before = await queue.count();
+    await t.app.get(OutboxPublisher).publish({
+      queue: COMMERCE_TRANSACTIONS_QUEUE,
+      jobName: ORDER_PAYMENT_RECORDED,
+      jobId: orderPaymentRecordedJobId(payment.id),
+      payload: job.data as Record<string, unknown>,
+    });
+    expect(await queue.count()).toBe(before);
+  });
+});

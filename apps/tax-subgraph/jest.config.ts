@@ -1,0 +1,5 @@
+export default {
+  displayName: 'tax-subgraph',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

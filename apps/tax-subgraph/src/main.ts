@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { createServiceApp, listen } from '@platform/service-kit';
+import { TaxAppModule } from './app.module';
+import { loadTaxConfig } from './config/tax.config';
+
+async function main(): Promise<void> {
+  const config = loadTaxConfig();
+  const app = await createServiceApp(TaxAppModule.forRoot(config), {
+    title: 'Tax subgraph',
+    description:
+      'POST /v2/commerce/stores/{storeId}/tax-subgraph: taxes, rates, classifications (GraphQL, Apollo Federation 2)',
+  });
+  await listen(app, config.platform);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`tax-subgraph failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { SubgraphErrors, fitsGraphQLInt, isUuid, nowMs } from '@platform/graphql-subgraph';
+import { DataSource, In } from 'typeorm';
+import { ClassificationEntity } from '../classifications/classification.entity';
+import { ClassificationsService } from '../classifications/classifications.service';
+import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
+import { OverrideEntity } from '../overrides/override.entity';
+import { percentageMicroFromNumeric } from '../rates/percentage';
+import { RateEntity } from '../rates/rate.entity';
+import { ClassificationMemberEntity } from '../relations/classification-member.entity';
+import { ClassificationRateEntity } from '../relations/classification-rate.entity';
+import { MemberKind } from '../relations/member-kind';
+import { OverrideMemberEntity } from '../relations/override-member.entity';
+import { OverrideRateEntity } from '../relations/override-rate.entity';
+import { MemberLinkRow, RateLinkRow } from '../relations/owner-relations';
+import { TaxErrors } from '../../tax.errors';
+import { CalculationEntity } from './calculation.entity';
+import type { MutationCalculateTaxesInput } from './calculation.input';
+import {
+  Basket,
+  CalcRate,
+  CalculationError,
+  CalculationResult,
+  MemberLink,
+  TaxData,
+  calculateTax,
+} from './tax-calculator';
+
+function toCalcRate(rate: RateEntity): CalcRate {
+  return {
+    id: rate.id,
+    label: rate.label,
+    jurisdictionId: rate.jurisdictionId,
+    percentageMicro: rate.percentage === null ? null : percentageMicroFromNumeric(rate.percentage),
+    amount:
+      rate.amountValue === null || rate.amountCurrency === null
+        ? null
+        : { value: BigInt(rate.amountValue), currency: rate.amountCurrency },
+  };
+}
+
+/** The result with every bigint as a decimal string, for the jsonb record. */
+function toJson(result: CalculationResult): object {
+  return JSON.parse(
+    JSON.stringify(result, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+  );
+}
+
+/**
+ * Loads exactly the tax data a basket needs (about six indexed queries, whatever the number of
+ * lines) and hands it to the pure engine; `record` also keeps the calculation.
+ */
+@Injectable()
+export class CalculationService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly classifications: ClassificationsService,
+  ) {}
+
+  async estimate(storeId: string, input: MutationCalculateTaxesInput): Promise<CalculationResult> {
+    const basket = this.basketOf(input);
+    const data = await this.load(storeId, basket);
+    let result: CalculationResult;
+    try {
+      result = calculateTax(basket, data);
+    } catch (e) {
+      if (!(e instanceof CalculationError)) throw e;
+      if (e.failure.kind === 'currency-mismatch') throw TaxErrors.currencyMismatch();
+      throw TaxErrors.rateCurrencyMismatch(
+        e.failure.rateId,
+        e.failure.rateCurrency,
+        basket.lines[0].currency,
+      );
+    }
+    const amounts = [
+      result.subtotal,
+      result.taxTotal,
+      result.total,
+      ...result.lines.flatMap((l) => [
+        l.subtotal,
+        l.taxTotal,
+        l.subtotal + l.taxTotal,
+        ...l.taxes.map((t) => t.amount),
+      ]),
+    ];
+    if (!amounts.every(fitsGraphQLInt)) throw TaxErrors.amountOutOfRange();
+    return result;
+  }
+
+  async record(
+    storeId: string,
+    channelId: string,
+    input: MutationCalculateTaxesInput,
+  ): Promise<{ id: string; result: CalculationResult }> {
+    const result = await this.estimate(storeId, input);
+    const saved = await this.dataSource.getRepository(CalculationEntity).save({
+      storeId,
+      channelId,
+      currency: result.currency,
+      subtotal: result.subtotal.toString(),
+      taxTotal: result.taxTotal.toString(),
+      request: JSON.parse(JSON.stringify(input)) as object,
+      result: toJson(result),
+      createdAt: nowMs(),
+    });
+    return { id: saved.id, result };
+  }
+
+  private basketOf(input: MutationCalculateTaxesInput): Basket {
+    input.lines.forEach((line, i) => {
+      if (line.amount.value < 0) {
+        throw SubgraphErrors.badField(
+          ['lines', i, 'amount', 'value'],
+          'OUT_OF_RANGE',
+          'a line amount cannot be negative',
+          line.amount.value,
+        );
+      }
+    });
+    return {
+      address: input.address,
+      taxExempt: input.taxExempt ?? false,
+      exemptJurisdictionIds: (input.exemptJurisdictionIds ?? []).map((id) => id.toLowerCase()),
+      lines: input.lines.map((line) => ({
+        ref: line.id ?? null,
+        unitAmount: BigInt(line.amount.value),
+        quantity: BigInt(line.quantity),
+        currency: line.amount.currencyCode,
+        classificationId: line.classificationId?.toLowerCase() ?? null,
+        skuId: line.skuId ?? null,
+        skuGroupIds: line.skuGroupIds ?? [],
+        listIds: line.listIds ?? [],
+      })),
+    };
+  }
+
+  private async load(storeId: string, basket: Basket): Promise<TaxData> {
+    const named = [...new Set(basket.lines.flatMap((l) => (l.classificationId ? [l.classificationId] : [])))];
+    if (named.some((id) => !isUuid(id)))
+      throw TaxErrors.notFound('classification', named.find((id) => !isUuid(id)) ?? '');
+    await this.classifications.rows.assertExist(storeId, named);
+
+    const wanted = new Set(
+      basket.lines.flatMap((l) => [
+        ...(l.skuId ? [`SKU:${l.skuId}`] : []),
+        ...l.skuGroupIds.map((id) => `SKU_GROUP:${id}`),
+        ...l.listIds.map((id) => `LIST:${id}`),
+      ]),
+    );
+    const memberIds = [...new Set([...wanted].map((key) => key.slice(key.indexOf(':') + 1)))];
+    const [jurisdictions, classificationMembers, overrideMembers] = await Promise.all([
+      this.dataSource.getRepository(JurisdictionEntity).find({
+        where: { storeId, countryCode: basket.address.countryCode.toUpperCase() },
+      }),
+      this.members(ClassificationMemberEntity, storeId, memberIds, wanted),
+      this.members(OverrideMemberEntity, storeId, memberIds, wanted),
+    ]);
+
+    const classificationIds = [...new Set([...named, ...classificationMembers.map((m) => m.ownerId)])];
+    const overrideIds = [...new Set(overrideMembers.map((m) => m.ownerId))];
+    const [classificationRows, classificationRates, overrideRows, overrideRates] = await Promise.all([
+      classificationIds.length
+        ? this.dataSource
+            .getRepository(ClassificationEntity)
+            .find({ where: { storeId, id: In(classificationIds) } })
+        : [],
+      this.activeRates(ClassificationRateEntity, storeId, classificationIds),
+      overrideIds.length
+        ? this.dataSource
+            .getRepository(OverrideEntity)
+            .find({ where: { storeId, id: In(overrideIds), status: 'ACTIVE' } })
+        : [],
+      this.activeRates(OverrideRateEntity, storeId, overrideIds),
+    ]);
+
+    return {
+      jurisdictions,
+      classifications: new Map(
+        classificationRows.map((c) => [
+          c.id,
+          { id: c.id, createdAt: c.createdAt, rates: classificationRates.get(c.id) ?? [] },
+        ]),
+      ),
+      classificationMembers,
+      overrides: new Map(
+        overrideRows.map((o) => [
+          o.id,
+          {
+            id: o.id,
+            type: o.type,
+            jurisdictionId: o.jurisdictionId,
+            createdAt: o.createdAt,
+            rates: overrideRates.get(o.id) ?? [],
+          },
+        ]),
+      ),
+      overrideMembers,
+    };
+  }
+
+  private async members(
+    target: typeof ClassificationMemberEntity | typeof OverrideMemberEntity,
+    storeId: string,
+    memberIds: readonly string[],
+    wanted: ReadonlySet<string>,
+  ): Promise<MemberLink[]> {
+    if (memberIds.length === 0) return [];
+    const rows: MemberLinkRow[] = await this.dataSource
+      .getRepository<MemberLinkRow>(target)
+      .find({ where: { storeId, memberId: In([...memberIds]) } });
+    return rows
+      .filter((r) => wanted.has(`${r.kind}:${r.memberId}`))
+      .map((r) => ({ ownerId: r.ownerId, kind: r.kind as MemberKind, memberId: r.memberId }));
+  }
+
+  private async activeRates(
+    target: typeof ClassificationRateEntity | typeof OverrideRateEntity,
+    storeId: string,
+    ownerIds: readonly string[],
+  ): Promise<Map<string, CalcRate[]>> {
+    if (ownerIds.length === 0) return new Map();
+    const links = await this.dataSource
+      .getRepository<RateLinkRow>(target)
+      .createQueryBuilder('l')
+      .innerJoinAndSelect('l.rate', 'r', "r.status = 'ACTIVE'")
+      .where('l.storeId = :storeId AND l.ownerId IN (:...ownerIds)', { storeId, ownerIds })
+      .orderBy('l.createdAt', 'ASC')
+      .addOrderBy('l.rateId', 'ASC')
+      .getMany();
+    const byOwner = new Map<string, CalcRate[]>();
+    for (const link of links) {
+      const list = byOwner.get(link.ownerId) ?? [];
+      list.push(toCalcRate(link.rate as RateEntity));
+      byOwner.set(link.ownerId, list);
+    }
+    return byOwner;
+  }
+}

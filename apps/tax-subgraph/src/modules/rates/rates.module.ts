@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { JurisdictionsModule } from '../jurisdictions/jurisdictions.module';
+import { ReferencesModule } from '../references/references.module';
+import { RateReferences } from './rate-references.service';
+import {
+  JurisdictionRatesResolver,
+  RateJurisdictionResolver,
+  RateReferencesResolver,
+  RateStatusResolver,
+  RatesResolver,
+} from './rates.resolver';
+import { RatesService } from './rates.service';
+
+@Module({
+  imports: [JurisdictionsModule, ReferencesModule],
+  providers: [
+    JurisdictionRatesResolver,
+    RateJurisdictionResolver,
+    RateReferences,
+    RateReferencesResolver,
+    RateStatusResolver,
+    RatesResolver,
+    RatesService,
+  ],
+  exports: [RatesService],
+})
+export class RatesModule {}

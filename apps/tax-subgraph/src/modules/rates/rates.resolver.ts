@@ -1,0 +1,93 @@
+import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import {
+  LoaderRegistry,
+  Loaders,
+  StoreId,
+  createCrudResolver,
+  createReferencesResolver,
+  createStatusResolver,
+} from '@platform/graphql-subgraph';
+import { Jurisdiction, toJurisdiction } from '../jurisdictions/jurisdiction.model';
+import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
+import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
+import { TAX_SCOPES } from '../shared/tax-scopes';
+import { RateReferences } from './rate-references.service';
+import { RateEntity } from './rate.entity';
+import { MutationCreateRateInput, MutationUpdateRateInput, QueryRatesArgs } from './rate.input';
+import { QueryRatesConnection, Rate, toRate } from './rate.model';
+import { RatesService } from './rates.service';
+
+/** rate, rates, createRate, updateRate, deleteRate. */
+@Resolver(() => Rate)
+export class RatesResolver extends createCrudResolver({
+  name: 'Rate',
+  model: Rate,
+  connection: QueryRatesConnection,
+  createInput: MutationCreateRateInput,
+  updateInput: MutationUpdateRateInput,
+  listArgs: QueryRatesArgs,
+  service: RatesService,
+  toModel: toRate,
+  scopes: TAX_SCOPES,
+}) {}
+
+/** activateRate, deactivateRate. */
+@Resolver(() => Rate)
+export class RateStatusResolver extends createStatusResolver({
+  name: 'Rate',
+  model: Rate,
+  service: RatesService,
+  toModel: toRate,
+  scopes: TAX_SCOPES.write,
+}) {}
+
+/** createReferencesForRate, deleteReferencesFromRate, Rate.references. */
+@Resolver(() => Rate)
+export class RateReferencesResolver extends createReferencesResolver({
+  name: 'Rate',
+  model: Rate,
+  service: RateReferences,
+  toModel: toRate,
+  createScopes: TAX_SCOPES.create,
+  deleteScopes: TAX_SCOPES.delete,
+}) {}
+
+/** Rate.jurisdiction and Jurisdiction.rates, batched per request. */
+@Resolver(() => Rate)
+export class RateJurisdictionResolver {
+  constructor(private readonly jurisdictions: JurisdictionsService) {}
+
+  @ResolveField('jurisdiction', () => Jurisdiction, {
+    nullable: true,
+    description: 'None: the rate applies to every address.',
+  })
+  async jurisdiction(
+    @Parent() rate: Rate,
+    @StoreId() storeId: string,
+    @Loaders() loaders: LoaderRegistry,
+  ): Promise<Jurisdiction | null> {
+    if (!rate.jurisdictionId) return null;
+    const loader = loaders.get<string, JurisdictionEntity>('jurisdiction-by-id', (ids) =>
+      this.jurisdictions.byIds(storeId, ids),
+    );
+    const entity = await loader.load(rate.jurisdictionId);
+    return entity ? toJurisdiction(entity) : null;
+  }
+}
+
+@Resolver(() => Jurisdiction)
+export class JurisdictionRatesResolver {
+  constructor(private readonly rateService: RatesService) {}
+
+  @ResolveField('rates', () => [Rate], { description: 'Every rate of the jurisdiction, oldest first.' })
+  async rates(
+    @Parent() jurisdiction: Jurisdiction,
+    @StoreId() storeId: string,
+    @Loaders() loaders: LoaderRegistry,
+  ): Promise<Rate[]> {
+    const loader = loaders.get<string, RateEntity[]>('rates-by-jurisdiction', (ids) =>
+      this.rateService.forJurisdictions(storeId, ids),
+    );
+    return ((await loader.load(jurisdiction.id)) ?? []).map(toRate);
+  }
+}

@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  CrudService,
+  Page,
+  SortColumn,
+  StatusService,
+  StoreScopedRepository,
+  SubgraphErrors,
+  createdAtSort,
+  groupBy,
+  isUuid,
+  pageRequest,
+  textSort,
+  updatedAtSort,
+} from '@platform/graphql-subgraph';
+import { DataSource, In } from 'typeorm';
+import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
+import { ReferenceStore } from '../references/reference-store.service';
+import { idsOf, valuesOf } from '../shared/list-inputs';
+import { definedOnly, required } from '../shared/updates';
+import { TaxErrors } from '../../tax.errors';
+import { parsePercentage, percentageToNumeric } from './percentage';
+import { RateEntity } from './rate.entity';
+import {
+  MutationCreateRateInput,
+  MutationUpdateRateInput,
+  QueryRatesArgs,
+  RateOrderField,
+  RateValueInput,
+} from './rate.input';
+
+const SORTS: Record<RateOrderField, SortColumn<RateEntity>> = {
+  CREATED_AT: createdAtSort(),
+  UPDATED_AT: updatedAtSort(),
+  LABEL: textSort('LABEL', 'label'),
+};
+
+type RateValueColumns = Pick<RateEntity, 'percentage' | 'amountValue' | 'amountCurrency'>;
+
+/**
+ * The rate's value from its input, validated exactly: one of a percentage (decimal string,
+ * 0–100, ≤ 6 decimals, stored as numeric and never through a float) or a fixed amount ≥ 0.
+ */
+export function rateValueColumns(
+  value: RateValueInput,
+  path: readonly string[] = ['value'],
+): RateValueColumns {
+  const hasPercentage = value.percentage != null;
+  const hasAmount = value.amount != null;
+  if (hasPercentage === hasAmount) {
+    throw SubgraphErrors.badField(
+      path,
+      'INVALID_VALUE',
+      'give exactly one of value.percentage and value.amount',
+    );
+  }
+  if (hasPercentage) {
+    const parsed = parsePercentage(value.percentage as string);
+    if (!parsed.ok)
+      throw SubgraphErrors.badField([...path, 'percentage'], parsed.code, parsed.message, value.percentage);
+    return { percentage: percentageToNumeric(parsed.micro), amountValue: null, amountCurrency: null };
+  }
+  const amount = value.amount as NonNullable<RateValueInput['amount']>;
+  if (amount.value < 0) {
+    throw SubgraphErrors.badField(
+      [...path, 'amount', 'value'],
+      'OUT_OF_RANGE',
+      'a fixed rate amount cannot be negative',
+      amount.value,
+    );
+  }
+  return { percentage: null, amountValue: amount.value, amountCurrency: amount.currencyCode };
+}
+
+/** Rates of a store: CRUD, activation, and the batched reads of the field resolvers. */
+@Injectable()
+export class RatesService
+  implements
+    CrudService<RateEntity, MutationCreateRateInput, MutationUpdateRateInput, QueryRatesArgs>,
+    StatusService<RateEntity>
+{
+  readonly rows: StoreScopedRepository<RateEntity>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jurisdictions: JurisdictionsService,
+    private readonly references: ReferenceStore,
+  ) {
+    this.rows = new StoreScopedRepository(
+      dataSource.getRepository(RateEntity),
+      (id) => TaxErrors.notFound('rate', id),
+      'r',
+    );
+  }
+
+  get(storeId: string, id: string): Promise<RateEntity> {
+    return this.rows.get(storeId, id);
+  }
+
+  byIds(storeId: string, ids: readonly string[]): Promise<Map<string, RateEntity>> {
+    return this.rows.byIds(storeId, ids);
+  }
+
+  /** Rates of each jurisdiction, oldest first (Jurisdiction.rates). */
+  async forJurisdictions(
+    storeId: string,
+    jurisdictionIds: readonly string[],
+  ): Promise<Map<string, RateEntity[]>> {
+    const rows = await this.dataSource.getRepository(RateEntity).find({
+      where: { storeId, jurisdictionId: In([...jurisdictionIds]) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return groupBy(rows, (r) => r.jurisdictionId as string);
+  }
+
+  list(storeId: string, args: QueryRatesArgs): Promise<Page<RateEntity>> {
+    const order = args.orderBy ?? { field: RateOrderField.CREATED_AT, direction: 'ASC' };
+    return this.rows.page(storeId, pageRequest(args), SORTS[order.field], order.direction, (qb) => {
+      const ids = idsOf(args.id);
+      if (ids) this.rows.whereIdIn(qb, ids);
+      const statuses = valuesOf(args.status);
+      if (statuses)
+        qb.andWhere('r.status IN (:...statuses)', { statuses: statuses.length ? statuses : [''] });
+      const values = valuesOf(args.referenceValue);
+      if (values) this.references.filterByValue(qb, 'r', 'RATE', values);
+      if (args.jurisdictionId != null) {
+        if (isUuid(args.jurisdictionId)) qb.andWhere('r.jurisdictionId = :jid', { jid: args.jurisdictionId });
+        else qb.andWhere('1 = 0');
+      }
+    });
+  }
+
+  async create(storeId: string, input: MutationCreateRateInput): Promise<RateEntity> {
+    const value = rateValueColumns(input.value);
+    const jurisdictionId = await this.jurisdictionOf(storeId, input.jurisdictionId);
+    return this.rows.insert({
+      storeId,
+      jurisdictionId,
+      name: input.name ?? null,
+      label: input.label,
+      status: input.status ?? 'ACTIVE',
+      ...value,
+    });
+  }
+
+  async update(storeId: string, id: string, input: MutationUpdateRateInput): Promise<RateEntity> {
+    await this.rows.get(storeId, id);
+    const value = required('value', input.value);
+    const changes = definedOnly({
+      label: required('label', input.label),
+      name: input.name,
+      ...(value ? rateValueColumns(value) : {}),
+      jurisdictionId:
+        input.jurisdictionId === undefined
+          ? undefined
+          : await this.jurisdictionOf(storeId, input.jurisdictionId),
+    });
+    return this.rows.update(storeId, id, changes);
+  }
+
+  setStatus(storeId: string, id: string, status: 'ACTIVE' | 'INACTIVE'): Promise<RateEntity> {
+    return this.rows.update(storeId, id, { status });
+  }
+
+  /** The rate, its references and its place in classifications and overrides (cascade), in one transaction. */
+  async delete(storeId: string, id: string): Promise<void> {
+    const row = await this.rows.get(storeId, id);
+    await this.dataSource.transaction(async (manager) => {
+      await this.references.deleteAll(manager, 'RATE', row.id);
+      await manager.getRepository(RateEntity).delete({ id: row.id, storeId });
+    });
+  }
+
+  private async jurisdictionOf(
+    storeId: string,
+    jurisdictionId: string | null | undefined,
+  ): Promise<string | null> {
+    if (jurisdictionId == null) return null;
+    return (await this.jurisdictions.get(storeId, jurisdictionId)).id;
+  }
+}

@@ -1,0 +1,71 @@
+import { Type } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { LoaderRegistry, Loaders, ResolverBase, StoreId } from '@platform/graphql-subgraph';
+import { Rate, toRate } from '../rates/rate.model';
+import type { RateEntity } from '../rates/rate.entity';
+import { OwnerMembers, OwnerRelations } from './owner-relations';
+
+const NO_MEMBERS: OwnerMembers = { skuIds: [], skuGroupIds: [], listIds: [] };
+
+/**
+ * `<Owner>.rates`, `.skuIds`, `.skuGroupIds`, `.listIds` for classifications and overrides, each
+ * batched per request (one query per field per request, whatever the number of owners).
+ */
+export function createRelationFieldsResolver<M extends { id: string }>(
+  name: string,
+  model: Type<M>,
+  relations: Type<OwnerRelations<unknown>>,
+): ResolverBase {
+  @Resolver(() => model, { isAbstract: true })
+  abstract class RelationFieldsHost {
+    constructor(@Inject(relations) private readonly links: OwnerRelations<unknown>) {}
+
+    @ResolveField('rates', () => [Rate], { description: 'Rates, in the order they were added.' })
+    async rates(
+      @Parent() owner: M,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<Rate[]> {
+      const loader = loaders.get<string, RateEntity[]>(`${name}:rates`, (ids) =>
+        this.links.ratesOf(storeId, ids),
+      );
+      return ((await loader.load(owner.id)) ?? []).map(toRate);
+    }
+
+    @ResolveField('skuIds', () => [String], { description: 'Catalog SKU ids.' })
+    async skuIds(
+      @Parent() owner: M,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<string[]> {
+      return (await this.members(owner, storeId, loaders)).skuIds;
+    }
+
+    @ResolveField('skuGroupIds', () => [String], { description: 'Catalog SKU group ids.' })
+    async skuGroupIds(
+      @Parent() owner: M,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<string[]> {
+      return (await this.members(owner, storeId, loaders)).skuGroupIds;
+    }
+
+    @ResolveField('listIds', () => [String], { description: 'Catalog list ids.' })
+    async listIds(
+      @Parent() owner: M,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<string[]> {
+      return (await this.members(owner, storeId, loaders)).listIds;
+    }
+
+    private async members(owner: M, storeId: string, loaders: LoaderRegistry): Promise<OwnerMembers> {
+      const loader = loaders.get<string, OwnerMembers>(`${name}:members`, (ids) =>
+        this.links.membersOf(storeId, ids),
+      );
+      return (await loader.load(owner.id)) ?? NO_MEMBERS;
+    }
+  }
+  return RelationFieldsHost;
+}

@@ -1,0 +1,83 @@
+import { Type } from '@nestjs/common';
+import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
+import { ArrayMaxSize, IsArray, IsEnum, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export enum OrderDirection {
+  ASC = 'ASC',
+  DESC = 'DESC',
+}
+registerEnumType(OrderDirection, { name: 'OrderDirection' });
+
+/** `{ eq: ID, in: [ID!] }` under the name the public schema uses (RateIdFilter, …). */
+export function createIdFilterInput(name: string): Type<{ eq?: string | null; in?: string[] | null }> {
+  @InputType(name)
+  class IdFilter {
+    @Field(() => ID, { nullable: true })
+    @IsOptional()
+    @IsString()
+    @MaxLength(64)
+    eq?: string | null;
+
+    @Field(() => [ID], { nullable: true, description: 'At most 100 ids.' })
+    @IsOptional()
+    @IsArray()
+    @ArrayMaxSize(100)
+    @IsString({ each: true })
+    @MaxLength(64, { each: true })
+    in?: string[] | null;
+  }
+  return IdFilter;
+}
+
+/** `{ eq: <Status>, in: [<Status>!] }` over an ACTIVE/INACTIVE enum. */
+export function createStatusFilterInput<S extends string>(
+  name: string,
+  statusEnum: Record<string, S>,
+): Type<{ eq?: S | null; in?: S[] | null }> {
+  @InputType(name)
+  class StatusFilter {
+    @Field(() => statusEnum, { nullable: true })
+    @IsOptional()
+    @IsEnum(statusEnum)
+    eq?: S | null;
+
+    @Field(() => [statusEnum], { nullable: true })
+    @IsOptional()
+    @IsArray()
+    @IsEnum(statusEnum, { each: true })
+    in?: S[] | null;
+  }
+  return StatusFilter;
+}
+
+/** `{ field: <X>OrderField = CREATED_AT, direction: OrderDirection = ASC }`. */
+export function createOrderByInput<F extends string>(
+  name: string,
+  fieldEnum: Record<string, F>,
+): Type<{ field: F; direction: OrderDirection }> {
+  @InputType(name)
+  class OrderBy {
+    @Field(() => fieldEnum, { defaultValue: 'CREATED_AT' })
+    @IsEnum(fieldEnum)
+    field!: F;
+
+    @Field(() => OrderDirection, { defaultValue: OrderDirection.ASC })
+    @IsEnum(OrderDirection)
+    direction!: OrderDirection;
+  }
+  return OrderBy;
+}
+
+/** The values an id filter asks for, or undefined when it filters nothing. */
+export function idsOf(
+  filter: { eq?: string | null; in?: string[] | null } | null | undefined,
+): string[] | undefined {
+  if (!filter) return undefined;
+  const ids = [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
+  return filter.eq == null && filter.in == null ? undefined : ids;
+}
+
+export function valuesOf<S>(filter: { eq?: S | null; in?: S[] | null } | null | undefined): S[] | undefined {
+  if (!filter || (filter.eq == null && filter.in == null)) return undefined;
+  return [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
+}

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'graphql-subgraph',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

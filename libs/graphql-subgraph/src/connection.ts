@@ -1,0 +1,175 @@
+import { Type } from '@nestjs/common';
+import { ArgsType, Directive, Field, Int, ObjectType } from '@nestjs/graphql';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { PlatformError } from '@platform/errors';
+import { SubgraphErrors } from './subgraph-errors';
+
+/** Largest page a connection field returns; `first`/`last` above it are refused. */
+export const MAX_PAGE_SIZE = 100;
+/** Page size when the caller gives neither `first` nor `last`. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Relay PageInfo; every subgraph returns the same type, hence @shareable. */
+@ObjectType('PageInfo')
+@Directive('@shareable')
+export class PageInfo {
+  @Field()
+  hasNextPage!: boolean;
+
+  @Field()
+  hasPreviousPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  startCursor!: string | null;
+
+  @Field(() => String, { nullable: true })
+  endCursor!: string | null;
+}
+
+/** Relay paging arguments; extend it with a list field's filters (`@ArgsType() class X extends ConnectionArgs`). */
+@ArgsType()
+export class ConnectionArgs {
+  @Field(() => Int, { nullable: true, description: `Page size going forward, 1 to ${MAX_PAGE_SIZE}.` })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  first?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Cursor of the edge to start after.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  after?: string | null;
+
+  @Field(() => Int, { nullable: true, description: `Page size going backward, 1 to ${MAX_PAGE_SIZE}.` })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  last?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Cursor of the edge to end before.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  before?: string | null;
+}
+
+/** One page of nodes of any kind, as a service returns it (no GraphQL types). */
+export interface Page<T> {
+  readonly edges: readonly { readonly cursor: string; readonly node: T }[];
+  readonly pageInfo: PageInfo;
+}
+
+/** What a connection object type holds (the resolver maps a service's Page<E> into it). */
+export interface ConnectionShape<T> {
+  edges: { cursor: string; node: T }[];
+  nodes: T[];
+  pageInfo: PageInfo;
+}
+
+/**
+ * A Relay connection type named `name` (e.g. QueryRatesConnection) with `edges { cursor node }`,
+ * `nodes` and `pageInfo`, and its edge type `<name>Edge`.
+ */
+export function createConnectionType<T>(node: Type<T>, name: string): Type<ConnectionShape<T>> {
+  @ObjectType(`${name}Edge`)
+  class Edge {
+    @Field()
+    cursor!: string;
+
+    @Field(() => node)
+    node!: T;
+  }
+
+  @ObjectType(name)
+  class Connection implements ConnectionShape<T> {
+    @Field(() => [Edge])
+    edges!: Edge[];
+
+    @Field(() => [node], { description: 'The nodes of `edges`, for callers that need no cursors.' })
+    nodes!: T[];
+
+    @Field(() => PageInfo)
+    pageInfo!: PageInfo;
+  }
+
+  return Connection;
+}
+
+/** Maps a service's page to a connection object, converting each node. */
+export function toConnection<E, T>(page: Page<E>, toModel: (entity: E) => T): ConnectionShape<T> {
+  const edges = page.edges.map((edge) => ({ cursor: edge.cursor, node: toModel(edge.node) }));
+  return { edges, nodes: edges.map((e) => e.node), pageInfo: page.pageInfo };
+}
+
+/** A validated page request: direction, size and the decoded position to start from. */
+export interface PageRequest {
+  readonly direction: 'forward' | 'backward';
+  readonly size: number;
+  /** Raw cursor to continue from (after for forward, before for backward). */
+  readonly cursor?: string;
+}
+
+/** Checks the Relay argument combination: first/after forward, or last/before backward. */
+export function pageRequest(args: ConnectionArgs, defaultSize = DEFAULT_PAGE_SIZE): PageRequest {
+  const { first, after, last, before } = args;
+  if (first != null && last != null) {
+    throw SubgraphErrors.badField(['last'], 'INVALID_VALUE', 'give first or last, not both');
+  }
+  if (last != null || before != null) {
+    if (after != null)
+      throw SubgraphErrors.badField(
+        ['after'],
+        'INVALID_VALUE',
+        'after goes with first, not with last/before',
+      );
+    if (first != null)
+      throw SubgraphErrors.badField(['first'], 'INVALID_VALUE', 'first goes with after, not with before');
+    return { direction: 'backward', size: last ?? defaultSize, cursor: before ?? undefined };
+  }
+  return { direction: 'forward', size: first ?? defaultSize, cursor: after ?? undefined };
+}
+
+/** A keyset position: the sort value and the id of the last row seen, tagged with the sort it belongs to. */
+export interface CursorPosition {
+  readonly sort: string;
+  readonly value: string | null;
+  readonly id: string;
+}
+
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.sort, position.value, position.id]), 'utf8').toString(
+    'base64url',
+  );
+}
+
+/** Decodes an opaque cursor; throws BAD_USER_INPUT when malformed or made for another sort order. */
+export function invalidCursor(argument: 'after' | 'before'): PlatformError {
+  return SubgraphErrors.badField(
+    [argument],
+    'INVALID_CURSOR',
+    `${argument} is not a cursor of this list in this order`,
+  );
+}
+
+export function decodeCursor(cursor: string, sort: string, argument: 'after' | 'before'): CursorPosition {
+  const invalid = () => invalidCursor(argument);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    parsed[0] !== sort ||
+    (parsed[1] !== null && typeof parsed[1] !== 'string') ||
+    typeof parsed[2] !== 'string'
+  ) {
+    throw invalid();
+  }
+  return { sort, value: parsed[1] as string | null, id: parsed[2] as string };
+}

@@ -1,0 +1,81 @@
+export { BatchLoader, LoaderRegistry, groupBy } from './batch-loader';
+export type { BatchFunction, BatchLoaderOptions } from './batch-loader';
+export {
+  ConnectionArgs,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PageInfo,
+  createConnectionType,
+  decodeCursor,
+  encodeCursor,
+  pageRequest,
+  toConnection,
+} from './connection';
+export type { ConnectionShape, CursorPosition, Page, PageRequest } from './connection';
+export { createCrudResolver, createStatusResolver, lowerFirst } from './crud-resolver.factory';
+export type {
+  CrudResolverOptions,
+  CrudService,
+  ResolverBase,
+  ScopeSet,
+  StatusResolverOptions,
+  StatusService,
+  VerbScopes,
+} from './crud-resolver.factory';
+export { ArgsOf, InputArg, InputValidationPipe } from './input.pipe';
+export {
+  CURRENCY_CODE,
+  GRAPHQL_INT_MAX,
+  GRAPHQL_INT_MIN,
+  SimpleMoney,
+  SimpleMoneyInput,
+  fitsGraphQLInt,
+} from './money';
+export { DEFAULT_QUERY_LIMITS, isSchemaOnlyOperation, measureOperation } from './query-limits';
+export type { OperationMeasure, QueryLimits } from './query-limits';
+export {
+  MAX_REFERENCES_PER_CALL,
+  REFERENCE_NAME,
+  Reference,
+  ReferenceInput,
+  ReferenceValueFilter,
+  createReferencesResolver,
+} from './references';
+export type { ReferenceRecord, ReferencesResolverOptions, ReferencesService } from './references';
+export { MAX_RELATION_IDS, createIdListInput, createRelationResolver } from './relation-resolver.factory';
+export type { RelationResolverOptions, RelationService } from './relation-resolver.factory';
+export { checkSubgraphSdl, printSubgraphSdl } from './schema-sdl';
+export type { SdlCheck } from './schema-sdl';
+export { StoreAccessService } from './store-access.service';
+export type { StoreAccess, StoreAccessOptions } from './store-access.service';
+export { DEFAULT_STORE_ERROR_CODES, isUuid, selectStore } from './store-selection';
+export type { StoreErrorCodes, StoreSelection, StoreSelectionMode } from './store-selection';
+export {
+  StoreScopedRepository,
+  createdAtSort,
+  nowMs,
+  textSort,
+  updatedAtSort,
+} from './store-scoped.repository';
+export type { SortColumn, SortDirection, StoreScopedRow } from './store-scoped.repository';
+export {
+  Loaders,
+  StoreId,
+  SubgraphCtx,
+  requireScopes,
+  storeIdOf,
+  subgraphContextOf,
+} from './subgraph-context';
+export type { SubgraphContext, SubgraphRequest } from './subgraph-context';
+export {
+  SubgraphErrorCode,
+  SubgraphErrors,
+  formatSubgraphError,
+  graphQLErrorBody,
+  isExpectedError,
+  requestError,
+} from './subgraph-errors';
+export type { GraphQLErrorBody } from './subgraph-errors';
+export { SubgraphModule } from './subgraph.module';
+export { SUBGRAPH_OPTIONS, resolveSubgraphOptions } from './subgraph.options';
+export type { ResolvedSubgraphOptions, SubgraphModuleOptions } from './subgraph.options';

@@ -1,0 +1,179 @@
+import { Inject, Type } from '@nestjs/common';
+import {
+  Args,
+  Directive,
+  Field,
+  ID,
+  InputType,
+  Mutation,
+  ObjectType,
+  Parent,
+  ResolveField,
+  Resolver,
+} from '@nestjs/graphql';
+import { RequiresScopes } from '@platform/auth';
+import { Type as TransformType } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { ResolverBase, ScopeSet } from './crud-resolver.factory';
+import { InputArg } from './input.pipe';
+import { Loaders, StoreId } from './subgraph-context';
+import { LoaderRegistry } from './batch-loader';
+
+/** Names of external references: an origin system's key such as `avalara` or `legacy-erp`. */
+export const REFERENCE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+export const MAX_REFERENCES_PER_CALL = 50;
+
+/** An external system's identifier attached to a record (name = system, value = its id there). */
+@ObjectType('Reference')
+@Directive('@shareable')
+export class Reference {
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: 'The external system, unique per record.' })
+  name!: string;
+
+  @Field({ description: "The record's id in that system." })
+  value!: string;
+}
+
+@InputType('ReferenceInput')
+export class ReferenceInput {
+  @Field()
+  @IsString()
+  @Matches(REFERENCE_NAME, { message: 'name must be 1 to 64 of A-Z a-z 0-9 . _ -' })
+  name!: string;
+
+  @Field()
+  @IsString()
+  @MaxLength(256)
+  value!: string;
+}
+
+/** Filter of list fields by a reference value: `eq` one value or `in` several. */
+@InputType('ReferenceValueFilter')
+export class ReferenceValueFilter {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(256)
+  eq?: string | null;
+
+  @Field(() => [String], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  in?: string[] | null;
+}
+
+/** A stored reference of one owner. */
+export interface ReferenceRecord {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly name: string;
+  readonly value: string;
+}
+
+/** Create-or-replace and delete references of one owner kind; `forOwners` batches the field resolver. */
+export interface ReferencesService<E> {
+  /** Sets each reference by name (an existing name gets the new value); returns the owner. */
+  upsert(
+    storeId: string,
+    ownerId: string,
+    references: readonly { name: string; value: string }[],
+  ): Promise<E>;
+  /** Deletes the named references (unknown names are ignored); returns the owner. */
+  delete(storeId: string, ownerId: string, names: readonly string[]): Promise<E>;
+  forOwners(storeId: string, ownerIds: readonly string[]): Promise<ReadonlyMap<string, ReferenceRecord[]>>;
+}
+
+export interface ReferencesResolverOptions<E, M extends { id: string }> {
+  /** `Rate` gives createReferencesForRate, deleteReferencesFromRate and Rate.references. */
+  readonly name: string;
+  readonly model: Type<M>;
+  readonly service: Type<ReferencesService<E>>;
+  readonly toModel: (entity: E) => M;
+  readonly createScopes: ScopeSet;
+  readonly deleteScopes: ScopeSet;
+}
+
+/**
+ * `createReferencesFor<X>(id, input: {references})`, `deleteReferencesFrom<X>(id, input: {names})`
+ * and the batched field `<X>.references`, from one definition.
+ */
+export function createReferencesResolver<E, M extends { id: string }>(
+  options: ReferencesResolverOptions<E, M>,
+): ResolverBase {
+  const { toModel } = options;
+
+  @InputType(`MutationCreateReferencesFor${options.name}Input`)
+  class CreateReferencesInput {
+    @Field(() => [ReferenceInput])
+    @IsArray()
+    @ArrayMinSize(1)
+    @ArrayMaxSize(MAX_REFERENCES_PER_CALL)
+    @ValidateNested({ each: true })
+    @TransformType(() => ReferenceInput)
+    references!: ReferenceInput[];
+  }
+
+  @InputType(`MutationDeleteReferencesFrom${options.name}Input`)
+  class DeleteReferencesInput {
+    @Field(() => [String], { description: 'Names of the references to delete; unknown names are ignored.' })
+    @IsArray()
+    @ArrayMinSize(1)
+    @ArrayMaxSize(MAX_REFERENCES_PER_CALL)
+    @IsString({ each: true })
+    @MaxLength(64, { each: true })
+    names!: string[];
+  }
+
+  @Resolver(() => options.model, { isAbstract: true })
+  abstract class ReferencesResolverHost {
+    constructor(@Inject(options.service) private readonly references: ReferencesService<E>) {}
+
+    @Mutation(() => options.model, { name: `createReferencesFor${options.name}`, nullable: true })
+    @RequiresScopes(...options.createScopes)
+    async createReferences(
+      @StoreId() storeId: string,
+      @Args('id', { type: () => ID }) id: string,
+      @InputArg('input', CreateReferencesInput) input: CreateReferencesInput,
+    ): Promise<M> {
+      return toModel(await this.references.upsert(storeId, id, input.references));
+    }
+
+    @Mutation(() => options.model, { name: `deleteReferencesFrom${options.name}`, nullable: true })
+    @RequiresScopes(...options.deleteScopes)
+    async deleteReferences(
+      @StoreId() storeId: string,
+      @Args('id', { type: () => ID }) id: string,
+      @InputArg('input', DeleteReferencesInput) input: DeleteReferencesInput,
+    ): Promise<M> {
+      return toModel(await this.references.delete(storeId, id, input.names));
+    }
+
+    @ResolveField('references', () => [Reference], { description: 'External references, sorted by name.' })
+    async referencesOf(
+      @Parent() parent: M,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<Reference[]> {
+      const loader = loaders.get<string, ReferenceRecord[]>(`references:${options.name}`, (ids) =>
+        this.references.forOwners(storeId, ids),
+      );
+      const rows = (await loader.load(parent.id)) ?? [];
+      return rows.map((r) => Object.assign(new Reference(), { id: r.id, name: r.name, value: r.value }));
+    }
+  }
+  return ReferencesResolverHost;
+}

@@ -1,0 +1,187 @@
+import { PlatformError } from '@platform/errors';
+import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { Page, PageRequest, decodeCursor, encodeCursor, invalidCursor } from './connection';
+import { isUuid } from './store-selection';
+
+/**
+ * What every store-scoped row has. Timestamps are written by the application with millisecond
+ * precision (never `now()` in SQL): keyset cursors carry them as ISO strings, which must compare
+ * exactly with the stored value.
+ */
+export interface StoreScopedRow extends ObjectLiteral {
+  id: string;
+  storeId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type SortDirection = 'ASC' | 'DESC';
+
+/** One sortable column of a list: its public key (in cursors), entity property and SQL type. */
+export interface SortColumn<E> {
+  /** The `orderBy.field` value, e.g. CREATED_AT; cursors remember it. */
+  readonly key: string;
+  readonly property: keyof E & string;
+  readonly sqlType: 'timestamptz' | 'text';
+  /** The row's value as the cursor stores it. */
+  readonly valueOf: (row: E) => string;
+}
+
+/** Sorts by creation time: the default of every list. */
+export function createdAtSort<E extends StoreScopedRow>(): SortColumn<E> {
+  return {
+    key: 'CREATED_AT',
+    property: 'createdAt',
+    sqlType: 'timestamptz',
+    valueOf: (r) => r.createdAt.toISOString(),
+  };
+}
+
+export function updatedAtSort<E extends StoreScopedRow>(): SortColumn<E> {
+  return {
+    key: 'UPDATED_AT',
+    property: 'updatedAt',
+    sqlType: 'timestamptz',
+    valueOf: (r) => r.updatedAt.toISOString(),
+  };
+}
+
+export function textSort<E extends StoreScopedRow>(key: string, property: keyof E & string): SortColumn<E> {
+  return { key, property, sqlType: 'text', valueOf: (r) => String(r[property]) };
+}
+
+/** The clock of store-scoped writes: millisecond precision by construction (a JS Date). */
+export function nowMs(): Date {
+  return new Date();
+}
+
+/**
+ * Store isolation and keyset paging for one entity: every read names the store, so a row of
+ * store A is invisible through store B; a malformed id is simply not found (never a SQL error).
+ */
+export class StoreScopedRepository<E extends StoreScopedRow> {
+  constructor(
+    private readonly repository: Repository<E>,
+    /** The feature's not-found error (RATE_NOT_FOUND, …). */
+    private readonly notFound: (id: string) => PlatformError,
+    private readonly alias: string,
+  ) {}
+
+  /** The same repository bound to a transaction's manager. */
+  withManager(manager: EntityManager): StoreScopedRepository<E> {
+    return new StoreScopedRepository(
+      manager.getRepository<E>(this.repository.target),
+      this.notFound,
+      this.alias,
+    );
+  }
+
+  query(storeId: string): SelectQueryBuilder<E> {
+    return this.repository
+      .createQueryBuilder(this.alias)
+      .where(`${this.alias}.storeId = :storeId`, { storeId });
+  }
+
+  async find(storeId: string, id: string): Promise<E | null> {
+    if (!isUuid(id)) return null;
+    return this.query(storeId).andWhere(`${this.alias}.id = :id`, { id }).getOne();
+  }
+
+  async get(storeId: string, id: string): Promise<E> {
+    const row = await this.find(storeId, id);
+    if (!row) throw this.notFound(id);
+    return row;
+  }
+
+  /** Rows of `ids` in the store, by id; unknown or malformed ids are absent (a loader's batch function). */
+  async byIds(storeId: string, ids: readonly string[]): Promise<Map<string, E>> {
+    const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+    if (valid.length === 0) return new Map();
+    const rows = await this.query(storeId)
+      .andWhere(`${this.alias}.id IN (:...ids)`, { ids: valid })
+      .getMany();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Narrows a list query to `ids` (an id filter); malformed ids match nothing. */
+  whereIdIn(qb: SelectQueryBuilder<E>, ids: readonly string[]): void {
+    const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+    if (valid.length === 0) qb.andWhere('1 = 0');
+    else qb.andWhere(`${this.alias}.id IN (:...filterIds)`, { filterIds: valid });
+  }
+
+  /** Throws the not-found error unless every id names a row of the store. */
+  async assertExist(storeId: string, ids: readonly string[]): Promise<void> {
+    const found = await this.byIds(storeId, ids);
+    const missing = ids.find((id) => !found.has(id.toLowerCase()));
+    if (missing !== undefined) throw this.notFound(missing);
+  }
+
+  async insert(values: Omit<E, 'id' | 'createdAt' | 'updatedAt'> & Partial<E>): Promise<E> {
+    const at = nowMs();
+    const entity = this.repository.create({ ...values, createdAt: at, updatedAt: at } as unknown as E);
+    return this.repository.save(entity);
+  }
+
+  /** Applies `changes` to the row (404 when it is not the store's) and stamps updatedAt. */
+  async update(storeId: string, id: string, changes: Partial<E>): Promise<E> {
+    const row = await this.get(storeId, id);
+    Object.assign(row, changes, { updatedAt: nowMs() });
+    return this.repository.save(row);
+  }
+
+  async delete(storeId: string, id: string): Promise<void> {
+    const row = await this.get(storeId, id);
+    await this.repository.delete({ id: row.id } as never);
+  }
+
+  /**
+   * One keyset page: ORDER BY (sort column, id) in `direction`, continuing strictly after (or
+   * before) the cursor's position; fetches size + 1 rows to know whether another page exists.
+   */
+  async page(
+    storeId: string,
+    request: PageRequest,
+    sort: SortColumn<E>,
+    direction: SortDirection,
+    filter?: (qb: SelectQueryBuilder<E>) => void,
+  ): Promise<Page<E>> {
+    const a = this.alias;
+    const qb = this.query(storeId);
+    filter?.(qb);
+    const forward = request.direction === 'forward';
+    const scanDirection: SortDirection = forward ? direction : direction === 'ASC' ? 'DESC' : 'ASC';
+    if (request.cursor !== undefined) {
+      const position = decodeCursor(request.cursor, sort.key, forward ? 'after' : 'before');
+      if (!isUuid(position.id)) throw invalidCursor(forward ? 'after' : 'before');
+      const op = scanDirection === 'ASC' ? '>' : '<';
+      qb.andWhere(
+        `(${a}.${sort.property}, ${a}.id) ${op} (CAST(:cursorValue AS ${sort.sqlType}), CAST(:cursorId AS uuid))`,
+        {
+          cursorValue: position.value,
+          cursorId: position.id,
+        },
+      );
+    }
+    qb.orderBy(`${a}.${sort.property}`, scanDirection)
+      .addOrderBy(`${a}.id`, scanDirection)
+      .limit(request.size + 1);
+    const rows = await qb.getMany();
+    const more = rows.length > request.size;
+    const pageRows = rows.slice(0, request.size);
+    if (!forward) pageRows.reverse();
+    const edges = pageRows.map((node) => ({
+      cursor: encodeCursor({ sort: sort.key, value: sort.valueOf(node), id: node.id }),
+      node,
+    }));
+    return {
+      edges,
+      pageInfo: {
+        hasNextPage: forward ? more : request.cursor !== undefined,
+        hasPreviousPage: forward ? request.cursor !== undefined : more,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { ExecutionContext, createParamDecorator } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
+import type { Principal } from '@platform/auth';
+import { Errors } from '@platform/errors';
+import { Scope, hasAnyScope } from '@platform/scopes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LoaderRegistry } from './batch-loader';
+
+/** The HTTP request of a subgraph call once the lib authenticated it. */
+export type SubgraphRequest = FastifyRequest & { principal?: Principal };
+
+/**
+ * The GraphQL context of every subgraph operation. `req` is there for the global AuthGuard
+ * (`requestOf` reads `context.req`), which then only checks each field's @RequiresScopes.
+ */
+export interface SubgraphContext {
+  readonly req: SubgraphRequest;
+  readonly reply: FastifyReply;
+  /** Authenticated before Apollo ran (401 otherwise). */
+  readonly principal: Principal;
+  /** The selected, visible store; set after the operation is resolved, absent for schema-only operations. */
+  storeId?: string;
+  /** This request's DataLoaders. */
+  readonly loaders: LoaderRegistry;
+}
+
+export function createSubgraphContext(request: SubgraphRequest, reply: FastifyReply): SubgraphContext {
+  if (!request.principal) throw Errors.unauthorized();
+  return { req: request, reply, principal: request.principal, loaders: new LoaderRegistry() };
+}
+
+function isSubgraphContext(value: unknown): value is SubgraphContext {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    (value as Partial<SubgraphContext>).loaders instanceof LoaderRegistry
+  );
+}
+
+/**
+ * The operation's context from any resolver: root and field resolvers get (root, args, context,
+ * info), but a federation reference resolver gets (reference, context, info), where Nest's
+ * GqlExecutionContext would hand back `info`; so the context is found by its shape.
+ */
+export function subgraphContextOf(context: ExecutionContext): SubgraphContext {
+  const found = context.getArgs().find(isSubgraphContext);
+  if (found) return found;
+  return GqlExecutionContext.create(context).getContext<SubgraphContext>();
+}
+
+/** The store id of the operation; a resolver only runs once the lib selected and checked it. */
+export function storeIdOf(context: SubgraphContext): string {
+  if (!context.storeId) throw Errors.internal('no store was selected for this operation');
+  return context.storeId;
+}
+
+/** Injects the operation's store id (selected from x-store-id / the path, and visible to the caller). */
+export const StoreId = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
+  storeIdOf(subgraphContextOf(context)),
+);
+
+/** Injects the whole subgraph context (principal, store id, loaders, req). */
+export const SubgraphCtx = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): SubgraphContext => subgraphContextOf(context),
+);
+
+/** Injects the request's DataLoader registry. */
+export const Loaders = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): LoaderRegistry => subgraphContextOf(context).loaders,
+);
+
+/**
+ * The scope check of a federation reference resolver (`@ResolveReference`), where the global
+ * guard does not run: FORBIDDEN (HTTP 200) unless the token holds one of `scopes`.
+ */
+export function requireScopes(context: SubgraphContext, scopes: readonly [Scope, ...Scope[]]): void {
+  if (!hasAnyScope(context.principal.scopes, scopes)) {
+    throw Errors.forbidden(`this operation requires one of the scopes: ${scopes.join(', ')}`);
+  }
+}

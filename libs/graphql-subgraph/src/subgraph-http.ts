@@ -1,0 +1,65 @@
+import { Logger } from '@nestjs/common';
+import { TokenService, bearerToken } from '@platform/auth';
+import { PlatformError, normalizeError } from '@platform/errors';
+import { RateLimitService, rateLimitHeaders } from '@platform/rate-limit';
+import type { FastifyError, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { SubgraphRequest } from './subgraph-context';
+import { SubgraphErrorCode, graphQLErrorBody } from './subgraph-errors';
+
+/** What the lib's driver installs around the Apollo route: hooks before Apollo and an error handler. */
+export interface SubgraphHttpHooks {
+  readonly preHandler: preHandlerAsyncHookHandler[];
+  readonly errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Once per HTTP request, before any GraphQL work:
+ * 1. authentication: a missing or bad token is HTTP 401 with a GraphQL-shaped body
+ *    `{errors:[{message, extensions:{code:'UNAUTHENTICATED'}}]}` and `WWW-Authenticate: Bearer`;
+ * 2. the per-credential rate limit: RateLimit-* headers on the response, or 429 with no body.
+ * Errors Fastify raises before the handler (bad JSON, wrong content type, body too large) keep
+ * their 4xx status with a GraphQL-shaped BAD_REQUEST body.
+ */
+export function createSubgraphHttpHooks(tokens: TokenService, limits: RateLimitService): SubgraphHttpHooks {
+  const logger = new Logger('GraphQL');
+
+  const authenticate: preHandlerAsyncHookHandler = async (request, reply) => {
+    const req = request as SubgraphRequest;
+    try {
+      req.principal = await tokens.authenticate(bearerToken(request.headers.authorization));
+    } catch (e) {
+      if (!(e instanceof PlatformError) || e.status !== 401) throw e;
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .header('Content-Type', JSON_TYPE)
+        .send(graphQLErrorBody(SubgraphErrorCode.UNAUTHENTICATED, e.message));
+    }
+  };
+
+  const rateLimit: preHandlerAsyncHookHandler = async (request, reply) => {
+    const principal = (request as SubgraphRequest).principal;
+    if (!principal) return;
+    const decision = await limits.consumeCredential(principal.tokenId);
+    if (!decision) return;
+    void reply.headers(rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      return reply.code(429).header('Retry-After', String(decision.retryAfterSeconds)).send();
+    }
+  };
+
+  const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const { error: normalized, unexpected } = normalizeError(error);
+    if (unexpected) logger.error({ err: error, reqId: request.id }, 'graphql request failed');
+    const status = normalized.status;
+    const code = status < 500 ? SubgraphErrorCode.BAD_REQUEST : SubgraphErrorCode.INTERNAL_SERVER_ERROR;
+    return reply
+      .code(status)
+      .header('Content-Type', JSON_TYPE)
+      .send(graphQLErrorBody(code, normalized.message));
+  };
+
+  return { preHandler: [authenticate, rateLimit], errorHandler };
+}

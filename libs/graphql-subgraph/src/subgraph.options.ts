@@ -1,0 +1,65 @@
+import type { StoreAccessOptions } from './store-access.service';
+import { DEFAULT_QUERY_LIMITS, QueryLimits } from './query-limits';
+import { DEFAULT_STORE_ERROR_CODES, StoreErrorCodes, StoreSelectionMode } from './store-selection';
+
+export const SUBGRAPH_OPTIONS = Symbol('SUBGRAPH_OPTIONS');
+
+/** `SubgraphModule.forRoot` options (docs/graphql.md). */
+export interface SubgraphModuleOptions {
+  /**
+   * Where the subgraph answers POST, in the spec's notation: `/v1/commerce/order-subgraph`,
+   * `/v2/commerce/stores/{storeId}/tax-subgraph`.
+   */
+  readonly path: string;
+  /** `header` (order) or `path-and-header` (catalog, tax). */
+  readonly storeSelection: StoreSelectionMode;
+  /** extensions.code of the store failures; default UNAUTHENTICATED / INTERNAL_SERVER_ERROR (spec, Errors rule 3). */
+  readonly storeErrorCodes?: StoreErrorCodes;
+  readonly storeAccess: StoreAccessOptions;
+  /** Modules whose resolvers make the schema; default every module of the app. */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly include?: Function[];
+  /** Types to put in the schema although no resolver returns them. */
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  readonly orphanedTypes?: Function[];
+  readonly limits?: Partial<QueryLimits>;
+  /** Introspection (`__schema`, `__type`); default on: the schema is public and committed. */
+  readonly introspection?: boolean;
+}
+
+export interface ResolvedSubgraphOptions extends Omit<SubgraphModuleOptions, 'storeAccess' | 'limits'> {
+  readonly storeErrorCodes: StoreErrorCodes;
+  readonly storeAccess: Required<StoreAccessOptions>;
+  readonly limits: QueryLimits;
+  readonly introspection: boolean;
+  /** `path` in Fastify's router syntax (`{storeId}` → `:storeId`). */
+  readonly routePath: string;
+}
+
+const PATH = /^(\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z][A-Za-z0-9]*\}))+$/;
+
+export function resolveSubgraphOptions(options: SubgraphModuleOptions): ResolvedSubgraphOptions {
+  if (!PATH.test(options.path)) {
+    throw new Error(
+      `SubgraphModule: path "${options.path}" must be /segment[/segment…], a segment may be {param}`,
+    );
+  }
+  const hasStoreParam = options.path.includes('{storeId}');
+  if ((options.storeSelection === 'path-and-header') !== hasStoreParam) {
+    throw new Error(
+      `SubgraphModule: storeSelection "${options.storeSelection}" ${hasStoreParam ? 'ignores' : 'needs'} a {storeId} path segment`,
+    );
+  }
+  return {
+    ...options,
+    storeErrorCodes: options.storeErrorCodes ?? DEFAULT_STORE_ERROR_CODES,
+    storeAccess: {
+      commerceRestUrl: options.storeAccess.commerceRestUrl,
+      cacheTtlSeconds: options.storeAccess.cacheTtlSeconds ?? 30,
+      timeoutMs: options.storeAccess.timeoutMs ?? 2000,
+    },
+    limits: { ...DEFAULT_QUERY_LIMITS, ...options.limits },
+    introspection: options.introspection ?? true,
+    routePath: options.path.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, ':$1'),
+  };
+}

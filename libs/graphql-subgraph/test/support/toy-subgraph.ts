@@ -1,0 +1,139 @@
+// A minimal subgraph on the lib, for the lib's own suite: one query that echoes what the lib
+// put in the context, one mutation that needs a scope, one that fails unexpectedly, and one
+// field batched through a DataLoader.
+import { DynamicModule, Module } from '@nestjs/common';
+import {
+  Args,
+  Directive,
+  Field,
+  ID,
+  Int,
+  Mutation,
+  ObjectType,
+  Parent,
+  Query,
+  ResolveField,
+  ResolveReference,
+  Resolver,
+} from '@nestjs/graphql';
+import { CurrentPrincipal, type Principal, RequiresScopes } from '@platform/auth';
+import type { PlatformConfig } from '@platform/config';
+import { RateLimitModule } from '@platform/rate-limit';
+import { ServiceKitModule } from '@platform/service-kit';
+import {
+  InputArg,
+  LoaderRegistry,
+  Loaders,
+  SimpleMoney,
+  SimpleMoneyInput,
+  StoreId,
+  SubgraphContext,
+  SubgraphCtx,
+  SubgraphModule,
+  SubgraphModuleOptions,
+  requireScopes,
+} from '../../src';
+
+@ObjectType()
+@Directive('@key(fields: "id")')
+export class Widget {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  storeId!: string;
+
+  @Field()
+  accountId!: string;
+}
+
+@ObjectType()
+export class Price {
+  @Field(() => SimpleMoney)
+  money!: SimpleMoney;
+}
+
+/** Counts batch calls so the suite can prove batching. */
+export const batchCalls: string[][] = [];
+
+@Resolver(() => Widget)
+export class WidgetResolver {
+  @Query(() => Widget)
+  @RequiresScopes('commerce.tax:read')
+  widget(
+    @StoreId() storeId: string,
+    @CurrentPrincipal() principal: Principal,
+    @Args('id', { type: () => ID }) id: string,
+  ): Widget {
+    return { id, storeId, accountId: principal.accountId };
+  }
+
+  @Query(() => [Widget])
+  @RequiresScopes('commerce.tax:read')
+  widgets(@StoreId() storeId: string, @Args('count', { type: () => Int }) count: number): Widget[] {
+    return Array.from({ length: count }, (_, i) => ({ id: `w${i}`, storeId, accountId: '' }));
+  }
+
+  /** Decorators work in reference resolvers too; scopes are checked with requireScopes. */
+  @ResolveReference()
+  async resolveReference(
+    @Parent() reference: { id: string },
+    @StoreId() storeId: string,
+    @Loaders() loaders: LoaderRegistry,
+    @SubgraphCtx() context: SubgraphContext,
+  ): Promise<Widget> {
+    requireScopes(context, ['commerce.tax:read']);
+    const loader = loaders.get<string, string>('reference', async (ids) => {
+      batchCalls.push([...ids]);
+      return new Map(ids.map((id) => [id, id]));
+    });
+    return { id: (await loader.load(reference.id)) ?? '', storeId, accountId: context.principal.accountId };
+  }
+
+  @ResolveField(() => Int)
+  async weight(@Parent() widget: Widget, @Loaders() loaders: LoaderRegistry): Promise<number> {
+    const loader = loaders.get<string, number>('weight', async (ids) => {
+      batchCalls.push([...ids]);
+      return new Map(ids.map((id) => [id, id.length]));
+    });
+    return (await loader.load(widget.id)) ?? 0;
+  }
+
+  @Mutation(() => Price)
+  @RequiresScopes('commerce.tax:create')
+  price(@InputArg('amount', SimpleMoneyInput) amount: SimpleMoneyInput): Price {
+    return { money: SimpleMoney.of(amount.value, amount.currencyCode) };
+  }
+
+  @Mutation(() => Boolean)
+  @RequiresScopes('commerce.tax:write')
+  explode(): boolean {
+    throw new Error('relation "secret_table" does not exist');
+  }
+}
+
+@Module({ providers: [WidgetResolver] })
+class WidgetModule {}
+
+export function toySubgraphModule(
+  config: PlatformConfig,
+  options: Partial<SubgraphModuleOptions> & { commerceUrl: string },
+): DynamicModule {
+  @Module({})
+  class ToyAppModule {}
+  return {
+    module: ToyAppModule,
+    imports: [
+      RateLimitModule,
+      ServiceKitModule.forRoot({ config, errorFamily: 'domains', migrationSets: [] }),
+      SubgraphModule.forRoot({
+        path: '/v2/commerce/stores/{storeId}/toy-subgraph',
+        storeSelection: 'path-and-header',
+        storeAccess: { commerceRestUrl: options.commerceUrl, cacheTtlSeconds: 30 },
+        limits: { maxDepth: 2, maxComplexity: 200, defaultListSize: 10 },
+        ...options,
+      }),
+      WidgetModule,
+    ],
+  };
+}
