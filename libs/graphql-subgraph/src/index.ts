@@ -62,6 +62,7 @@ export {
   Loaders,
   StoreId,
   SubgraphCtx,
+  requirePrincipalScopes,
   requireScopes,
   storeIdOf,
   subgraphContextOf,

@@ -74,7 +74,12 @@ export const Loaders = createParamDecorator(
  * guard does not run: FORBIDDEN (HTTP 200) unless the token holds one of `scopes`.
  */
 export function requireScopes(context: SubgraphContext, scopes: readonly [Scope, ...Scope[]]): void {
-  if (!hasAnyScope(context.principal.scopes, scopes)) {
+  requirePrincipalScopes(context.principal, scopes);
+}
+
+/** The same any-of rule and FORBIDDEN error as the guard, for a principal at hand (reference resolvers). */
+export function requirePrincipalScopes(principal: Principal, scopes: readonly [Scope, ...Scope[]]): void {
+  if (!hasAnyScope(principal.scopes, scopes)) {
     throw Errors.forbidden(`this operation requires one of the scopes: ${scopes.join(', ')}`);
   }
 }

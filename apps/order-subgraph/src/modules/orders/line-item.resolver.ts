@@ -1,9 +1,8 @@
 import { Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal } from '@platform/auth';
-import { LoaderRegistry, Loaders, StoreId } from '@platform/graphql-subgraph';
+import { LoaderRegistry, Loaders, StoreId, requirePrincipalScopes } from '@platform/graphql-subgraph';
 import { OrderLoaders } from './order-loaders';
 import { OrderScopes } from './order-scopes';
-import { assertReferenceScope } from './reference-scope';
 import { toLineItemModel, toOrderModel } from './order.mappers';
 import { LineItemModel, OrderModel, SkuReference } from './order.model';
 import { OrdersQueryService } from './orders-query.service';
@@ -40,7 +39,7 @@ export class LineItemResolver {
     @Loaders() loaders: LoaderRegistry,
     @CurrentPrincipal() principal: Principal,
   ): Promise<LineItemModel | null> {
-    assertReferenceScope(principal, OrderScopes.read);
+    requirePrincipalScopes(principal, [OrderScopes.read]);
     const orders = new OrderLoaders(loaders, this.query);
     const line = await orders.lineItem(storeId, reference.id);
     const order = line ? await orders.order(storeId, line.orderId) : undefined;

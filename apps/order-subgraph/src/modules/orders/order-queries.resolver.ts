@@ -7,6 +7,7 @@ import {
   StoreId,
   createConnectionType,
   pageRequest,
+  requirePrincipalScopes,
   toConnection,
 } from '@platform/graphql-subgraph';
 import { LineItemsBySkuArgs, OrdersArgs } from './order-list.args';
@@ -14,7 +15,6 @@ import { OrderLoaders } from './order-loaders';
 import { toLineItemModel, toOrderModel } from './order.mappers';
 import { LineItemModel, OrderModel } from './order.model';
 import { OrderScopes } from './order-scopes';
-import { assertReferenceScope } from './reference-scope';
 import { OrdersQueryService } from './orders-query.service';
 import { OrderErrors } from './orders.errors';
 
@@ -119,7 +119,7 @@ export class OrderQueriesResolver {
     @Loaders() loaders: LoaderRegistry,
     @CurrentPrincipal() principal: Principal,
   ): Promise<OrderModel | null> {
-    assertReferenceScope(principal, OrderScopes.read);
+    requirePrincipalScopes(principal, [OrderScopes.read]);
     const order = await new OrderLoaders(loaders, this.query).order(storeId, reference.id);
     return order ? toOrderModel(order) : null;
   }
