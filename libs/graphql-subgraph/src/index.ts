@@ -53,11 +53,12 @@ export type { StoreErrorCodes, StoreSelection, StoreSelectionMode } from './stor
 export {
   StoreScopedRepository,
   createdAtSort,
+  keysetPage,
   nowMs,
   textSort,
   updatedAtSort,
 } from './store-scoped.repository';
-export type { SortColumn, SortDirection, StoreScopedRow } from './store-scoped.repository';
+export type { KeysetSort, SortColumn, SortDirection, StoreScopedRow } from './store-scoped.repository';
 export {
   Loaders,
   StoreId,

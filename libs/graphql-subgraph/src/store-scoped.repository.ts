@@ -136,8 +136,7 @@ export class StoreScopedRepository<E extends StoreScopedRow> {
   }
 
   /**
-   * One keyset page: ORDER BY (sort column, id) in `direction`, continuing strictly after (or
-   * before) the cursor's position; fetches size + 1 rows to know whether another page exists.
+   * One keyset page of the store's rows (see keysetPage); cursor ids must be uuids.
    */
   async page(
     storeId: string,
@@ -146,42 +145,70 @@ export class StoreScopedRepository<E extends StoreScopedRow> {
     direction: SortDirection,
     filter?: (qb: SelectQueryBuilder<E>) => void,
   ): Promise<Page<E>> {
-    const a = this.alias;
     const qb = this.query(storeId);
     filter?.(qb);
-    const forward = request.direction === 'forward';
-    const scanDirection: SortDirection = forward ? direction : direction === 'ASC' ? 'DESC' : 'ASC';
-    if (request.cursor !== undefined) {
-      const position = decodeCursor(request.cursor, sort.key, forward ? 'after' : 'before');
-      if (!isUuid(position.id)) throw invalidCursor(forward ? 'after' : 'before');
-      const op = scanDirection === 'ASC' ? '>' : '<';
-      qb.andWhere(
-        `(${a}.${sort.property}, ${a}.id) ${op} (CAST(:cursorValue AS ${sort.sqlType}), CAST(:cursorId AS uuid))`,
-        {
-          cursorValue: position.value,
-          cursorId: position.id,
-        },
-      );
-    }
-    qb.orderBy(`${a}.${sort.property}`, scanDirection)
-      .addOrderBy(`${a}.id`, scanDirection)
-      .limit(request.size + 1);
-    const rows = await qb.getMany();
-    const more = rows.length > request.size;
-    const pageRows = rows.slice(0, request.size);
-    if (!forward) pageRows.reverse();
-    const edges = pageRows.map((node) => ({
-      cursor: encodeCursor({ sort: sort.key, value: sort.valueOf(node), id: node.id }),
-      node,
-    }));
-    return {
-      edges,
-      pageInfo: {
-        hasNextPage: forward ? more : request.cursor !== undefined,
-        hasPreviousPage: forward ? request.cursor !== undefined : more,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-    };
+    return keysetPage(qb, this.alias, request, sort, direction, { uuidIds: true });
   }
+}
+
+/** What keysetPage sorts by: a SortColumn, or any column of the same shape (bigint, …). */
+export interface KeysetSort<E> {
+  /** The sort's public key; cursors remember it. */
+  readonly key: string;
+  readonly property: string;
+  /** The SQL type the cursor's value is cast to. */
+  readonly sqlType: string;
+  /** The row's value as the cursor stores it. */
+  readonly valueOf: (row: E) => string;
+}
+
+/**
+ * One keyset page over `qb`: ORDER BY (sort column, id) in `direction`, continuing strictly after
+ * (or before) the cursor's position; fetches size + 1 rows to know whether another page exists.
+ * With `uuidIds`, a cursor whose id is not a uuid is refused and the id is compared as a uuid.
+ */
+export async function keysetPage<E extends ObjectLiteral & { id: string }>(
+  qb: SelectQueryBuilder<E>,
+  alias: string,
+  request: PageRequest,
+  sort: KeysetSort<E>,
+  direction: SortDirection,
+  options: { uuidIds?: boolean } = {},
+): Promise<Page<E>> {
+  const a = alias;
+  const forward = request.direction === 'forward';
+  const scanDirection: SortDirection = forward ? direction : direction === 'ASC' ? 'DESC' : 'ASC';
+  if (request.cursor !== undefined) {
+    const position = decodeCursor(request.cursor, sort.key, forward ? 'after' : 'before');
+    if (options.uuidIds && !isUuid(position.id)) throw invalidCursor(forward ? 'after' : 'before');
+    const op = scanDirection === 'ASC' ? '>' : '<';
+    const cursorId = options.uuidIds ? 'CAST(:cursorId AS uuid)' : ':cursorId';
+    qb.andWhere(
+      `(${a}.${sort.property}, ${a}.id) ${op} (CAST(:cursorValue AS ${sort.sqlType}), ${cursorId})`,
+      {
+        cursorValue: position.value,
+        cursorId: position.id,
+      },
+    );
+  }
+  qb.orderBy(`${a}.${sort.property}`, scanDirection)
+    .addOrderBy(`${a}.id`, scanDirection)
+    .limit(request.size + 1);
+  const rows = await qb.getMany();
+  const more = rows.length > request.size;
+  const pageRows = rows.slice(0, request.size);
+  if (!forward) pageRows.reverse();
+  const edges = pageRows.map((node) => ({
+    cursor: encodeCursor({ sort: sort.key, value: sort.valueOf(node), id: node.id }),
+    node,
+  }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: forward ? more : request.cursor !== undefined,
+      hasPreviousPage: forward ? request.cursor !== undefined : more,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
 }

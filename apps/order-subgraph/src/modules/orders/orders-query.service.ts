@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Page, PageRequest, decodeCursor, encodeCursor, groupBy } from '@platform/graphql-subgraph';
-import { Brackets, In, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { KeysetSort, Page, PageRequest, groupBy, keysetPage } from '@platform/graphql-subgraph';
+import { Brackets, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { isGlobalId } from './global-id';
 import { LineItemEntity } from './line-item.entity';
 import { OrderDiscountEntity } from './order-discount.entity';
@@ -39,70 +39,28 @@ export interface OrderSort {
   readonly direction: 'ASC' | 'DESC';
 }
 
-interface SortColumn {
-  readonly column: string;
-  readonly sqlType: 'timestamptz' | 'bigint';
-  readonly valueOf: (o: OrderEntity) => string;
-}
-
-const SORT_COLUMNS: Record<OrderSortField, SortColumn> = {
-  CREATED_AT: { column: 'createdAt', sqlType: 'timestamptz', valueOf: (o) => o.createdAt.toISOString() },
-  UPDATED_AT: { column: 'updatedAt', sqlType: 'timestamptz', valueOf: (o) => o.updatedAt.toISOString() },
+const SORT_COLUMNS: Record<OrderSortField, KeysetSort<OrderEntity>> = {
+  CREATED_AT: {
+    key: 'CREATED_AT',
+    property: 'createdAt',
+    sqlType: 'timestamptz',
+    valueOf: (o) => o.createdAt.toISOString(),
+  },
+  UPDATED_AT: {
+    key: 'UPDATED_AT',
+    property: 'updatedAt',
+    sqlType: 'timestamptz',
+    valueOf: (o) => o.updatedAt.toISOString(),
+  },
   PROCESSED_AT: {
-    column: 'processedAt',
+    key: 'PROCESSED_AT',
+    property: 'processedAt',
     sqlType: 'timestamptz',
     valueOf: (o) => o.processedAt.toISOString(),
   },
-  NUMBER: { column: 'number', sqlType: 'bigint', valueOf: (o) => String(o.number) },
-  TOTAL: { column: 'total', sqlType: 'bigint', valueOf: (o) => String(o.total) },
+  NUMBER: { key: 'NUMBER', property: 'number', sqlType: 'bigint', valueOf: (o) => String(o.number) },
+  TOTAL: { key: 'TOTAL', property: 'total', sqlType: 'bigint', valueOf: (o) => String(o.total) },
 };
-
-/**
- * Keyset page over `qb` ordered by (sort column, id): continues strictly after (or before) the
- * cursor's position, fetches one row more than asked to know whether another page exists.
- */
-export async function keysetPage<E extends ObjectLiteral & { id: string }>(
-  qb: SelectQueryBuilder<E>,
-  alias: string,
-  request: PageRequest,
-  sortKey: string,
-  sort: { column: string; sqlType: string; valueOf: (row: E) => string },
-  direction: 'ASC' | 'DESC',
-): Promise<Page<E>> {
-  const forward = request.direction === 'forward';
-  const scan: 'ASC' | 'DESC' = forward ? direction : direction === 'ASC' ? 'DESC' : 'ASC';
-  if (request.cursor !== undefined) {
-    const position = decodeCursor(request.cursor, sortKey, forward ? 'after' : 'before');
-    const op = scan === 'ASC' ? '>' : '<';
-    qb.andWhere(
-      `(${alias}.${sort.column}, ${alias}.id) ${op} (CAST(:cursorValue AS ${sort.sqlType}), :cursorId)`,
-      {
-        cursorValue: position.value,
-        cursorId: position.id,
-      },
-    );
-  }
-  qb.orderBy(`${alias}.${sort.column}`, scan)
-    .addOrderBy(`${alias}.id`, scan)
-    .limit(request.size + 1);
-  const rows = await qb.getMany();
-  const more = rows.length > request.size;
-  const pageRows = rows.slice(0, request.size);
-  if (!forward) pageRows.reverse();
-  const edges = pageRows.map((node) => ({
-    cursor: encodeCursor({ sort: sortKey, value: sort.valueOf(node), id: node.id }),
-    node,
-  }));
-  return {
-    edges,
-    pageInfo: {
-      hasNextPage: forward ? more : request.cursor !== undefined,
-      hasPreviousPage: forward ? request.cursor !== undefined : more,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
-}
 
 /**
  * Reads of orders and what hangs off them. Every read names the store, so an order of store A is
@@ -155,7 +113,7 @@ export class OrdersQueryService {
       .where('o.storeId = :storeId', { storeId })
       .andWhere(archived ? 'o.archivedAt IS NOT NULL' : 'o.archivedAt IS NULL');
     applyFilter(qb, filter);
-    return keysetPage(qb, 'o', request, sort.field, SORT_COLUMNS[sort.field], sort.direction);
+    return keysetPage(qb, 'o', request, SORT_COLUMNS[sort.field], sort.direction);
   }
 
   async lineItemById(storeId: string, id: string): Promise<LineItemEntity> {
@@ -185,8 +143,12 @@ export class OrdersQueryService {
       qb,
       'l',
       request,
-      'CREATED_AT',
-      { column: 'createdAt', sqlType: 'timestamptz', valueOf: (l) => l.createdAt.toISOString() },
+      {
+        key: 'CREATED_AT',
+        property: 'createdAt',
+        sqlType: 'timestamptz',
+        valueOf: (l) => l.createdAt.toISOString(),
+      },
       direction,
     );
   }

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { StoreScopedColumns } from '../shared/store-scoped.entity';
 
 /**
  * A tax class of goods ("Clothing", "Prepared food"): its rates apply to the lines classified
@@ -9,12 +10,9 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('classifications_store_name_key', ['storeId', 'name'], { unique: true })
 @Index('classifications_store_created_idx', ['storeId', 'createdAt', 'id'])
 @Index('classifications_store_updated_idx', ['storeId', 'updatedAt', 'id'])
-export class ClassificationEntity {
+export class ClassificationEntity extends StoreScopedColumns {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_classifications' })
   id!: string;
-
-  @Column({ type: 'uuid' })
-  storeId!: string;
 
   @Column({ type: 'varchar', length: 128 })
   name!: string;
@@ -24,10 +22,4 @@ export class ClassificationEntity {
 
   @Column({ type: 'varchar', length: 1024, nullable: true })
   description!: string | null;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  createdAt!: Date;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  updatedAt!: Date;
 }

@@ -1,8 +1,7 @@
 import { ArgsType, Field, InputType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { ConnectionArgs } from '@platform/graphql-subgraph';
-import { Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
 
 export enum ClassificationOrderField {
   CREATED_AT = 'CREATED_AT',
@@ -45,15 +44,9 @@ export class MutationUpdateClassificationInput extends PartialType(
 
 @ArgsType()
 export class QueryClassificationsArgs extends ConnectionArgs {
-  @Field(() => ClassificationIdFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => ClassificationIdFilter)
+  @NestedFilter(ClassificationIdFilter)
   id?: InstanceType<typeof ClassificationIdFilter> | null;
 
-  @Field(() => ClassificationOrderBy, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => ClassificationOrderBy)
+  @NestedFilter(ClassificationOrderBy)
   orderBy?: InstanceType<typeof ClassificationOrderBy> | null;
 }

@@ -4,18 +4,15 @@ import {
   CrudService,
   Page,
   SortColumn,
-  StoreScopedRepository,
   createdAtSort,
-  pageRequest,
   textSort,
   updatedAtSort,
 } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
 import { ReferenceStore } from '../references/reference-store.service';
-import { isUniqueViolation } from '../shared/db-errors';
-import { idsOf } from '../shared/list-inputs';
+import { withUniqueName } from '../shared/db-errors';
 import { definedOnly, required } from '../shared/updates';
-import { TaxErrors } from '../../tax.errors';
+import { TaxRecordsService } from '../shared/tax-records.service';
 import { ClassificationEntity } from './classification.entity';
 import {
   ClassificationOrderField,
@@ -32,43 +29,29 @@ const SORTS: Record<ClassificationOrderField, SortColumn<ClassificationEntity>> 
 
 /** Classifications of a store: CRUD with unique names; deleting one drops its links and references. */
 @Injectable()
-export class ClassificationsService implements CrudService<
-  ClassificationEntity,
-  MutationCreateClassificationInput,
-  MutationUpdateClassificationInput,
-  QueryClassificationsArgs
-> {
-  readonly rows: StoreScopedRepository<ClassificationEntity>;
-
+export class ClassificationsService
+  extends TaxRecordsService<ClassificationEntity>
+  implements
+    CrudService<
+      ClassificationEntity,
+      MutationCreateClassificationInput,
+      MutationUpdateClassificationInput,
+      QueryClassificationsArgs
+    >
+{
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
     private readonly references: ReferenceStore,
   ) {
-    this.rows = new StoreScopedRepository(
-      dataSource.getRepository(ClassificationEntity),
-      (id) => TaxErrors.notFound('classification', id),
-      'c',
-    );
-  }
-
-  get(storeId: string, id: string): Promise<ClassificationEntity> {
-    return this.rows.get(storeId, id);
-  }
-
-  byIds(storeId: string, ids: readonly string[]): Promise<Map<string, ClassificationEntity>> {
-    return this.rows.byIds(storeId, ids);
+    super(dataSource, ClassificationEntity, 'classification', 'c');
   }
 
   list(storeId: string, args: QueryClassificationsArgs): Promise<Page<ClassificationEntity>> {
-    const order = args.orderBy ?? { field: ClassificationOrderField.CREATED_AT, direction: 'ASC' };
-    return this.rows.page(storeId, pageRequest(args), SORTS[order.field], order.direction, (qb) => {
-      const ids = idsOf(args.id);
-      if (ids) this.rows.whereIdIn(qb, ids);
-    });
+    return this.pageOf(storeId, args, SORTS);
   }
 
   create(storeId: string, input: MutationCreateClassificationInput): Promise<ClassificationEntity> {
-    return this.uniqueName(input.name, () =>
+    return withUniqueName('classification', input.name, () =>
       this.rows.insert({
         storeId,
         name: input.name,
@@ -89,23 +72,13 @@ export class ClassificationsService implements CrudService<
       label: input.label,
       description: input.description,
     });
-    return this.uniqueName(input.name ?? current.name, () => this.rows.update(storeId, id, changes));
+    return withUniqueName('classification', input.name ?? current.name, () =>
+      this.rows.update(storeId, id, changes),
+    );
   }
 
   async delete(storeId: string, id: string): Promise<void> {
     const row = await this.rows.get(storeId, id);
-    await this.dataSource.transaction(async (manager) => {
-      await this.references.deleteAll(manager, 'CLASSIFICATION', row.id);
-      await manager.getRepository(ClassificationEntity).delete({ id: row.id, storeId });
-    });
-  }
-
-  private async uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (e) {
-      if (isUniqueViolation(e)) throw TaxErrors.nameTaken('classification', name);
-      throw e;
-    }
+    await this.references.deleteWithOwner(storeId, 'CLASSIFICATION', ClassificationEntity, row.id);
   }
 }

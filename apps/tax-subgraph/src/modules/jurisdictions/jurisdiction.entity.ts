@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { StoreScopedColumns } from '../shared/store-scoped.entity';
 
 /**
  * A place taxes apply to: a country, optionally narrowed to a region (ISO 3166-2 subdivision
@@ -9,12 +10,9 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('jurisdictions_store_created_idx', ['storeId', 'createdAt', 'id'])
 @Index('jurisdictions_store_updated_idx', ['storeId', 'updatedAt', 'id'])
 @Index('jurisdictions_store_country_idx', ['storeId', 'countryCode'])
-export class JurisdictionEntity {
+export class JurisdictionEntity extends StoreScopedColumns {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_jurisdictions' })
   id!: string;
-
-  @Column({ type: 'uuid' })
-  storeId!: string;
 
   @Column({ type: 'varchar', length: 128 })
   name!: string;
@@ -30,10 +28,4 @@ export class JurisdictionEntity {
 
   @Column({ type: 'varchar', length: 16, nullable: true })
   postalCodePrefix!: string | null;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  createdAt!: Date;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  updatedAt!: Date;
 }

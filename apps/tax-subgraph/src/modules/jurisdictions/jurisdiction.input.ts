@@ -1,8 +1,7 @@
 import { ArgsType, Field, InputType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { ConnectionArgs } from '@platform/graphql-subgraph';
-import { Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
 
 export enum JurisdictionOrderField {
   CREATED_AT = 'CREATED_AT',
@@ -63,10 +62,7 @@ export class MutationUpdateJurisdictionInput extends PartialType(
 
 @ArgsType()
 export class QueryJurisdictionsArgs extends ConnectionArgs {
-  @Field(() => JurisdictionIdFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => JurisdictionIdFilter)
+  @NestedFilter(JurisdictionIdFilter)
   id?: InstanceType<typeof JurisdictionIdFilter> | null;
 
   @Field(() => String, { nullable: true, description: 'Only jurisdictions of this country.' })
@@ -74,9 +70,6 @@ export class QueryJurisdictionsArgs extends ConnectionArgs {
   @Matches(/^[A-Za-z]{2}$/)
   countryCode?: string | null;
 
-  @Field(() => JurisdictionOrderBy, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => JurisdictionOrderBy)
+  @NestedFilter(JurisdictionOrderBy)
   orderBy?: InstanceType<typeof JurisdictionOrderBy> | null;
 }

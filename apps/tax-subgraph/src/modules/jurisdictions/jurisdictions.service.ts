@@ -4,18 +4,16 @@ import {
   CrudService,
   Page,
   SortColumn,
-  StoreScopedRepository,
   createdAtSort,
-  pageRequest,
   textSort,
   updatedAtSort,
 } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
 import { normalizePostalCode, normalizeRegion } from '../calculation/tax-calculator';
-import { isForeignKeyViolation, isUniqueViolation } from '../shared/db-errors';
-import { idsOf } from '../shared/list-inputs';
+import { isForeignKeyViolation, withUniqueName } from '../shared/db-errors';
 import { definedOnly, required } from '../shared/updates';
 import { TaxErrors } from '../../tax.errors';
+import { TaxRecordsService } from '../shared/tax-records.service';
 import { JurisdictionEntity } from './jurisdiction.entity';
 import {
   JurisdictionOrderField,
@@ -32,35 +30,28 @@ const SORTS: Record<JurisdictionOrderField, SortColumn<JurisdictionEntity>> = {
 
 /** Jurisdictions of a store: CRUD with the store's isolation, normalized codes, unique names. */
 @Injectable()
-export class JurisdictionsService implements CrudService<
-  JurisdictionEntity,
-  MutationCreateJurisdictionInput,
-  MutationUpdateJurisdictionInput,
-  QueryJurisdictionsArgs
-> {
-  readonly rows: StoreScopedRepository<JurisdictionEntity>;
-
+export class JurisdictionsService
+  extends TaxRecordsService<JurisdictionEntity>
+  implements
+    CrudService<
+      JurisdictionEntity,
+      MutationCreateJurisdictionInput,
+      MutationUpdateJurisdictionInput,
+      QueryJurisdictionsArgs
+    >
+{
   constructor(@InjectDataSource() dataSource: DataSource) {
-    this.rows = new StoreScopedRepository(
-      dataSource.getRepository(JurisdictionEntity),
-      (id) => TaxErrors.notFound('jurisdiction', id),
-      'j',
-    );
+    super(dataSource, JurisdictionEntity, 'jurisdiction', 'j');
   }
 
-  get(storeId: string, id: string): Promise<JurisdictionEntity> {
-    return this.rows.get(storeId, id);
-  }
-
-  byIds(storeId: string, ids: readonly string[]): Promise<Map<string, JurisdictionEntity>> {
-    return this.rows.byIds(storeId, ids);
+  /** The id of the store's jurisdiction (JURISDICTION_NOT_FOUND otherwise), or null for none. */
+  async idOrNull(storeId: string, id: string | null | undefined): Promise<string | null> {
+    if (id == null) return null;
+    return (await this.get(storeId, id)).id;
   }
 
   list(storeId: string, args: QueryJurisdictionsArgs): Promise<Page<JurisdictionEntity>> {
-    const order = args.orderBy ?? { field: JurisdictionOrderField.CREATED_AT, direction: 'ASC' };
-    return this.rows.page(storeId, pageRequest(args), SORTS[order.field], order.direction, (qb) => {
-      const ids = idsOf(args.id);
-      if (ids) this.rows.whereIdIn(qb, ids);
+    return this.pageOf(storeId, args, SORTS, (qb) => {
       if (args.countryCode)
         qb.andWhere('j.countryCode = :country', { country: args.countryCode.toUpperCase() });
     });
@@ -68,7 +59,7 @@ export class JurisdictionsService implements CrudService<
 
   async create(storeId: string, input: MutationCreateJurisdictionInput): Promise<JurisdictionEntity> {
     const countryCode = input.countryCode.toUpperCase();
-    return this.uniqueName(input.name, () =>
+    return withUniqueName('jurisdiction', input.name, () =>
       this.rows.insert({
         storeId,
         name: input.name,
@@ -100,7 +91,9 @@ export class JurisdictionsService implements CrudService<
           ? undefined
           : input.postalCodePrefix && normalizePostalCode(input.postalCodePrefix),
     });
-    return this.uniqueName(input.name ?? current.name, () => this.rows.update(storeId, id, changes));
+    return withUniqueName('jurisdiction', input.name ?? current.name, () =>
+      this.rows.update(storeId, id, changes),
+    );
   }
 
   /** Refused while rates or overrides still point at the jurisdiction (JURISDICTION_IN_USE). */
@@ -109,15 +102,6 @@ export class JurisdictionsService implements CrudService<
       await this.rows.delete(storeId, id);
     } catch (e) {
       if (isForeignKeyViolation(e)) throw TaxErrors.jurisdictionInUse(id);
-      throw e;
-    }
-  }
-
-  private async uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (e) {
-      if (isUniqueViolation(e)) throw TaxErrors.nameTaken('jurisdiction', name);
       throw e;
     }
   }

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
 import type { RateStatus } from '../rates/rate.entity';
+import { StoreScopedColumns } from '../shared/store-scoped.entity';
 
 /** RATES: the override's rates replace the classification's. EXEMPTION: the matched lines are not taxed. */
 export type OverrideType = 'RATES' | 'EXEMPTION';
@@ -13,12 +14,9 @@ export type OverrideType = 'RATES' | 'EXEMPTION';
 @Index('overrides_store_created_idx', ['storeId', 'createdAt', 'id'])
 @Index('overrides_store_updated_idx', ['storeId', 'updatedAt', 'id'])
 @Index('overrides_store_name_idx', ['storeId', 'name', 'id'])
-export class OverrideEntity {
+export class OverrideEntity extends StoreScopedColumns {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_overrides' })
   id!: string;
-
-  @Column({ type: 'uuid' })
-  storeId!: string;
 
   @Column({ type: 'varchar', length: 128 })
   name!: string;
@@ -39,10 +37,4 @@ export class OverrideEntity {
   @ManyToOne(() => JurisdictionEntity, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'jurisdiction_id', foreignKeyConstraintName: 'FK_overrides_jurisdiction' })
   jurisdiction?: JurisdictionEntity;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  createdAt!: Date;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  updatedAt!: Date;
 }

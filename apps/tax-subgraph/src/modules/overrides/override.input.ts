@@ -1,8 +1,12 @@
 import { ArgsType, Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
 import { ConnectionArgs, ReferenceValueFilter } from '@platform/graphql-subgraph';
-import { Type } from 'class-transformer';
-import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { createIdFilterInput, createOrderByInput, createStatusFilterInput } from '../shared/list-inputs';
+import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  NestedFilter,
+  createIdFilterInput,
+  createOrderByInput,
+  createStatusFilterInput,
+} from '../shared/list-inputs';
 import { OverrideStatus, OverrideType } from './override.model';
 
 export enum OverrideOrderField {
@@ -79,30 +83,15 @@ export class MutationUpdateOverrideInput {
 
 @ArgsType()
 export class QueryOverridesArgs extends ConnectionArgs {
-  @Field(() => OverrideIdFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OverrideIdFilter)
+  @NestedFilter(OverrideIdFilter)
   id?: InstanceType<typeof OverrideIdFilter> | null;
 
-  @Field(() => ReferenceValueFilter, {
-    nullable: true,
-    description: 'Only overrides with an external reference of this value.',
-  })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => ReferenceValueFilter)
+  @NestedFilter(ReferenceValueFilter, 'Only overrides with an external reference of this value.')
   referenceValue?: ReferenceValueFilter | null;
 
-  @Field(() => OverrideStatusFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OverrideStatusFilter)
+  @NestedFilter(OverrideStatusFilter)
   status?: InstanceType<typeof OverrideStatusFilter> | null;
 
-  @Field(() => OverrideOrderBy, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OverrideOrderBy)
+  @NestedFilter(OverrideOrderBy)
   orderBy?: InstanceType<typeof OverrideOrderBy> | null;
 }

@@ -1,15 +1,10 @@
-import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Resolver } from '@nestjs/graphql';
 import {
-  LoaderRegistry,
-  Loaders,
-  StoreId,
   createCrudResolver,
   createReferencesResolver,
   createStatusResolver,
 } from '@platform/graphql-subgraph';
-import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
-import { Jurisdiction, toJurisdiction } from '../jurisdictions/jurisdiction.model';
-import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
+import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field.resolver-factory';
 import { createRelationFieldsResolver } from '../relations/relation-fields.resolver-factory';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import { OverrideReferences, OverrideRelations } from './override-links.service';
@@ -66,23 +61,7 @@ export class OverrideRelationFieldsResolver extends createRelationFieldsResolver
 
 /** Override.jurisdiction, batched. */
 @Resolver(() => Override)
-export class OverrideJurisdictionResolver {
-  constructor(private readonly jurisdictions: JurisdictionsService) {}
-
-  @ResolveField('jurisdiction', () => Jurisdiction, {
-    nullable: true,
-    description: 'None: the override applies everywhere.',
-  })
-  async jurisdiction(
-    @Parent() override: Override,
-    @StoreId() storeId: string,
-    @Loaders() loaders: LoaderRegistry,
-  ): Promise<Jurisdiction | null> {
-    if (!override.jurisdictionId) return null;
-    const loader = loaders.get<string, JurisdictionEntity>('jurisdiction-by-id', (ids) =>
-      this.jurisdictions.byIds(storeId, ids),
-    );
-    const entity = await loader.load(override.jurisdictionId);
-    return entity ? toJurisdiction(entity) : null;
-  }
-}
+export class OverrideJurisdictionResolver extends createJurisdictionFieldResolver(
+  Override,
+  'None: the override applies everywhere.',
+) {}

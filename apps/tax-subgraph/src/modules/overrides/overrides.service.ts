@@ -5,18 +5,16 @@ import {
   Page,
   SortColumn,
   StatusService,
-  StoreScopedRepository,
   createdAtSort,
-  pageRequest,
   textSort,
   updatedAtSort,
 } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { idsOf, valuesOf } from '../shared/list-inputs';
+import { valuesOf, whereStatusIn } from '../shared/list-inputs';
 import { definedOnly, required } from '../shared/updates';
-import { TaxErrors } from '../../tax.errors';
+import { TaxRecordsService } from '../shared/tax-records.service';
 import { OverrideEntity } from './override.entity';
 import {
   MutationCreateOverrideInput,
@@ -34,36 +32,22 @@ const SORTS: Record<OverrideOrderField, SortColumn<OverrideEntity>> = {
 /** Overrides of a store: CRUD and activation; deleting one drops its links and references. */
 @Injectable()
 export class OverridesService
+  extends TaxRecordsService<OverrideEntity>
   implements
     CrudService<OverrideEntity, MutationCreateOverrideInput, MutationUpdateOverrideInput, QueryOverridesArgs>,
     StatusService<OverrideEntity>
 {
-  readonly rows: StoreScopedRepository<OverrideEntity>;
-
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
     private readonly jurisdictions: JurisdictionsService,
     private readonly references: ReferenceStore,
   ) {
-    this.rows = new StoreScopedRepository(
-      dataSource.getRepository(OverrideEntity),
-      (id) => TaxErrors.notFound('override', id),
-      'o',
-    );
-  }
-
-  get(storeId: string, id: string): Promise<OverrideEntity> {
-    return this.rows.get(storeId, id);
+    super(dataSource, OverrideEntity, 'override', 'o');
   }
 
   list(storeId: string, args: QueryOverridesArgs): Promise<Page<OverrideEntity>> {
-    const order = args.orderBy ?? { field: OverrideOrderField.CREATED_AT, direction: 'ASC' };
-    return this.rows.page(storeId, pageRequest(args), SORTS[order.field], order.direction, (qb) => {
-      const ids = idsOf(args.id);
-      if (ids) this.rows.whereIdIn(qb, ids);
-      const statuses = valuesOf(args.status);
-      if (statuses)
-        qb.andWhere('o.status IN (:...statuses)', { statuses: statuses.length ? statuses : [''] });
+    return this.pageOf(storeId, args, SORTS, (qb) => {
+      whereStatusIn(qb, 'o', args.status);
       const values = valuesOf(args.referenceValue);
       if (values) this.references.filterByValue(qb, 'o', 'OVERRIDE', values);
     });
@@ -76,7 +60,7 @@ export class OverridesService
       label: input.label ?? null,
       type: input.type ?? 'RATES',
       status: input.status ?? 'ACTIVE',
-      jurisdictionId: await this.jurisdictionOf(storeId, input.jurisdictionId),
+      jurisdictionId: await this.jurisdictions.idOrNull(storeId, input.jurisdictionId),
     });
   }
 
@@ -89,7 +73,7 @@ export class OverridesService
       jurisdictionId:
         input.jurisdictionId === undefined
           ? undefined
-          : await this.jurisdictionOf(storeId, input.jurisdictionId),
+          : await this.jurisdictions.idOrNull(storeId, input.jurisdictionId),
     });
     return this.rows.update(storeId, id, changes);
   }
@@ -100,17 +84,6 @@ export class OverridesService
 
   async delete(storeId: string, id: string): Promise<void> {
     const row = await this.rows.get(storeId, id);
-    await this.dataSource.transaction(async (manager) => {
-      await this.references.deleteAll(manager, 'OVERRIDE', row.id);
-      await manager.getRepository(OverrideEntity).delete({ id: row.id, storeId });
-    });
-  }
-
-  private async jurisdictionOf(
-    storeId: string,
-    jurisdictionId: string | null | undefined,
-  ): Promise<string | null> {
-    if (jurisdictionId == null) return null;
-    return (await this.jurisdictions.get(storeId, jurisdictionId)).id;
+    await this.references.deleteWithOwner(storeId, 'OVERRIDE', OverrideEntity, row.id);
   }
 }

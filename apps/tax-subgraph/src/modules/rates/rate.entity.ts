@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
+import { StoreScopedColumns } from '../shared/store-scoped.entity';
 
 export type RateStatus = 'ACTIVE' | 'INACTIVE';
 
@@ -11,12 +12,9 @@ export type RateStatus = 'ACTIVE' | 'INACTIVE';
 @Index('rates_store_created_idx', ['storeId', 'createdAt', 'id'])
 @Index('rates_store_updated_idx', ['storeId', 'updatedAt', 'id'])
 @Index('rates_store_label_idx', ['storeId', 'label', 'id'])
-export class RateEntity {
+export class RateEntity extends StoreScopedColumns {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_rates' })
   id!: string;
-
-  @Column({ type: 'uuid' })
-  storeId!: string;
 
   @Index('rates_jurisdiction_id_idx')
   @Column({ type: 'uuid', nullable: true })
@@ -44,10 +42,4 @@ export class RateEntity {
 
   @Column({ type: 'varchar', length: 8 })
   status!: RateStatus;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  createdAt!: Date;
-
-  @Column({ type: 'timestamptz', precision: 3 })
-  updatedAt!: Date;
 }

@@ -2,7 +2,12 @@ import { ArgsType, Field, ID, InputType, registerEnumType } from '@nestjs/graphq
 import { ConnectionArgs, ReferenceValueFilter, SimpleMoneyInput } from '@platform/graphql-subgraph';
 import { Type } from 'class-transformer';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { createIdFilterInput, createOrderByInput, createStatusFilterInput } from '../shared/list-inputs';
+import {
+  NestedFilter,
+  createIdFilterInput,
+  createOrderByInput,
+  createStatusFilterInput,
+} from '../shared/list-inputs';
 import { RateStatus } from './rate.model';
 
 export enum RateOrderField {
@@ -102,25 +107,13 @@ export class MutationUpdateRateInput {
 
 @ArgsType()
 export class QueryRatesArgs extends ConnectionArgs {
-  @Field(() => RateIdFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => RateIdFilter)
+  @NestedFilter(RateIdFilter)
   id?: InstanceType<typeof RateIdFilter> | null;
 
-  @Field(() => ReferenceValueFilter, {
-    nullable: true,
-    description: 'Only rates with an external reference of this value.',
-  })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => ReferenceValueFilter)
+  @NestedFilter(ReferenceValueFilter, 'Only rates with an external reference of this value.')
   referenceValue?: ReferenceValueFilter | null;
 
-  @Field(() => RateStatusFilter, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => RateStatusFilter)
+  @NestedFilter(RateStatusFilter)
   status?: InstanceType<typeof RateStatusFilter> | null;
 
   @Field(() => ID, { nullable: true, description: 'Only rates of this jurisdiction.' })
@@ -129,9 +122,6 @@ export class QueryRatesArgs extends ConnectionArgs {
   @MaxLength(64)
   jurisdictionId?: string | null;
 
-  @Field(() => RateOrderBy, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => RateOrderBy)
+  @NestedFilter(RateOrderBy)
   orderBy?: InstanceType<typeof RateOrderBy> | null;
 }

@@ -7,9 +7,8 @@ import {
   createReferencesResolver,
   createStatusResolver,
 } from '@platform/graphql-subgraph';
-import { Jurisdiction, toJurisdiction } from '../jurisdictions/jurisdiction.model';
-import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
-import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
+import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field.resolver-factory';
+import { Jurisdiction } from '../jurisdictions/jurisdiction.model';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import { RateReferences } from './rate-references.service';
 import { RateEntity } from './rate.entity';
@@ -52,29 +51,14 @@ export class RateReferencesResolver extends createReferencesResolver({
   deleteScopes: TAX_SCOPES.delete,
 }) {}
 
-/** Rate.jurisdiction and Jurisdiction.rates, batched per request. */
+/** Rate.jurisdiction, batched per request. */
 @Resolver(() => Rate)
-export class RateJurisdictionResolver {
-  constructor(private readonly jurisdictions: JurisdictionsService) {}
+export class RateJurisdictionResolver extends createJurisdictionFieldResolver(
+  Rate,
+  'None: the rate applies to every address.',
+) {}
 
-  @ResolveField('jurisdiction', () => Jurisdiction, {
-    nullable: true,
-    description: 'None: the rate applies to every address.',
-  })
-  async jurisdiction(
-    @Parent() rate: Rate,
-    @StoreId() storeId: string,
-    @Loaders() loaders: LoaderRegistry,
-  ): Promise<Jurisdiction | null> {
-    if (!rate.jurisdictionId) return null;
-    const loader = loaders.get<string, JurisdictionEntity>('jurisdiction-by-id', (ids) =>
-      this.jurisdictions.byIds(storeId, ids),
-    );
-    const entity = await loader.load(rate.jurisdictionId);
-    return entity ? toJurisdiction(entity) : null;
-  }
-}
-
+/** Jurisdiction.rates, batched per request. */
 @Resolver(() => Jurisdiction)
 export class JurisdictionRatesResolver {
   constructor(private readonly rateService: RatesService) {}

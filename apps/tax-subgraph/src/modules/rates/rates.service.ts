@@ -5,21 +5,19 @@ import {
   Page,
   SortColumn,
   StatusService,
-  StoreScopedRepository,
   SubgraphErrors,
   createdAtSort,
   groupBy,
   isUuid,
-  pageRequest,
   textSort,
   updatedAtSort,
 } from '@platform/graphql-subgraph';
 import { DataSource, In } from 'typeorm';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { idsOf, valuesOf } from '../shared/list-inputs';
+import { valuesOf, whereStatusIn } from '../shared/list-inputs';
 import { definedOnly, required } from '../shared/updates';
-import { TaxErrors } from '../../tax.errors';
+import { TaxRecordsService } from '../shared/tax-records.service';
 import { parsePercentage, percentageToNumeric } from './percentage';
 import { RateEntity } from './rate.entity';
 import {
@@ -76,30 +74,17 @@ export function rateValueColumns(
 /** Rates of a store: CRUD, activation, and the batched reads of the field resolvers. */
 @Injectable()
 export class RatesService
+  extends TaxRecordsService<RateEntity>
   implements
     CrudService<RateEntity, MutationCreateRateInput, MutationUpdateRateInput, QueryRatesArgs>,
     StatusService<RateEntity>
 {
-  readonly rows: StoreScopedRepository<RateEntity>;
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jurisdictions: JurisdictionsService,
     private readonly references: ReferenceStore,
   ) {
-    this.rows = new StoreScopedRepository(
-      dataSource.getRepository(RateEntity),
-      (id) => TaxErrors.notFound('rate', id),
-      'r',
-    );
-  }
-
-  get(storeId: string, id: string): Promise<RateEntity> {
-    return this.rows.get(storeId, id);
-  }
-
-  byIds(storeId: string, ids: readonly string[]): Promise<Map<string, RateEntity>> {
-    return this.rows.byIds(storeId, ids);
+    super(dataSource, RateEntity, 'rate', 'r');
   }
 
   /** Rates of each jurisdiction, oldest first (Jurisdiction.rates). */
@@ -115,13 +100,8 @@ export class RatesService
   }
 
   list(storeId: string, args: QueryRatesArgs): Promise<Page<RateEntity>> {
-    const order = args.orderBy ?? { field: RateOrderField.CREATED_AT, direction: 'ASC' };
-    return this.rows.page(storeId, pageRequest(args), SORTS[order.field], order.direction, (qb) => {
-      const ids = idsOf(args.id);
-      if (ids) this.rows.whereIdIn(qb, ids);
-      const statuses = valuesOf(args.status);
-      if (statuses)
-        qb.andWhere('r.status IN (:...statuses)', { statuses: statuses.length ? statuses : [''] });
+    return this.pageOf(storeId, args, SORTS, (qb) => {
+      whereStatusIn(qb, 'r', args.status);
       const values = valuesOf(args.referenceValue);
       if (values) this.references.filterByValue(qb, 'r', 'RATE', values);
       if (args.jurisdictionId != null) {
@@ -133,7 +113,7 @@ export class RatesService
 
   async create(storeId: string, input: MutationCreateRateInput): Promise<RateEntity> {
     const value = rateValueColumns(input.value);
-    const jurisdictionId = await this.jurisdictionOf(storeId, input.jurisdictionId);
+    const jurisdictionId = await this.jurisdictions.idOrNull(storeId, input.jurisdictionId);
     return this.rows.insert({
       storeId,
       jurisdictionId,
@@ -154,7 +134,7 @@ export class RatesService
       jurisdictionId:
         input.jurisdictionId === undefined
           ? undefined
-          : await this.jurisdictionOf(storeId, input.jurisdictionId),
+          : await this.jurisdictions.idOrNull(storeId, input.jurisdictionId),
     });
     return this.rows.update(storeId, id, changes);
   }
@@ -166,17 +146,6 @@ export class RatesService
   /** The rate, its references and its place in classifications and overrides (cascade), in one transaction. */
   async delete(storeId: string, id: string): Promise<void> {
     const row = await this.rows.get(storeId, id);
-    await this.dataSource.transaction(async (manager) => {
-      await this.references.deleteAll(manager, 'RATE', row.id);
-      await manager.getRepository(RateEntity).delete({ id: row.id, storeId });
-    });
-  }
-
-  private async jurisdictionOf(
-    storeId: string,
-    jurisdictionId: string | null | undefined,
-  ): Promise<string | null> {
-    if (jurisdictionId == null) return null;
-    return (await this.jurisdictions.get(storeId, jurisdictionId)).id;
+    await this.references.deleteWithOwner(storeId, 'RATE', RateEntity, row.id);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { groupBy, nowMs, type ReferenceRecord } from '@platform/graphql-subgraph';
-import { DataSource, EntityManager, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { ReferenceEntity, ReferenceOwnerType } from './reference.entity';
 
 /** External references of every owner type: one table, one set of operations. */
@@ -9,7 +9,7 @@ import { ReferenceEntity, ReferenceOwnerType } from './reference.entity';
 export class ReferenceStore {
   private readonly repository: Repository<ReferenceEntity>;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.repository = dataSource.getRepository(ReferenceEntity);
   }
 
@@ -43,6 +43,19 @@ export class ReferenceStore {
   /** Every reference of the owner, within a deletion's transaction. */
   async deleteAll(manager: EntityManager, ownerType: ReferenceOwnerType, ownerId: string): Promise<void> {
     await manager.getRepository(ReferenceEntity).delete({ ownerType, ownerId });
+  }
+
+  /** Deletes the owner's row (of `entity`) and its references, in one transaction. */
+  async deleteWithOwner(
+    storeId: string,
+    ownerType: ReferenceOwnerType,
+    entity: EntityTarget<{ id: string; storeId: string }>,
+    ownerId: string,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.deleteAll(manager, ownerType, ownerId);
+      await manager.getRepository(entity).delete({ id: ownerId, storeId });
+    });
   }
 
   async forOwners(

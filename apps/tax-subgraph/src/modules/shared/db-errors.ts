@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { TaxErrors } from '../../tax.errors';
 
 function pgCode(error: unknown): string | undefined {
   if (!(error instanceof QueryFailedError)) return undefined;
@@ -14,4 +15,18 @@ export function isUniqueViolation(error: unknown): boolean {
 /** PostgreSQL foreign_key_violation (23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgCode(error) === '23503';
+}
+
+/** Runs a write of a uniquely named row, turning a unique violation into NAME_TAKEN. */
+export async function withUniqueName<T>(
+  kind: 'jurisdiction' | 'classification',
+  name: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw TaxErrors.nameTaken(kind, name);
+    throw e;
+  }
 }

@@ -1,6 +1,16 @@
 import { Type } from '@nestjs/common';
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { ArrayMaxSize, IsArray, IsEnum, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type as TransformType } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEnum,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export enum OrderDirection {
   ASC = 'ASC',
@@ -68,6 +78,22 @@ export function createOrderByInput<F extends string>(
   return OrderBy;
 }
 
+/**
+ * An optional, nested filter argument of a list (`id`, `status`, `orderBy`, …): the GraphQL field
+ * and its validation. Applies the decorators in the order they would run stacked above a property.
+ */
+export function NestedFilter(type: Type<unknown>, description?: string): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [
+    Field(() => type, description === undefined ? { nullable: true } : { nullable: true, description }),
+    IsOptional(),
+    ValidateNested(),
+    TransformType(() => type),
+  ];
+  return (target, key) => {
+    for (const decorate of [...decorators].reverse()) decorate(target, key);
+  };
+}
+
 /** The values an id filter asks for, or undefined when it filters nothing. */
 export function idsOf(
   filter: { eq?: string | null; in?: string[] | null } | null | undefined,
@@ -80,4 +106,15 @@ export function idsOf(
 export function valuesOf<S>(filter: { eq?: S | null; in?: S[] | null } | null | undefined): S[] | undefined {
   if (!filter || (filter.eq == null && filter.in == null)) return undefined;
   return [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
+}
+
+/** Narrows a list query to the rows whose status a status filter asks for (none for `in: []`). */
+export function whereStatusIn<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  alias: string,
+  filter: { eq?: string | null; in?: string[] | null } | null | undefined,
+): void {
+  const statuses = valuesOf(filter);
+  if (statuses)
+    qb.andWhere(`${alias}.status IN (:...statuses)`, { statuses: statuses.length ? statuses : [''] });
 }
