@@ -10,6 +10,7 @@ const NOUNS = {
   token: ['admin-cli', 'main'],
   store: ['commerce-rest', 'admin'],
   channel: ['commerce-rest', 'admin'],
+  domain: ['mailboxes', 'admin'],
 };
 
 function fail(code, message) {

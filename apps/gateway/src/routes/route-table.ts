@@ -31,6 +31,13 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     workers: [],
   },
   {
+    service: 'mailboxes',
+    prefixes: ['/mailboxes'],
+    urlEnv: 'MAILBOXES_URL',
+    // Provisions mailboxes (queue mailboxes); health on 3106.
+    workers: [{ name: 'worker', port: WORKER_PORTS['mailboxes-worker'] }],
+  },
+  {
     service: 'order-subgraph',
     prefixes: ['/v1/commerce/order-subgraph'],
     urlEnv: 'ORDER_SUBGRAPH_URL',

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'mailboxes',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,16 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A domain and the account that owns it (written by `domain add`); mailboxes need an owned domain. */
+@Entity({ schema: 'mailboxes', name: 'domains' })
+@Index('domains_account_idx', ['accountId'])
+export class DomainEntity {
+  /** Lower-case domain name, e.g. `example.com`. */
+  @PrimaryColumn({ type: 'varchar', length: 253 })
+  domain!: string;
+
+  @Column({ type: 'uuid' })
+  accountId!: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { InjectRepository } from '@nestjs/typeorm';
+import { OperationRunner } from '@platform/queue';
+import type { Queue } from 'bullmq';
+import { Repository } from 'typeorm';
+import { agreementsOf, displayNameOf, mailboxTypeOf } from './mailbox-rules';
+import { MailboxEntity } from './mailbox.entity';
+import { MailboxesErrors } from './mailboxes.errors';
+import { MailboxesQueue, PROVISION_JOB } from './mailboxes.jobs';
+import type { CreateMailboxRequest } from './mailboxes.request';
+
+@Injectable()
+export class MailboxesService {
+  constructor(
+    private readonly runner: OperationRunner,
+    @InjectQueue(MailboxesQueue.name) private readonly queue: Queue,
+    @InjectRepository(MailboxEntity) private readonly mailboxes: Repository<MailboxEntity>,
+  ) {}
+
+  /** Records the mailbox in EXECUTING and enqueues its provisioning (OperationRunner). */
+  async create(callerAccountId: string, request: CreateMailboxRequest): Promise<MailboxEntity> {
+    if (request.accountId.toLowerCase() !== callerAccountId.toLowerCase())
+      throw MailboxesErrors.accountNotFound();
+    const started = await this.runner.start({
+      entity: MailboxEntity,
+      queue: this.queue,
+      jobName: PROVISION_JOB,
+      data: {
+        accountId: callerAccountId,
+        emailAddress: request.emailAddress,
+        mailboxType: mailboxTypeOf(request.consents),
+        firstName: request.firstName,
+        lastName: request.lastName,
+        displayName: displayNameOf(request.firstName, request.lastName),
+        agreements: agreementsOf(request.consents),
+      },
+    });
+    // Read back for the database's createdAt/updatedAt.
+    return this.get(callerAccountId, started.id);
+  }
+
+  async get(accountId: string, mailboxId: string): Promise<MailboxEntity> {
+    const mailbox = await this.mailboxes.findOneBy({ id: mailboxId, accountId });
+    if (!mailbox) throw MailboxesErrors.mailboxNotFound();
+    return mailbox;
+  }
+}

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { createServiceApp, listen } from '@platform/service-kit';
+import { loadMailboxesWorkerConfig } from './config/mailboxes-worker.config';
+import { MailboxesWorkerModule } from './worker.module';
+
+/** Second entry point of mailboxes: the provisioning worker, with health endpoints on its own port. */
+async function main(): Promise<void> {
+  const config = loadMailboxesWorkerConfig();
+  const app = await createServiceApp(MailboxesWorkerModule.forRoot(config), {
+    title: 'Mailboxes worker',
+    description: 'Provisions mailboxes (queue mailboxes); health only',
+    openApi: false,
+  });
+  await listen(app, config);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`mailboxes worker failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

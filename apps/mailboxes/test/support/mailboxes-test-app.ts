@@ -1,0 +1,102 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Scope } from '@platform/scopes';
+import { createServiceApp } from '@platform/service-kit';
+import { TestCredential, TestEnv, createTestCredential, createTestEnv, waitFor } from '@platform/testing';
+import type { InjectOptions, Response } from 'light-my-request';
+import { DataSource } from 'typeorm';
+import { MailboxesAppModule } from '../../src/app.module';
+import { DomainRegistry } from '../../src/modules/domains/domain-registry.service';
+import type { MailboxResponse } from '../../src/modules/mailboxes/mailboxes.response';
+import { MailboxesWorkerModule } from '../../src/worker.module';
+import type { MailboxesWorkerOptions } from '../../src/worker.module';
+import { MailboxesProcessor } from '../../src/modules/mailboxes/mailboxes.processor';
+
+/** The mailboxes API booted on a real, private database and Redis prefix for one suite. */
+export interface MailboxesTestApp {
+  readonly env: TestEnv;
+  readonly app: NestFastifyApplication;
+  readonly dataSource: DataSource;
+  newCredential(scopes: readonly Scope[], accountId?: string): Promise<TestCredential>;
+  /** Records `domain` as owned by `accountId` (what `domain add` does). */
+  addDomain(accountId: string, domain: string): Promise<void>;
+  inject(opts: InjectOptions): Promise<Response>;
+  /** Polls GET /mailboxes/{id} until COMPLETED or FAILED. */
+  settled(mailboxId: string, cred: TestCredential, timeoutMs?: number): Promise<MailboxResponse>;
+  close(): Promise<void>;
+}
+
+export async function startMailboxesTestApp(label: string): Promise<MailboxesTestApp> {
+  const env = await createTestEnv(label, { RATE_LIMIT_CREDENTIAL_LIMIT: '100000' });
+  const app = await createServiceApp(MailboxesAppModule.forRoot(env.config('mailboxes')), {
+    title: 'Mailboxes',
+  });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const dataSource = app.get(DataSource);
+  const inject = (opts: InjectOptions): Promise<Response> => app.inject(opts);
+  return {
+    env,
+    app,
+    dataSource,
+    newCredential: (scopes, accountId) => createTestCredential(dataSource, scopes, { accountId }),
+    async addDomain(accountId, domain) {
+      await new DomainRegistry(dataSource).add(accountId, domain);
+    },
+    inject,
+    settled: (mailboxId, cred, timeoutMs = 20_000) =>
+      waitFor(
+        async () => {
+          const res = await inject({ method: 'GET', url: `/mailboxes/${mailboxId}`, headers: cred.headers });
+          const body = res.json() as MailboxResponse;
+          return body.status === 'COMPLETED' || body.status === 'FAILED' ? body : undefined;
+        },
+        { what: `mailbox ${mailboxId} to complete or fail`, timeoutMs },
+      ),
+    async close() {
+      await app.close();
+      await env.teardown();
+    },
+  };
+}
+
+export interface MailboxesWorkerHarness {
+  readonly app: NestFastifyApplication;
+  /** Stops the BullMQ worker at once, abandoning its active jobs (as a killed process would). */
+  kill(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startMailboxesWorker(
+  env: TestEnv,
+  options: MailboxesWorkerOptions = {},
+): Promise<MailboxesWorkerHarness> {
+  const app = await createServiceApp(MailboxesWorkerModule.forRoot(env.config('mailboxes-worker'), options), {
+    title: 'Mailboxes worker',
+    openApi: false,
+  });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return {
+    app,
+    async kill() {
+      await app.get(MailboxesProcessor).worker.close(true);
+    },
+    close: () => app.close(),
+  };
+}
+
+/** A valid create request; override any field. */
+export function mailboxRequest(
+  accountId: string,
+  emailAddress: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    emailAddress,
+    accountId,
+    firstName: 'Jane',
+    lastName: 'Doe',
+    consents: [{ type: 'FREETRIAL_AUTORENEW' }],
+    ...overrides,
+  };
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { TestCredential } from '@platform/testing';
+import { waitFor } from '@platform/testing';
+import type { DataSource } from 'typeorm';
+import { DatabaseMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
+import type { MailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
+import type { MailboxEntity } from '../src/modules/mailboxes/mailbox.entity';
+import type { MailboxResponse } from '../src/modules/mailboxes/mailboxes.response';
+import {
+  MailboxesTestApp,
+  MailboxesWorkerHarness,
+  mailboxRequest,
+  startMailboxesTestApp,
+  startMailboxesWorker,
+} from './support/mailboxes-test-app';
+
+/** A provider that enters the default one only after `release()`: a job stuck mid-provisioning. */
+class BlockingProvider implements MailboxProvider {
+  entered = 0;
+  private readonly inner: DatabaseMailboxProvider;
+  private open: (fail: boolean) => void = () => undefined;
+  private readonly gate = new Promise<boolean>((resolve) => (this.open = resolve));
+
+  constructor(dataSource: DataSource) {
+    this.inner = new DatabaseMailboxProvider(dataSource);
+  }
+
+  async provision(mailbox: MailboxEntity): Promise<void> {
+    this.entered += 1;
+    if (await this.gate) throw new Error('the killed worker never finishes');
+    return this.inner.provision(mailbox);
+  }
+
+  release(fail: boolean): void {
+    this.open(fail);
+  }
+}
+
+describe('mailboxes worker crash recovery (real Postgres, Redis and BullMQ)', () => {
+  let t: MailboxesTestApp;
+  let cred: TestCredential;
+  const workers: MailboxesWorkerHarness[] = [];
+  let blocking: BlockingProvider | undefined;
+
+  beforeAll(async () => {
+    t = await startMailboxesTestApp('mailboxes-crash');
+    cred = await t.newCredential(['email.mailbox:create', 'email.mailbox:read']);
+  });
+
+  afterAll(async () => {
+    blocking?.release(true);
+    for (const w of workers) await w.close().catch(() => undefined);
+    await t?.close();
+  });
+
+  it('a worker killed mid-job: another finishes the mailbox exactly once', async () => {
+    const domain = `crash-${randomUUID().slice(0, 8)}.example.com`;
+    await t.addDomain(cred.accountId, domain);
+    const email = `jane@${domain}`;
+
+    const first = await startMailboxesWorker(t.env, {
+      provider: (ds) => (blocking = new BlockingProvider(ds)),
+    });
+    workers.push(first);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/mailboxes',
+      headers: cred.headers,
+      payload: mailboxRequest(cred.accountId, email),
+    });
+    expect(res.statusCode).toBe(202);
+    const { mailboxId } = res.json() as MailboxResponse;
+    await waitFor(() => (blocking?.entered ?? 0) > 0, { what: 'the first worker to take the job' });
+
+    // The process dies: its worker stops at once, the job stays active with a lock nobody renews.
+    await first.kill();
+    const second = await startMailboxesWorker(t.env);
+    workers.push(second);
+
+    // BullMQ's stalled check moves the job back once the lock lapses (≤ lockDuration + stalledInterval).
+    const done = await t.settled(mailboxId, cred, 100_000);
+
+    expect(done.status).toBe('COMPLETED');
+    const rows: { status: string; attempts: number }[] = await t.dataSource.query(
+      'SELECT status, attempts FROM mailboxes.mailboxes WHERE lower(email_address) = lower($1)',
+      [email],
+    );
+    expect(rows).toEqual([{ status: 'COMPLETED', attempts: 2 }]);
+    // The killed run, were it to resume now, finds the mailbox terminal and writes nothing.
+    blocking?.release(false);
+    await new Promise((r) => setTimeout(r, 200));
+    const again: { status: string }[] = await t.dataSource.query(
+      'SELECT status FROM mailboxes.mailboxes WHERE lower(email_address) = lower($1)',
+      [email],
+    );
+    expect(again).toEqual([{ status: 'COMPLETED' }]);
+  }, 120_000);
+});
