@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { AuthenticatedRequest } from '@platform/auth';
 import type { FastifyReply } from 'fastify';
 import { Observable } from 'rxjs';
-import { RATE_LIMITED } from './rate-limited.decorator';
+import { RATE_LIMITED, RateLimitedOptions } from './rate-limited.decorator';
 import { RateLimitErrors } from './rate-limit.errors';
 import { rateLimitHeaders } from './rate-limit.policy';
 import { RateLimitService } from './rate-limit.service';
@@ -23,7 +23,7 @@ export class CredentialRateLimitInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
-    const limited = this.reflector.getAllAndOverride<boolean | undefined>(RATE_LIMITED, [
+    const limited = this.reflector.getAllAndOverride<boolean | RateLimitedOptions | undefined>(RATE_LIMITED, [
       context.getHandler(),
       context.getClass(),
     ]);
@@ -32,7 +32,12 @@ export class CredentialRateLimitInterceptor implements NestInterceptor {
     if (!principal) return next.handle();
     const decision = await this.limits.consumeCredential(principal.tokenId);
     if (!decision) return next.handle();
-    if (!decision.allowed) throw RateLimitErrors.credentialLimitExceeded(decision);
+    if (!decision.allowed) {
+      throw RateLimitErrors.credentialLimitExceeded(
+        decision,
+        typeof limited === 'object' && limited.errorBody,
+      );
+    }
     context.switchToHttp().getResponse<FastifyReply>().headers(rateLimitHeaders(decision));
     return next.handle();
   }

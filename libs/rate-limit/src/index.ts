@@ -19,3 +19,4 @@ export {
 export type { RateLimitDecision, WindowCount } from './rate-limit.policy';
 export { FIXED_WINDOW_SCRIPT, RateLimitService } from './rate-limit.service';
 export { RATE_LIMITED, RateLimited } from './rate-limited.decorator';
+export type { RateLimitedOptions } from './rate-limited.decorator';

@@ -25,8 +25,11 @@ export interface MailboxesTestApp {
   close(): Promise<void>;
 }
 
-export async function startMailboxesTestApp(label: string): Promise<MailboxesTestApp> {
-  const env = await createTestEnv(label, { RATE_LIMIT_CREDENTIAL_LIMIT: '100000' });
+export async function startMailboxesTestApp(
+  label: string,
+  overrides: Record<string, string> = {},
+): Promise<MailboxesTestApp> {
+  const env = await createTestEnv(label, { RATE_LIMIT_CREDENTIAL_LIMIT: '100000', ...overrides });
   const app = await createServiceApp(MailboxesAppModule.forRoot(env.config('mailboxes')), {
     title: 'Mailboxes',
   });

@@ -24,7 +24,8 @@ import { MailboxesService } from './mailboxes.service';
 @ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
 @ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 404, description: 'MAILBOX_NOT_FOUND or ACCOUNT_NOT_FOUND' })
-@RateLimited()
+// The mailbox contract shapes its 429: ErrorLimit (code, message, retryAfterSec) plus Retry-After.
+@RateLimited({ errorBody: true })
 @Controller('mailboxes')
 export class MailboxesController {
   constructor(private readonly mailboxes: MailboxesService) {}
