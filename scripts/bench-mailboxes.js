@@ -10,23 +10,13 @@
 const { spawn, execFileSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const { mkdirSync, writeFileSync } = require('node:fs');
-const net = require('node:net');
+const { freePort } = require('./free-port');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
 
 const COUNT = Number(process.env.BENCH_MAILBOXES || 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 /** Starts a compiled entry point and resolves once its /health/ready answers 200. */
 async function startProcess(entry, env, port) {

@@ -12,7 +12,7 @@
 // BENCH_WARMUP_S (default 1) of unmeasured warm-up.
 const { spawn, execFileSync } = require('node:child_process');
 const { mkdirSync, writeFileSync } = require('node:fs');
-const net = require('node:net');
+const { freePort } = require('./free-port');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const fastify = require('fastify');
@@ -25,16 +25,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_S ?? 1);
 /** Joins of the includeFields scenarios (a realistic mix: a JSON map, a filtered map, a row). */
 const INCLUDE_FIELDS = 'attributes,processorDataNonSensitive,address';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 function startPlatform(env) {
   return new Promise((resolve, reject) => {

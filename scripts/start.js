@@ -5,7 +5,7 @@
 // Ctrl-C (or SIGTERM) stops everything cleanly.
 const { spawn } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
-const net = require('node:net');
+const { freePort } = require('./free-port');
 const { join } = require('node:path');
 const readline = require('node:readline');
 const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
@@ -47,16 +47,6 @@ async function portOf(name, fallback) {
   if (configured) return configured;
   if (process.env.PORTS === 'auto') return String(await freePort());
   return String(fallback);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
 }
 
 async function waitForHealthz(url, timeoutMs) {
