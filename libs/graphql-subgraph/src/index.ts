@@ -44,6 +44,7 @@ export {
 export type { ReferenceRecord, ReferencesResolverOptions, ReferencesService } from './references';
 export { MAX_RELATION_IDS, createIdListInput, createRelationResolver } from './relation-resolver.factory';
 export type { RelationResolverOptions, RelationService } from './relation-resolver.factory';
+export { OptionalNestedField, OptionalUuidField } from './input-fields';
 export { checkSubgraphSdl, printSubgraphSdl } from './schema-sdl';
 export type { SdlCheck } from './schema-sdl';
 export { StoreAccessService } from './store-access.service';

@@ -1,5 +1,5 @@
-import { ArgsType, Field, GraphQLISODateTime, ID, InputType } from '@nestjs/graphql';
-import { ConnectionArgs } from '@platform/graphql-subgraph';
+import { ArgsType, Field, GraphQLISODateTime, InputType } from '@nestjs/graphql';
+import { ConnectionArgs, OptionalNestedField, OptionalUuidField } from '@platform/graphql-subgraph';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -8,7 +8,6 @@ import {
   IsIn,
   IsOptional,
   IsString,
-  IsUUID,
   MaxLength,
   MinLength,
   ValidateNested,
@@ -65,14 +64,10 @@ export class OrderFilterInput {
   @IsIn(FULFILLMENT_STATUSES, { each: true })
   fulfillmentStatus?: FulfillmentStatus[] | null;
 
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuidField()
   channelId?: string | null;
 
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuidField()
   customerId?: string | null;
 
   @Field(() => [String], { nullable: true, description: 'Orders carrying at least one of these tags.' })
@@ -83,22 +78,13 @@ export class OrderFilterInput {
   @MaxLength(64, { each: true })
   tags?: string[] | null;
 
-  @Field(() => OrderTimeRangeInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderTimeRangeInput)
+  @OptionalNestedField(() => OrderTimeRangeInput)
   createdAt?: OrderTimeRangeInput | null;
 
-  @Field(() => OrderTimeRangeInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderTimeRangeInput)
+  @OptionalNestedField(() => OrderTimeRangeInput)
   updatedAt?: OrderTimeRangeInput | null;
 
-  @Field(() => OrderTimeRangeInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderTimeRangeInput)
+  @OptionalNestedField(() => OrderTimeRangeInput)
   processedAt?: OrderTimeRangeInput | null;
 }
 
@@ -115,10 +101,7 @@ export class OrderOrderByInput {
 
 @ArgsType()
 export class OrdersArgs extends ConnectionArgs {
-  @Field(() => OrderFilterInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderFilterInput)
+  @OptionalNestedField(() => OrderFilterInput)
   filter?: OrderFilterInput | null;
 
   @Field(() => OrderOrderByInput, { nullable: true, description: 'Default: newest first (CREATED_AT DESC).' })

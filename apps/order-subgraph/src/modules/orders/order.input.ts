@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, InputType, Int } from '@nestjs/graphql';
-import { SimpleMoneyInput } from '@platform/graphql-subgraph';
+import { OptionalNestedField, OptionalUuidField, SimpleMoneyInput } from '@platform/graphql-subgraph';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -54,9 +54,7 @@ export class OrderStoreContextInput {
 
 @InputType('OrderContextInput', { description: 'The store (must equal x-store-id) and the sales channel.' })
 export class OrderContextInput extends OrderStoreContextInput {
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuidField()
   channelId?: string | null;
 }
 
@@ -135,10 +133,7 @@ export class OrderContactInput {
   @MaxLength(32)
   phone?: string;
 
-  @Field(() => OrderAddressInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderAddressInput)
+  @OptionalNestedField(() => OrderAddressInput)
   address?: OrderAddressInput;
 }
 
@@ -228,27 +223,16 @@ abstract class OrderCreationInput {
   @Matches(CURRENCY, { message: 'currencyCode must be an ISO 4217 code of three upper-case letters' })
   currencyCode!: string;
 
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuidField()
   customerId?: string | null;
 
-  @Field(() => OrderContactInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderContactInput)
+  @OptionalNestedField(() => OrderContactInput)
   billing?: OrderContactInput | null;
 
-  @Field(() => OrderContactInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderContactInput)
+  @OptionalNestedField(() => OrderContactInput)
   shipping?: OrderContactInput | null;
 
-  @Field(() => SimpleMoneyInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => SimpleMoneyInput)
+  @OptionalNestedField(() => SimpleMoneyInput)
   shippingAmount?: SimpleMoneyInput | null;
 
   @Field(() => [String], { nullable: true })
@@ -319,32 +303,19 @@ export class UpdateOrderInput extends OrderEditInput {
   @IsString()
   id!: string;
 
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuidField()
   channelId?: string | null;
 
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsUUID()
+  @OptionalUuidField()
   customerId?: string | null;
 
-  @Field(() => OrderContactInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderContactInput)
+  @OptionalNestedField(() => OrderContactInput)
   billing?: OrderContactInput | null;
 
-  @Field(() => OrderContactInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderContactInput)
+  @OptionalNestedField(() => OrderContactInput)
   shipping?: OrderContactInput | null;
 
-  @Field(() => SimpleMoneyInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => SimpleMoneyInput)
+  @OptionalNestedField(() => SimpleMoneyInput)
   shippingAmount?: SimpleMoneyInput | null;
 
   @Field(() => [String], { nullable: true, description: 'Replaces the tags.' })
@@ -399,22 +370,13 @@ export class UpdateLineItemByIdInput extends OrderEditInput {
   @Max(100_000)
   quantity?: number;
 
-  @Field(() => SimpleMoneyInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => SimpleMoneyInput)
+  @OptionalNestedField(() => SimpleMoneyInput)
   unitAmount?: SimpleMoneyInput;
 
-  @Field(() => SimpleMoneyInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => SimpleMoneyInput)
+  @OptionalNestedField(() => SimpleMoneyInput)
   discountAmount?: SimpleMoneyInput | null;
 
-  @Field(() => SimpleMoneyInput, { nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => SimpleMoneyInput)
+  @OptionalNestedField(() => SimpleMoneyInput)
   taxAmount?: SimpleMoneyInput | null;
 
   @Field(() => OrderFulfillmentModeEnum, { nullable: true })

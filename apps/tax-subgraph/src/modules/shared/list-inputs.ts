@@ -1,15 +1,7 @@
+import { OptionalNestedField } from '@platform/graphql-subgraph';
 import { Type } from '@nestjs/common';
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { Type as TransformType } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsEnum,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEnum, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export enum OrderDirection {
@@ -83,15 +75,7 @@ export function createOrderByInput<F extends string>(
  * and its validation. Applies the decorators in the order they would run stacked above a property.
  */
 export function NestedFilter(type: Type<unknown>, description?: string): PropertyDecorator {
-  const decorators: PropertyDecorator[] = [
-    Field(() => type, description === undefined ? { nullable: true } : { nullable: true, description }),
-    IsOptional(),
-    ValidateNested(),
-    TransformType(() => type),
-  ];
-  return (target, key) => {
-    for (const decorate of [...decorators].reverse()) decorate(target, key);
-  };
+  return OptionalNestedField(() => type as new () => object, description);
 }
 
 /** The values an id filter asks for, or undefined when it filters nothing. */
