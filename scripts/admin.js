@@ -4,13 +4,14 @@
 // builds that app first when its sources changed. Prints exactly one JSON object on stdout.
 const { buildIfStale, entryPath } = require('./build-if-stale');
 
-/** noun → [app, entry point]. Later services add their nouns (domain, agent). */
+/** noun → [app, entry point]. A later service adds its nouns here. */
 const NOUNS = {
   account: ['admin-cli', 'main'],
   token: ['admin-cli', 'main'],
   store: ['commerce-rest', 'admin'],
   channel: ['commerce-rest', 'admin'],
   domain: ['mailboxes', 'admin'],
+  agent: ['agent-registry', 'admin'],
 };
 
 function fail(code, message) {

@@ -7,48 +7,17 @@
 // record's own timestamps (created_at → completed_at); throughput is mailboxes completed per second
 // between the first POST and the last completion. Results go to tmp/bench-mailboxes.json.
 // Traffic goes to 127.0.0.1 only. Not a test: nothing is asserted.
-const { spawn, execFileSync } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { freePort } = require('./free-port');
+const { freshBenchDatabase, percentile, startEntry, stop } = require('./bench-support');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
+const { ROOT, buildIfStale } = require('./build-if-stale');
 
 const COUNT = Number(process.env.BENCH_MAILBOXES || 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
-
-/** Starts a compiled entry point and resolves once its /health/ready answers 200. */
-async function startProcess(entry, env, port) {
-  const child = spawn(process.execPath, [entryPath('mailboxes', entry)], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${entry} not ready within 60 s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** POSTs COUNT mailboxes, CONNECTIONS at a time; resolves with their ids and the time span. */
 async function postMailboxes({ api, auth, accountId, domain }) {
@@ -112,25 +81,11 @@ function summarize(name, rows, from, posted, started) {
 
 async function main() {
   buildIfStale(['mailboxes'], { entry: 'worker' });
-  const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/platform');
-  const admin = new Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS mailboxes_bench WITH (FORCE)');
-  await admin.query('CREATE DATABASE mailboxes_bench');
-  await admin.end();
-  base.pathname = '/mailboxes_bench';
-  const env = {
-    ...process.env,
-    DATABASE_URL: base.toString(),
-    MIGRATIONS: 'auto',
-    RATE_LIMIT_CREDENTIAL_LIMIT: '1000000000',
-    LOG_LEVEL: 'warn',
-    REDIS_KEY_PREFIX: `bench-mailboxes-${Date.now()}`,
-  };
+  const { url, env } = await freshBenchDatabase('mailboxes_bench');
   const apiPort = await freePort();
-  const api = await startProcess('main', env, apiPort);
+  const api = await startEntry('mailboxes', 'main', env, apiPort);
   const children = [api];
-  const db = new Client({ connectionString: base.toString() });
+  const db = new Client({ connectionString: url });
   await db.connect();
   try {
     const cli = (...args) =>
@@ -153,7 +108,7 @@ async function main() {
     const startWorkers = async (n) => {
       const ports = [];
       for (let i = 0; i < n; i += 1) ports.push(await freePort());
-      const started = await Promise.all(ports.map((port) => startProcess('worker', env, port)));
+      const started = await Promise.all(ports.map((port) => startEntry('mailboxes', 'worker', env, port)));
       children.push(...started);
       return started;
     };

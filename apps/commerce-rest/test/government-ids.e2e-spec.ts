@@ -1,6 +1,6 @@
 import type { TestCredential } from '@platform/testing';
 import { governmentIdAssociatedData } from '../src/modules/stores/government-ids/government-id-sealing';
-import { SecretBox } from '../src/modules/stores/secret-box';
+import { SecretBox } from '@platform/crypto';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 
 const UNKNOWN_STORE = '00000000-0000-4000-8000-000000000000';

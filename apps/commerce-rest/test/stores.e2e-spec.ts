@@ -5,7 +5,7 @@ import {
   StoreDetailsProvisioningService,
   processorDataAssociatedData,
 } from '../src/modules/stores/details/store-details-provisioning.service';
-import { SecretBox } from '../src/modules/stores/secret-box';
+import { SecretBox } from '@platform/crypto';
 import { STORE_JOINS, StoreJoin } from '../src/modules/stores/store-joins';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 

@@ -559,6 +559,58 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     });
   });
 
+  it('registers an agent with the admin CLI, reads, revokes it and pages the feed through the gateway', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'agents-e2e');
+    const { token } = await admin(
+      'token',
+      'create',
+      '--account',
+      accountId,
+      '--scopes',
+      'agents.agent:read,agents.agent:revoke,agents.event:read',
+    );
+    const host = `e2e-${randomUUID().slice(0, 8)}.example.com`;
+    const provider = `e2e-${randomUUID().slice(0, 8)}`;
+    const registered = await admin(
+      'agent',
+      'register',
+      '--account',
+      accountId,
+      '--provider',
+      provider,
+      '--host',
+      host,
+      '--version',
+      '1.0.0',
+    );
+    expect(registered).toEqual({ agentId: expect.any(String), ansName: `ans://v1.0.0.${host}` });
+
+    const record = await call(`/v1/agents/${registered.agentId}`, bearer(token));
+    expect(record.status).toBe(200);
+    expect(await record.json()).toMatchObject({ agentStatus: 'ACTIVE', ansName: registered.ansName });
+
+    const revoked = await fetch(`${baseUrl}/v1/agents/${registered.agentId}/revoke`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'KEY_COMPROMISE' }),
+    });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toMatchObject({ status: 'REVOKED', reason: 'KEY_COMPROMISE' });
+
+    const feed = await call(`/v1/agents/events?providerId=${provider}&limit=1`, bearer(token));
+    const page = (await feed.json()) as { items: { eventType: string }[]; lastLogId: string };
+    expect(page.items.map((e) => e.eventType)).toEqual(['AGENT_REGISTERED']);
+    const next = await call(
+      `/v1/agents/events?providerId=${provider}&limit=1&lastLogId=${page.lastLogId}`,
+      bearer(token),
+    );
+    expect(((await next.json()) as typeof page).items.map((e) => e.eventType)).toEqual(['AGENT_REVOKED']);
+
+    const crl = await call('/v1/agents/crl');
+    expect(crl.status).toBe(200);
+    expect(crl.headers.get('content-type')).toContain('application/pkix-crl');
+  });
+
   it('stops every process cleanly on Ctrl-C', async () => {
     const exited = new Promise<number | null>((resolve) => platform.once('exit', (code) => resolve(code)));
     platform.kill('SIGINT');

@@ -20,6 +20,7 @@ export type ServiceName = keyof typeof SERVICE_PORTS;
 export const WORKER_PORTS = {
   'commerce-rest-worker': 3101,
   'mailboxes-worker': 3106,
+  'agent-registry-worker': 3107,
 } as const;
 
 export type WorkerName = keyof typeof WORKER_PORTS;

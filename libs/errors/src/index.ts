@@ -10,3 +10,4 @@ export { PlatformExceptionFilter } from './platform-exception.filter';
 export { PlatformValidationPipe, toViolations } from './validation.pipe';
 export { formatGraphQLError, toGraphQLExtensions } from './graphql-errors';
 export type { FormattableGraphQLError, GraphQLErrorShape } from './graphql-errors';
+export { toBooleanParam, toIntegerParam } from './query-params';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IdempotencyState } from './idempotency-state';
-import { runStatement } from './sql-statement';
+import { runStatement } from '@platform/database';
 
 const TABLE = '"idempotency"."idempotency_records"';
 const SAME_KEY = `"credential_id" = $1 AND "route" = $2 AND "idempotency_key" = $3`;

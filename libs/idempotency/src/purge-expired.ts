@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { runStatement } from './sql-statement';
+import { drainInBatches } from '@platform/database';
 
 /**
  * One batch: rows past their expiry, oldest first along the expires_at index. SKIP LOCKED leaves
@@ -22,17 +22,10 @@ export const DEFAULT_PURGE_BATCH_SIZE = 1000;
  * Deletes every idempotency record that expired at or before `now`, in batches of `batchSize`
  * (short statements, short locks). Returns how many rows it deleted. Safe to run concurrently.
  */
-export async function purgeExpired(
+export function purgeExpired(
   dataSource: DataSource,
   now: Date,
   batchSize = DEFAULT_PURGE_BATCH_SIZE,
 ): Promise<number> {
-  if (!Number.isInteger(batchSize) || batchSize < 1)
-    throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
-  let total = 0;
-  for (;;) {
-    const { affected } = await runStatement(dataSource, PURGE_BATCH, [now, batchSize]);
-    total += affected;
-    if (affected < batchSize) return total;
-  }
+  return drainInBatches(dataSource, PURGE_BATCH, [now], batchSize);
 }

@@ -18,6 +18,14 @@ export interface ServiceRoute {
 
 export const ROUTE_TABLE: readonly ServiceRoute[] = [
   {
+    service: 'agent-registry',
+    prefixes: ['/v1/agents'],
+    urlEnv: 'AGENT_REGISTRY_URL',
+    // Expires pending registrations, purges events, refreshes the CRL (queue agents-maintenance);
+    // health on 3107.
+    workers: [{ name: 'worker', port: WORKER_PORTS['agent-registry-worker'] }],
+  },
+  {
     service: 'commerce-rest',
     prefixes: ['/v1/commerce/stores', '/v1/commerce/channels', '/v2/commerce/stores'],
     urlEnv: 'COMMERCE_REST_URL',

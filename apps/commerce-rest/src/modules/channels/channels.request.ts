@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, IsUUID, Length } from 'class-validator';
-import { PageQuery, toBooleanParam } from '../paging/paging.request';
+import { toBooleanParam } from '@platform/errors';
+import { PageQuery } from '../paging/paging.request';
 
 export class ChannelIdParams {
   @ApiProperty({ format: 'uuid', description: 'Channel id' })

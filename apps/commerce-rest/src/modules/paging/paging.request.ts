@@ -1,23 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { toBooleanParam, toIntegerParam } from '@platform/errors';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /** The spec's common paging defaults (Commerce REST: pageSize 10, page 1, totalRequired false). */
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
-
-/** "12" → 12; anything else is left as it is, so the validator reports the value the caller sent. */
-export function toIntegerParam({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' && /^[+-]?\d{1,15}$/.test(value) ? Number(value) : value;
-}
-
-/** Only the literals "true" and "false" are booleans; "1", "yes", "" stay strings (and fail). */
-export function toBooleanParam({ value }: { value: unknown }): unknown {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return value;
-}
 
 /*
  * class-validator runs a property's decorators bottom-up and (with the platform pipe's

@@ -1,7 +1,7 @@
 import { maskGovernmentId } from './government-ids/government-id-mask';
 import { governmentIdAssociatedData } from './government-ids/government-id-sealing';
 import type { GovernmentIdType } from './government-ids/business-government-id.entity';
-import type { SecretBox } from './secret-box';
+import type { SecretBox } from '@platform/crypto';
 import type { StoreJoin } from './store-joins';
 import type { StoreProcessor, StoreStatus } from './store-processor';
 import { SENSITIVE_VALUE_MASK, StoreJoinValues, StoreView } from './store-view';

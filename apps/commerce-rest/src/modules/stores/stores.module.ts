@@ -5,7 +5,7 @@ import { StoreAttributesController } from './attributes/store-attributes.control
 import { StoreAttributesService } from './attributes/store-attributes.service';
 import { StoreDetailsProvisioningService } from './details/store-details-provisioning.service';
 import { GovernmentIdsService } from './government-ids/government-ids.service';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '@platform/crypto';
 import { StoresController } from './stores.controller';
 import { StoresService } from './stores.service';
 

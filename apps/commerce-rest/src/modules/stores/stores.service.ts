@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '@platform/crypto';
 import type { StoreJoin } from './store-joins';
 import { StoreRow, storeQuery, toStoreView } from './store-query';
 import type { StoreView } from './store-view';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Errors } from '@platform/errors';
 import { DataSource, EntityManager } from 'typeorm';
-import { SecretBox } from '../secret-box';
+import { SecretBox } from '@platform/crypto';
 import { StoreEntity } from '../store.entity';
 import { StoreErrors } from '../stores.errors';
 import { BusinessAgreementEntity } from './business-agreement.entity';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { StoreAccessService } from '../../access/store-access.service';
-import { SecretBox } from '../secret-box';
+import { SecretBox } from '@platform/crypto';
 import type { StoreView } from '../store-view';
 import { StoresService } from '../stores.service';
 import { BusinessGovernmentIdEntity } from './business-government-id.entity';

@@ -29,4 +29,12 @@ describe('SecretBox', () => {
   it('needs a 32-byte key', () => {
     expect(() => new SecretBox(Buffer.alloc(0))).toThrow('32-byte key');
   });
+
+  it('names its key with a stable id that differs between keys and does not reveal the key', () => {
+    const key = randomBytes(32);
+    expect(new SecretBox(key).keyId).toBe(new SecretBox(Buffer.from(key)).keyId);
+    expect(new SecretBox(key).keyId).toMatch(/^[0-9a-f]{16}$/);
+    expect(new SecretBox(key).keyId).not.toBe(new SecretBox(randomBytes(32)).keyId);
+    expect(key.toString('hex')).not.toContain(new SecretBox(key).keyId);
+  });
 });

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'agent-registry',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
+import { openAdminDataSource } from '@platform/service-kit';
+import { DataSource } from 'typeorm';
+import { AgentRegistrySettingsModule } from '../config/agent-registry-settings.module';
+import { loadAgentRegistryConfig, loadAgentRegistrySettings } from '../config/agent-registry.config';
+import { AGENTS_MIGRATION_SET } from '../database/agents.migration-set';
+import { AgentRegistrationService } from '../modules/agents/agent-registration.service';
+import { AgentEventLog } from '../modules/events/agent-event-log.service';
+import { CertificateIssuer } from '../modules/pki/certificate-issuer.service';
+import { RegistryCa } from '../modules/pki/registry-ca.service';
+
+export interface AgentsAdminContext {
+  readonly dataSource: DataSource;
+  readonly registration: AgentRegistrationService;
+}
+
+/**
+ * The admin CLI runs the same registration service as the API would, wired by Nest's injector
+ * over the admin data source (no HTTP server, no Redis).
+ */
+export async function openAgentsAdminContext(
+  config: PlatformConfig = loadAgentRegistryConfig(),
+): Promise<{ context: AgentsAdminContext; close(): Promise<void> }> {
+  const dataSource = await openAdminDataSource(config, [AGENTS_MIGRATION_SET]);
+  @Module({
+    imports: [AgentRegistrySettingsModule.forRoot(loadAgentRegistrySettings())],
+    providers: [
+      { provide: DataSource, useValue: dataSource },
+      { provide: PLATFORM_CONFIG, useValue: config },
+      AgentEventLog,
+      AgentRegistrationService,
+      CertificateIssuer,
+      RegistryCa,
+    ],
+  })
+  class AgentsAdminModule {}
+  const app = await NestFactory.createApplicationContext(AgentsAdminModule, { logger: false });
+  return {
+    context: { dataSource, registration: app.get(AgentRegistrationService) },
+    async close() {
+      await app.close();
+      await dataSource.destroy();
+    },
+  };
+}

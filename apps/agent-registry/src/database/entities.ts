@@ -1,0 +1,14 @@
+import { AgentEntity } from '../modules/agents/agent.entity';
+import { AgentEventEntity } from '../modules/events/agent-event.entity';
+import { CertificateAuthorityEntity } from '../modules/pki/certificate-authority.entity';
+import { CertificateEntity } from '../modules/pki/certificate.entity';
+import { CrlEntity } from '../modules/pki/crl.entity';
+
+/** Every entity of schema `agents` (explicit list, no globs). Keep it sorted. */
+export const AGENTS_ENTITIES = [
+  AgentEntity,
+  AgentEventEntity,
+  CertificateAuthorityEntity,
+  CertificateEntity,
+  CrlEntity,
+];

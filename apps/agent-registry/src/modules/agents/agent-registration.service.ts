@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { AGENT_REGISTRY_SETTINGS } from '../../config/agent-registry.config';
+import type { AgentRegistrySettings } from '../../config/agent-registry.config';
+import { AgentEventLog } from '../events/agent-event-log.service';
+import { CertificateIssuer } from '../pki/certificate-issuer.service';
+import { AgentEntity } from './agent.entity';
+import { ansNameOf } from './agent.model';
+import { AgentsErrors } from './agents.errors';
+import { publishedRecords } from './dns-records';
+import { RegistrationInput, validateRegistration } from './registration-rules';
+
+const ANS_NAME_KEY = 'agents_ans_name_key';
+
+function isAnsNameTaken(e: unknown): boolean {
+  const driver =
+    e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : {};
+  return driver.code === '23505' && driver.constraint === ANS_NAME_KEY;
+}
+
+/**
+ * Registers an agent in one transaction: the record, for an ACTIVE agent its server certificate
+ * and DNS records, and the AGENT_REGISTERED event (appended last; see AgentEventLog). The admin
+ * CLI calls it today; a public `POST /v1/agents/register` would call the same method.
+ * A PENDING_VALIDATION registration gets no certificate and publishes nothing until validated;
+ * it lapses to EXPIRED after AGENT_PENDING_TTL_S (the worker's maintenance job).
+ */
+@Injectable()
+export class AgentRegistrationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly issuer: CertificateIssuer,
+    private readonly events: AgentEventLog,
+    @Inject(AGENT_REGISTRY_SETTINGS) private readonly settings: AgentRegistrySettings,
+  ) {}
+
+  async register(input: RegistrationInput, now = new Date()): Promise<AgentEntity> {
+    const valid = validateRegistration(input);
+    const agentId = randomUUID();
+    const ansName = ansNameOf(valid.version, valid.agentHost);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        // Fails fast before a certificate is made; the unique index is what guarantees it.
+        if (await manager.existsBy(AgentEntity, { ansName })) throw AgentsErrors.ansNameTaken(ansName);
+        const active = valid.status === 'ACTIVE';
+        const certificate = active
+          ? await this.issuer.issueServerCertificate(manager, {
+              agentId,
+              agentHost: valid.agentHost,
+              ansName,
+              csrPem: valid.csrPem,
+              validityDays: this.settings.certificateValidityDays,
+            })
+          : undefined;
+        const agent = manager.create(AgentEntity, {
+          agentId,
+          accountId: valid.accountId,
+          providerId: valid.providerId,
+          agentHost: valid.agentHost,
+          version: valid.version,
+          ansName,
+          displayName: valid.displayName,
+          description: valid.description,
+          status: valid.status,
+          endpoints: valid.endpoints,
+          dnsRecords: certificate
+            ? publishedRecords(
+                { agentId, agentHost: valid.agentHost, version: valid.version, endpoints: valid.endpoints },
+                certificate.fingerprintSha256,
+                this.settings.publicBaseUrl,
+              )
+            : [],
+          expiresAt: active ? null : new Date(now.getTime() + this.settings.pendingTtlSeconds * 1000),
+          revokedAt: null,
+          revocationReason: null,
+          revocationComments: null,
+          dnsRecordsToRemove: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await manager.insert(AgentEntity, agent);
+        await this.events.append(manager, 'AGENT_REGISTERED', agent, now);
+        return agent;
+      });
+    } catch (e) {
+      if (isAnsNameTaken(e)) throw AgentsErrors.ansNameTaken(ansName);
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, Not } from 'typeorm';
+import { AgentEventLog } from '../events/agent-event-log.service';
+import { CertificateEntity } from '../pki/certificate.entity';
+import { CrlService } from '../pki/crl.service';
+import { AgentEntity } from './agent.entity';
+import type { RevocationReason } from './agent.model';
+import { AgentsErrors } from './agents.errors';
+import { recordsToRemove } from './dns-records';
+
+export interface RevokeCommand {
+  readonly accountId: string;
+  readonly agentId: string;
+  readonly reason: RevocationReason;
+  readonly comments?: string;
+}
+
+/**
+ * Reads and revokes agents. Any caller with agents.agent:read may read a record (the registry is a
+ * public directory, as is its event feed); only the registering account may revoke (others: 404).
+ */
+@Injectable()
+export class AgentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly crl: CrlService,
+    private readonly events: AgentEventLog,
+  ) {}
+
+  async get(agentId: string): Promise<AgentEntity> {
+    const agent = await this.dataSource.manager.findOneBy(AgentEntity, { agentId });
+    if (!agent) throw AgentsErrors.agentNotFound();
+    return agent;
+  }
+
+  /** The certificates issued for an agent, newest first. */
+  async certificates(agentId: string): Promise<CertificateEntity[]> {
+    await this.get(agentId);
+    return this.dataSource.manager.find(CertificateEntity, {
+      where: { agentId },
+      order: { createdAt: 'DESC', serialNumber: 'ASC' },
+    });
+  }
+
+  /**
+   * ACTIVE → REVOKED in one transaction: the agent row (locked), its certificates onto a newly
+   * signed CRL, the DNS records to remove, and the AGENT_REVOKED event (last). Revoking a REVOKED
+   * agent again answers the first revocation unchanged (idempotent replay, no second event).
+   */
+  async revoke(cmd: RevokeCommand, now = new Date()): Promise<AgentEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const agent = await manager.findOne(AgentEntity, {
+        where: { agentId: cmd.agentId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!agent || agent.accountId !== cmd.accountId.toLowerCase()) throw AgentsErrors.agentNotFound();
+      if (agent.status === 'REVOKED') return agent;
+      if (agent.status === 'PENDING_VALIDATION') throw AgentsErrors.cannotCancel(agent.expiresAt);
+      if (agent.status === 'EXPIRED') throw AgentsErrors.agentExpired();
+
+      const toRemove = recordsToRemove(
+        agent.dnsRecords,
+        agent.agentHost,
+        await this.otherActiveOnHost(manager, agent),
+      );
+      Object.assign(agent, {
+        status: 'REVOKED',
+        revokedAt: now,
+        revocationReason: cmd.reason,
+        revocationComments: cmd.comments ?? null,
+        dnsRecordsToRemove: toRemove,
+        updatedAt: now,
+      });
+      await manager.save(AgentEntity, agent);
+      const serials = await manager.find(CertificateEntity, {
+        select: { serialNumber: true },
+        where: { agentId: agent.agentId },
+      });
+      await this.crl.revoke(manager, {
+        serialNumbers: serials.map((c) => c.serialNumber),
+        reason: cmd.reason,
+        revokedAt: now,
+      });
+      await this.events.append(manager, 'AGENT_REVOKED', agent, now);
+      return agent;
+    });
+  }
+
+  private otherActiveOnHost(manager: EntityManager, agent: AgentEntity): Promise<boolean> {
+    return manager.existsBy(AgentEntity, {
+      agentHost: agent.agentHost,
+      status: 'ACTIVE',
+      agentId: Not(agent.agentId),
+    });
+  }
+}

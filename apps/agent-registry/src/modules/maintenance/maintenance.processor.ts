@@ -1,0 +1,36 @@
+import { Processor } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { JobDispatcherHost, WorkerDefaults, createJobDispatcher } from '@platform/queue';
+import { DataSource } from 'typeorm';
+import { expirePendingRegistrations } from '../agents/pending-expiry';
+import { AgentEventLog } from '../events/agent-event-log.service';
+import { CrlService } from '../pki/crl.service';
+import { AgentsMaintenanceQueue } from './maintenance.jobs';
+
+/** Runs the registry's maintenance jobs; each is idempotent and safe to run concurrently. */
+@Processor(AgentsMaintenanceQueue.name, WorkerDefaults)
+export class MaintenanceProcessor extends JobDispatcherHost {
+  private readonly logger = new Logger(MaintenanceProcessor.name);
+
+  protected readonly dispatcher = createJobDispatcher(AgentsMaintenanceQueue, {
+    'expire-pending': async () => {
+      const expired = await expirePendingRegistrations(this.dataSource, new Date());
+      if (expired > 0) this.logger.log(`expired ${expired} pending registrations`);
+      return { expired };
+    },
+    'purge-events': async () => {
+      const deleted = await this.events.purgeExpired(new Date());
+      if (deleted > 0) this.logger.log(`purged ${deleted} expired agent events`);
+      return { deleted };
+    },
+    'refresh-crl': async () => ({ reissued: await this.crl.refreshIfDue(new Date()) }),
+  });
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: AgentEventLog,
+    private readonly crl: CrlService,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { createServiceApp, listen } from '@platform/service-kit';
+import { loadAgentRegistrySettings, loadAgentRegistryWorkerConfig } from './config/agent-registry.config';
+import { AgentRegistryWorkerModule } from './worker.module';
+
+/** Second entry point of the agent registry: the maintenance worker, health on its own port. */
+async function main(): Promise<void> {
+  const config = loadAgentRegistryWorkerConfig();
+  const app = await createServiceApp(AgentRegistryWorkerModule.forRoot(config, loadAgentRegistrySettings()), {
+    title: 'Agent registry worker',
+    description:
+      'Pending-registration expiry, event retention, CRL refresh (queue agents-maintenance); health only',
+    openApi: false,
+  });
+  await listen(app, config);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(
+    `agent-registry worker failed to start: ${e instanceof Error ? e.message : String(e)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'crypto',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

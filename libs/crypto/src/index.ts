@@ -1,0 +1,1 @@
+export { SecretBox, keyIdOf } from './secret-box';
