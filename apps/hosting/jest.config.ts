@@ -1,0 +1,5 @@
+export default {
+  displayName: 'hosting',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,266 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LineSplitter } from '../runtime/log-lines';
+import { minimalPath, signalGroup } from '../runtime/process-group';
+import type { StartCommand } from '../runtime/runtime-driver';
+import { BuildError } from './build-error';
+import { readPackageManifest, resolveStartCommand } from './package-manifest';
+
+export type BuildLogStream = 'STDOUT' | 'STDERR' | 'SYSTEM';
+
+export interface BuildLogLine {
+  at: Date;
+  stream: BuildLogStream;
+  message: string;
+}
+
+export interface BuildOptions {
+  /** The extracted upload (read only: the build works on a copy). */
+  sourceDir: string;
+  /** The build's own directory: the app ends in `<workDir>/app`, npm's HOME is `<workDir>/home`. */
+  workDir: string;
+  /** Extra environment of npm and the build script (e.g. npm_config_registry, NODE_ENV). */
+  env?: Record<string, string>;
+  /** npm's cache; default `<workDir>/npm-cache`. A cache shared by builds makes installs faster. */
+  npmCacheDir?: string;
+  /** Install from the cache only (`--offline`); tests use it to prove no network is touched. */
+  offline?: boolean;
+  /** Every line, in order per stream: npm's and the build script's output, and SYSTEM lines of each step. */
+  onLine: (line: BuildLogLine) => void;
+  signal?: AbortSignal;
+  /** The whole build (default 10 minutes). */
+  timeoutMs?: number;
+}
+
+export interface BuildResult {
+  /** The runnable app: its dependencies installed, built, dev dependencies removed. */
+  dir: string;
+  startCommand: StartCommand;
+  durationMs: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * Names the builder sets itself: the caller's env cannot move npm's HOME, PATH or cache.
+ */
+const BUILDER_ENV_NAMES = new Set(['PATH', 'HOME', 'npm_config_cache']);
+
+/**
+ * Turns an extracted source directory into a runnable build.
+ *
+ * 1. Validates package.json (INVALID_PACKAGE_JSON) and copies the source to `<workDir>/app`,
+ *    leaving out an uploaded node_modules (dependencies are installed here, for this platform) and
+ *    refusing symbolic links (INVALID_SOURCE; the import step already rejects them, this is the
+ *    second line: a link would let the app reach outside its directory).
+ * 2. Installs dependencies with npm, respecting a lockfile: `npm ci` when package-lock.json or
+ *    npm-shrinkwrap.json exists, else `npm install --no-package-lock`. Without a build script only
+ *    production dependencies (`--omit=dev`); with one, everything (`--include=dev`, so a NODE_ENV=
+ *    production in env cannot drop them), then `npm run build`, then `npm prune --omit=dev`, so
+ *    the build can use its devDependencies (TypeScript, bundlers) and the app does not ship them.
+ * 3. Decides the start command (`resolveStartCommand`; NO_START_COMMAND when there is none).
+ *
+ * Install scripts: every install and prune runs with `--ignore-scripts`. Lifecycle scripts of
+ * dependencies (preinstall, install, postinstall) are the usual way a compromised package runs code
+ * at install time, on the worker, before anyone looked at it. The npm 11 here (11.19) already skips
+ * them unless package.json's `allowScripts` lets them, but an uploaded package.json is the
+ * uploader's to write, and the npm of another image may run them all. The cost: packages that
+ * compile or download a native binary in a postinstall do not work (prebuilt binaries shipped
+ * inside packages, e.g. as optional dependencies, still do); the app's own prepare/postinstall do
+ * not run either, its build script does. `npm run build` runs without the flag, so the app's
+ * prebuild/postbuild run with it.
+ *
+ * Environment: only PATH (minimal), HOME (`<workDir>/home`), npm's cache and quiet settings
+ * (npm_config_*: no update check, audit, fund, colour or progress) and `opts.env`; nothing of the
+ * worker's environment. CLI flags and npm_config_* variables take precedence over a .npmrc in the
+ * upload, so it cannot move the cache or turn install scripts back on. The build script itself is
+ * the uploader's code and runs with the worker's user: this confines its environment, not its file
+ * access (a Kubernetes setup runs builds in a Job's pod).
+ *
+ * Every step is logged as a SYSTEM line with its command and another with its exit code; each child
+ * runs in its own process group, killed whole on timeout (BUILD_TIMEOUT) or abort (BUILD_CANCELLED).
+ * stdout and stderr keep their own order; between the two streams lines are in arrival order.
+ */
+export async function buildApp(opts: BuildOptions): Promise<BuildResult> {
+  const began = Date.now();
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = began + timeoutMs;
+  const emit = (stream: BuildLogStream, message: string) => {
+    try {
+      opts.onLine({ at: new Date(), stream, message });
+    } catch {
+      // a failing log sink must not fail the build
+    }
+  };
+  const system = (message: string) => emit('SYSTEM', message);
+
+  try {
+    const workDir = path.resolve(opts.workDir);
+    const appDir = path.join(workDir, 'app');
+    const homeDir = path.join(workDir, 'home');
+    const cacheDir = path.resolve(opts.npmCacheDir ?? path.join(workDir, 'npm-cache'));
+    fs.rmSync(appDir, { recursive: true, force: true });
+    fs.mkdirSync(homeDir, { recursive: true });
+    fs.mkdirSync(cacheDir, { recursive: true });
+
+    const manifest = readPackageManifest(opts.sourceDir);
+    const label = manifest.name
+      ? `${manifest.name}${manifest.version ? `@${manifest.version}` : ''}`
+      : 'app without a name';
+    system(`building ${label}`);
+    copySource(opts.sourceDir, appDir, system);
+
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(opts.env ?? {})) {
+      if (!BUILDER_ENV_NAMES.has(name)) env[name] = value;
+    }
+    Object.assign(env, {
+      PATH: minimalPath(),
+      HOME: homeDir,
+      npm_config_cache: cacheDir,
+      npm_config_update_notifier: 'false',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_color: 'false',
+      npm_config_progress: 'false',
+    });
+    const run = (args: string[]) =>
+      runNpm(args, { cwd: appDir, env, deadline, timeoutMs, signal: opts.signal, emit });
+
+    const hasLock = ['package-lock.json', 'npm-shrinkwrap.json'].some((f) =>
+      fs.existsSync(path.join(appDir, f)),
+    );
+    const hasBuild = typeof manifest.scripts['build'] === 'string' && manifest.scripts['build'].trim() !== '';
+    const common = ['--ignore-scripts', ...(opts.offline ? ['--offline'] : [])];
+    const install = hasLock ? ['ci'] : ['install', '--no-package-lock'];
+    const omit = hasBuild ? ['--include=dev'] : ['--omit=dev'];
+
+    if ((await run([...install, ...omit, ...common])) !== 0) {
+      throw new BuildError('INSTALL_FAILED', `npm ${install[0]} failed: see the lines above`);
+    }
+    if (hasBuild) {
+      if ((await run(['run', 'build'])) !== 0) {
+        throw new BuildError('BUILD_FAILED', 'the build script failed: see the lines above');
+      }
+      const prune = ['prune', '--omit=dev', ...(hasLock ? [] : ['--no-package-lock']), ...common];
+      if ((await run(prune)) !== 0)
+        throw new BuildError('INSTALL_FAILED', 'npm prune failed: see the lines above');
+    }
+
+    const startCommand = resolveStartCommand(manifest, appDir);
+    const durationMs = Date.now() - began;
+    system(
+      `build succeeded in ${durationMs} ms; start command: ${[startCommand.command, ...startCommand.args].join(' ')}`,
+    );
+    return { dir: appDir, startCommand, durationMs };
+  } catch (e) {
+    const error =
+      e instanceof BuildError ? e : new BuildError('BUILD_FAILED', `builder error: ${(e as Error).message}`);
+    system(`build failed: ${error.code}: ${error.message}`);
+    throw error;
+  }
+}
+
+function copySource(sourceDir: string, appDir: string, system: (m: string) => void): void {
+  const root = path.resolve(sourceDir);
+  const links: string[] = [];
+  let skippedNodeModules = false;
+  fs.cpSync(root, appDir, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (src) => {
+      if (src === path.join(root, 'node_modules')) {
+        skippedNodeModules = true;
+        return false;
+      }
+      if (fs.lstatSync(src).isSymbolicLink()) {
+        links.push(path.relative(root, src));
+        return false;
+      }
+      return true;
+    },
+  });
+  if (links.length) {
+    fs.rmSync(appDir, { recursive: true, force: true });
+    throw new BuildError(
+      'INVALID_SOURCE',
+      `symbolic links are not allowed in the source: ${links.slice(0, 5).join(', ')}`,
+    );
+  }
+  if (skippedNodeModules)
+    system('node_modules of the upload left out: dependencies are installed by the build');
+}
+
+interface RunOptions {
+  cwd: string;
+  env: Record<string, string>;
+  deadline: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  emit: (stream: BuildLogStream, message: string) => void;
+}
+
+/** Runs `npm <args>`, streams its lines, resolves its exit code; throws on timeout or abort. */
+function runNpm(args: string[], options: RunOptions): Promise<number> {
+  const { emit } = options;
+  if (options.signal?.aborted)
+    return Promise.reject(new BuildError('BUILD_CANCELLED', 'the build was cancelled'));
+  const remaining = options.deadline - Date.now();
+  if (remaining <= 0) return Promise.reject(timeoutError(options.timeoutMs));
+  emit('SYSTEM', `npm ${args.join(' ')}`);
+
+  return new Promise<number>((resolve, reject) => {
+    const child = spawn('npm', args, {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stoppedBy: BuildError | null = null;
+    const stop = (error: BuildError) => {
+      if (stoppedBy) return;
+      stoppedBy = error;
+      if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    };
+    const timer = setTimeout(() => stop(timeoutError(options.timeoutMs)), remaining);
+    const onAbort = () => stop(new BuildError('BUILD_CANCELLED', 'the build was cancelled'));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    for (const [stream, source] of [
+      [child.stdout, 'STDOUT'],
+      [child.stderr, 'STDERR'],
+    ] as const) {
+      const splitter = new LineSplitter((line) => emit(source, line));
+      stream.on('data', (chunk: Buffer) => splitter.push(chunk));
+      stream.once('end', () => splitter.end());
+    }
+
+    let spawnError: Error | null = null;
+    child.once('error', (error) => {
+      spawnError = error;
+    });
+    child.once('exit', () => {
+      // Whatever the step started in its group ends with it.
+      if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (stoppedBy) {
+        emit('SYSTEM', `killed: ${stoppedBy.message}`);
+        reject(stoppedBy);
+      } else if (spawnError) {
+        emit('SYSTEM', `could not run npm: ${(spawnError as Error).message}`);
+        resolve(127);
+      } else {
+        emit('SYSTEM', signal ? `killed by ${signal}` : `exit code ${code}`);
+        resolve(code ?? 128);
+      }
+    });
+  });
+}
+
+function timeoutError(timeoutMs: number): BuildError {
+  return new BuildError('BUILD_TIMEOUT', `the build did not finish within ${timeoutMs} ms`);
+}

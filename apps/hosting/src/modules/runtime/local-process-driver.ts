@@ -1,0 +1,521 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { LineSplitter, logLevelOf } from './log-lines';
+import { confinedNodeArgv, detectPermissionFlag, heapFlags, refusedNodeFlag } from './node-command';
+import { acceptsConnections, findFreePort, minimalPath, signalGroup } from './process-group';
+import {
+  RuntimeStartError,
+  secretsToEnv,
+  stoppedStatus,
+  variantKeyId,
+  type RuntimeDriver,
+  type RuntimeLogLevel,
+  type RuntimeLogLine,
+  type RuntimeState,
+  type VariantHandle,
+  type VariantKey,
+  type VariantRuntimeStatus,
+  type VariantSpec,
+} from './runtime-driver';
+
+export interface BackoffOptions {
+  /** Delay before the first relaunch after a crash; doubles with each crash in a row. */
+  initialMs?: number;
+  maxMs?: number;
+  /** Running (accepting connections) this long resets the crash count and the delay. */
+  resetAfterMs?: number;
+  /** The crash that makes this many in a row ends in FAILED instead of a relaunch. */
+  maxConsecutiveCrashes?: number;
+}
+
+export interface LocalProcessDriverOptions {
+  /** Where readiness is probed and what status() reports as the variant's host. */
+  host?: string;
+  /** An instance not accepting connections this long after launch is killed and counts as a crash. */
+  startupTimeoutMs?: number;
+  readinessIntervalMs?: number;
+  /** stop(): SIGTERM, then SIGKILL to the process group after this long. */
+  stopGraceMs?: number;
+  backoff?: BackoffOptions;
+  /** Scheduling niceness of every app (0..19; higher yields the CPU to the platform's own processes). */
+  nice?: number;
+  /** Node's permission model for `node <file>` start commands (default on where Node has it). */
+  permissionModel?: boolean;
+  /** More paths apps may read under the permission model (none by default). */
+  extraReadPaths?: string[];
+  /**
+   * `refuse`: fail a variant whose start command is `npm start` instead of running it without the
+   * permission model (default `allow`; see the class comment for what that exposes).
+   */
+  npmStart?: 'allow' | 'refuse';
+  maxLineLength?: number;
+  /** The Node binary apps run on (default: the worker's own). */
+  nodePath?: string;
+}
+
+const NICE_BINARIES = ['/usr/bin/nice', '/bin/nice'];
+
+/** How long after the leader's exit to wait for its pipes to close (a stray holder dies with the group). */
+const CLOSE_WAIT_MS = 2000;
+
+/**
+ * Runs each app variant as a child process of the worker.
+ *
+ * Confinement, as far as an unprivileged Linux process can go:
+ * - directory: the build dir is the cwd, HOME and, for `node <file>`, the only path readable and
+ *   writable under Node's permission model (see `node-command.ts`); child processes, workers
+ *   and addons are denied there. `npm start` (a start script that is not a plain `node …` line)
+ *   runs without the model, because npm itself and the shell it starts need the rest of the disk;
+ *   a SYSTEM warning says so, and `npmStart: 'refuse'` turns it into a failure.
+ * - environment: only PORT, NODE_ENV=production, a minimal PATH, HOME=dir (for npm start also
+ *   NODE_OPTIONS and npm_config_update_notifier=false) plus the variant's secrets minus reserved
+ *   names; nothing of the worker's own environment (DATABASE_URL, SECRETS_ENCRYPTION_KEY…).
+ *   Without the permission model (npm start) an app running as the worker's user can still read
+ *   /proc/<worker pid>/environ, the worker's environment as it was at exec: only another uid
+ *   closes that (the worker would have to be root to spawn with `uid`/`gid`), or
+ *   `npmStart: 'refuse'`, or Kubernetes.
+ * - memory: `--max-old-space-size` = ¾ of memoryMb and small semi-spaces (`heapFlags`; via
+ *   NODE_OPTIONS for npm start), so V8's whole heap stays near 80% of the budget. It bounds
+ *   V8's heap, not buffers or native memory; a hard RSS bound needs a cgroup (Kubernetes limits).
+ *   RLIMIT_AS is no substitute: V8 reserves far more address space than it uses.
+ * - CPU: the app runs under `nice -n <nice>` (default 10), so it gets the CPU only after the
+ *   platform's processes. Not a cap: a cap needs cgroup cpu.max (root or systemd delegation),
+ *   which is what the Kubernetes driver's limits are. RLIMIT_CPU is wrong for servers: it kills a
+ *   process after N seconds of CPU in total, however slowly it used them. `nice` sets the value
+ *   before exec so every thread inherits it; renicing the pid after spawn would miss the threads
+ *   V8 and libuv start at boot (Linux nice values are per thread). Without a nice binary
+ *   os.setPriority is the fallback.
+ *
+ * Each instance is spawned detached (its own process group): stop() and crash clean-up signal the
+ * whole group, so nothing an app started survives it.
+ */
+export class LocalProcessDriver implements RuntimeDriver {
+  private readonly supervisors = new Map<string, Supervisor>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private readonly settings: Settings;
+
+  constructor(options: LocalProcessDriverOptions = {}) {
+    const permissionFlag = options.permissionModel === false ? null : detectPermissionFlag();
+    this.settings = {
+      host: options.host ?? '127.0.0.1',
+      startupTimeoutMs: options.startupTimeoutMs ?? 30_000,
+      readinessIntervalMs: options.readinessIntervalMs ?? 100,
+      stopGraceMs: options.stopGraceMs ?? 10_000,
+      initialBackoffMs: options.backoff?.initialMs ?? 500,
+      maxBackoffMs: options.backoff?.maxMs ?? 30_000,
+      resetAfterMs: options.backoff?.resetAfterMs ?? 60_000,
+      maxConsecutiveCrashes: options.backoff?.maxConsecutiveCrashes ?? 5,
+      nice: options.nice ?? 10,
+      niceBinary: NICE_BINARIES.find((p) => fs.existsSync(p)) ?? null,
+      permissionFlag,
+      canDisableWarning: process.allowedNodeEnvironmentFlags.has('--disable-warning'),
+      extraReadPaths: options.extraReadPaths ?? [],
+      npmStart: options.npmStart ?? 'allow',
+      maxLineLength: options.maxLineLength,
+      nodePath: options.nodePath ?? process.execPath,
+    };
+  }
+
+  async start(spec: VariantSpec): Promise<VariantHandle> {
+    const id = variantKeyId(spec.key);
+    const supervisor = await this.withLock(id, async () => {
+      const previous = this.supervisors.get(id);
+      if (previous) await previous.stop();
+      const port = spec.port ?? previous?.port ?? (await this.allocatePort());
+      const next = new Supervisor(spec, port, this.settings);
+      this.supervisors.set(id, next);
+      return next;
+    });
+    return supervisor.begin();
+  }
+
+  async stop(key: VariantKey): Promise<void> {
+    const id = variantKeyId(key);
+    await this.withLock(id, async () => {
+      await this.supervisors.get(id)?.stop();
+    });
+  }
+
+  async status(key: VariantKey): Promise<VariantRuntimeStatus> {
+    return this.supervisors.get(variantKeyId(key))?.status() ?? stoppedStatus(key);
+  }
+
+  async list(): Promise<VariantRuntimeStatus[]> {
+    return [...this.supervisors.values()].map((s) => s.status());
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.supervisors.values()].map((s) => this.stop(s.key)));
+  }
+
+  /** Operations on one key run one after the other (a start replacing a running variant, a stop). */
+  private async withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(id) ?? Promise.resolve();
+    const run = before.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.locks.set(id, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(id) === tail) this.locks.delete(id);
+    }
+  }
+
+  /** A free port that no variant of this driver holds (a variant waiting to restart is not listening). */
+  private async allocatePort(): Promise<number> {
+    const held = new Set([...this.supervisors.values()].filter((s) => s.holdsPort()).map((s) => s.port));
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const port = await findFreePort(this.settings.host);
+      if (!held.has(port)) return port;
+    }
+    throw new Error('no free port found');
+  }
+}
+
+interface Settings {
+  host: string;
+  startupTimeoutMs: number;
+  readinessIntervalMs: number;
+  stopGraceMs: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  resetAfterMs: number;
+  maxConsecutiveCrashes: number;
+  nice: number;
+  niceBinary: string | null;
+  permissionFlag: ReturnType<typeof detectPermissionFlag>;
+  canDisableWarning: boolean;
+  extraReadPaths: string[];
+  npmStart: 'allow' | 'refuse';
+  maxLineLength: number | undefined;
+  nodePath: string;
+}
+
+interface Instance {
+  child: ChildProcess;
+  pid: number | null;
+  /** Resolves once the leader exited and its pipes closed (or CLOSE_WAIT_MS after the exit). */
+  closed: Promise<void>;
+  done: boolean;
+  /** Set when the driver killed the instance for not becoming ready. */
+  readinessFailure: string | null;
+}
+
+/** One variant: launches, probes, restarts with backoff, stops. */
+class Supervisor {
+  readonly key: VariantKey;
+  private state: RuntimeState = 'STARTING';
+  private instance: Instance | null = null;
+  private restarts = 0;
+  private consecutiveCrashes = 0;
+  private startedAt: Date | null = null;
+  private readyAt: Date | null = null;
+  private lastExitCode: number | null = null;
+  private lastSignal: string | null = null;
+  private lastError: string | null = null;
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private healthyTimer: NodeJS.Timeout | null = null;
+  private waiter: { resolve: (h: VariantHandle) => void; reject: (e: Error) => void } | null = null;
+
+  constructor(
+    private readonly spec: VariantSpec,
+    readonly port: number,
+    private readonly settings: Settings,
+  ) {
+    this.key = spec.key;
+  }
+
+  status(): VariantRuntimeStatus {
+    const running = this.state !== 'STOPPED' && this.state !== 'FAILED';
+    return {
+      key: this.key,
+      state: this.state,
+      host: running ? this.settings.host : null,
+      port: this.port,
+      pid: this.instance && !this.instance.done ? this.instance.pid : null,
+      restarts: this.restarts,
+      startedAt: this.startedAt,
+      readyAt: this.readyAt,
+      lastExitCode: this.lastExitCode,
+      lastSignal: this.lastSignal,
+      lastError: this.lastError,
+    };
+  }
+
+  holdsPort(): boolean {
+    return this.state !== 'STOPPED' && this.state !== 'FAILED';
+  }
+
+  /** Launches the first instance; resolves when it (or a relaunch) accepts connections. */
+  begin(): Promise<VariantHandle> {
+    const ready = new Promise<VariantHandle>((resolve, reject) => {
+      this.waiter = { resolve, reject };
+    });
+    this.launch();
+    return ready;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.clearTimers();
+    this.settleWaiter(new RuntimeStartError(this.key, 'stopped before it was ready'));
+    const instance = this.instance;
+    if (instance && !instance.done && instance.pid !== null) {
+      this.state = 'STOPPING';
+      this.system('INFO', `stopping pid ${instance.pid} (SIGTERM)`);
+      signalGroup(instance.pid, 'SIGTERM');
+      let graceTimer: NodeJS.Timeout | undefined;
+      const inTime = await Promise.race([
+        instance.closed.then(() => true),
+        new Promise<boolean>((resolve) => {
+          graceTimer = setTimeout(() => resolve(false), this.settings.stopGraceMs);
+        }),
+      ]);
+      clearTimeout(graceTimer);
+      if (!inTime) {
+        this.system(
+          'WARN',
+          `pid ${instance.pid} still running ${this.settings.stopGraceMs} ms after SIGTERM: SIGKILL`,
+        );
+        signalGroup(instance.pid, 'SIGKILL');
+        await instance.closed;
+      }
+    } else if (instance && !instance.done) {
+      await instance.closed;
+    }
+    this.state = 'STOPPED';
+    this.system('INFO', 'stopped');
+  }
+
+  private launch(): void {
+    this.restartTimer = null;
+    this.state = 'STARTING';
+    this.startedAt = new Date();
+    this.readyAt = null;
+    let command: { file: string; args: string[] };
+    let env: Record<string, string>;
+    let dir: string;
+    try {
+      dir = fs.realpathSync(this.spec.dir);
+      if (!fs.statSync(dir).isDirectory()) throw new Error(`${this.spec.dir} is not a directory`);
+      ({ command, env } = this.commandLine(dir));
+    } catch (e) {
+      this.fail(e instanceof Error ? e.message : String(e));
+      return;
+    }
+
+    const child = spawn(command.file, command.args, {
+      cwd: dir,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let resolveClosed!: () => void;
+    const instance: Instance = {
+      child,
+      pid: child.pid ?? null,
+      closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
+      done: false,
+      readinessFailure: null,
+    };
+    this.instance = instance;
+    if (instance.pid !== null && !this.settings.niceBinary) {
+      try {
+        os.setPriority(instance.pid, this.settings.nice);
+      } catch {
+        // best effort: the app then runs at the worker's priority
+      }
+    }
+    this.pipe(child, 'STDOUT');
+    this.pipe(child, 'STDERR');
+    this.system(
+      'INFO',
+      `started pid ${instance.pid} on port ${this.port}: ${this.spec.startCommand.command} ${this.spec.startCommand.args.join(' ')}`,
+    );
+
+    let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+    let closeWait: NodeJS.Timeout | undefined;
+    const finish = () => {
+      if (instance.done) return;
+      instance.done = true;
+      clearTimeout(closeWait);
+      resolveClosed();
+      this.exited(instance, exit?.code ?? null, exit?.signal ?? null);
+    };
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      // Whatever the leader left behind in its group goes with it.
+      if (instance.pid !== null) signalGroup(instance.pid, 'SIGKILL');
+      closeWait = setTimeout(finish, CLOSE_WAIT_MS);
+    });
+    child.once('close', finish);
+    child.once('error', (error) => {
+      if (instance.pid === null) {
+        instance.readinessFailure = `could not start: ${error.message}`;
+        finish();
+      }
+    });
+    if (instance.pid !== null) void this.probeReadiness(instance);
+  }
+
+  private commandLine(dir: string): {
+    command: { file: string; args: string[] };
+    env: Record<string, string>;
+  } {
+    const { command, args } = this.spec.startCommand;
+    const { env: secrets, dropped } = secretsToEnv(this.spec.env);
+    if (dropped.length)
+      this.system('WARN', `secrets not injected (reserved or invalid names): ${dropped.join(', ')}`);
+    const env: Record<string, string> = {
+      ...secrets,
+      PORT: String(this.port),
+      NODE_ENV: 'production',
+      PATH: minimalPath(),
+      HOME: dir,
+    };
+    let file: string;
+    let argv: string[];
+    if (command === 'node') {
+      const refused = refusedNodeFlag(args);
+      if (refused) throw new Error(`start command refused: node flag ${refused} is not allowed`);
+      file = this.settings.nodePath;
+      argv = confinedNodeArgv(args, {
+        dir,
+        memoryMb: this.spec.memoryMb,
+        permissionFlag: this.settings.permissionFlag,
+        canDisableWarning: this.settings.canDisableWarning,
+        extraReadPaths: this.settings.extraReadPaths,
+      });
+      if (!this.settings.permissionFlag) this.system('WARN', 'Node permission model not applied');
+    } else if (command === 'npm') {
+      if (this.settings.npmStart === 'refuse') {
+        throw new Error('start command refused: npm start would run without the permission model');
+      }
+      file = 'npm';
+      argv = [...args];
+      env['NODE_OPTIONS'] = heapFlags(this.spec.memoryMb).join(' ');
+      // npm would otherwise ask the registry for a newer npm at each start.
+      env['npm_config_update_notifier'] = 'false';
+      this.system('WARN', 'Node permission model not applied: the start command runs through npm');
+    } else {
+      throw new Error(`start command refused: ${command} (only node and npm)`);
+    }
+    if (this.settings.niceBinary) {
+      return {
+        command: { file: this.settings.niceBinary, args: ['-n', String(this.settings.nice), file, ...argv] },
+        env,
+      };
+    }
+    return { command: { file, args: argv }, env };
+  }
+
+  private pipe(child: ChildProcess, source: 'STDOUT' | 'STDERR'): void {
+    const stream = source === 'STDOUT' ? child.stdout : child.stderr;
+    if (!stream) return;
+    const splitter = new LineSplitter(
+      (message) => this.emit({ at: new Date(), source, level: logLevelOf(source, message), message }),
+      this.settings.maxLineLength,
+    );
+    stream.on('data', (chunk: Buffer) => splitter.push(chunk));
+    stream.once('end', () => splitter.end());
+    stream.once('error', () => splitter.end());
+  }
+
+  private async probeReadiness(instance: Instance): Promise<void> {
+    const deadline = Date.now() + this.settings.startupTimeoutMs;
+    while (this.instance === instance && !instance.done && !this.stopping) {
+      if (await acceptsConnections(this.settings.host, this.port, 1000)) {
+        if (this.instance === instance && !instance.done && !this.stopping) this.ready();
+        return;
+      }
+      if (Date.now() >= deadline) {
+        instance.readinessFailure = `not accepting connections on port ${this.port} within ${this.settings.startupTimeoutMs} ms`;
+        this.system('ERROR', `${instance.readinessFailure}: SIGKILL`);
+        if (instance.pid !== null) signalGroup(instance.pid, 'SIGKILL');
+        return;
+      }
+      await new Promise((r) => setTimeout(r, this.settings.readinessIntervalMs));
+    }
+  }
+
+  private ready(): void {
+    this.state = 'RUNNING';
+    this.readyAt = new Date();
+    this.lastError = null;
+    this.system('INFO', `accepting connections on port ${this.port}`);
+    this.healthyTimer = setTimeout(() => {
+      this.healthyTimer = null;
+      this.consecutiveCrashes = 0;
+    }, this.settings.resetAfterMs);
+    this.healthyTimer.unref();
+    this.settleWaiter(null);
+  }
+
+  private exited(instance: Instance, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.instance !== instance) return;
+    this.lastExitCode = code;
+    this.lastSignal = signal;
+    if (this.healthyTimer) clearTimeout(this.healthyTimer);
+    this.healthyTimer = null;
+    const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+    if (this.stopping) {
+      this.system('INFO', `pid ${instance.pid} ended (${how})`);
+      return;
+    }
+    this.lastError = instance.readinessFailure ?? `exited (${how})`;
+    this.consecutiveCrashes += 1;
+    if (this.consecutiveCrashes >= this.settings.maxConsecutiveCrashes) {
+      this.fail(`${this.lastError}; ${this.consecutiveCrashes} crashes in a row, not restarting`);
+      return;
+    }
+    const delay = Math.min(
+      this.settings.initialBackoffMs * 2 ** (this.consecutiveCrashes - 1),
+      this.settings.maxBackoffMs,
+    );
+    this.state = 'RESTARTING';
+    this.system(
+      'WARN',
+      `${this.lastError}; restarting in ${delay} ms (crash ${this.consecutiveCrashes} in a row)`,
+    );
+    this.restartTimer = setTimeout(() => {
+      this.restarts += 1;
+      this.launch();
+    }, delay);
+  }
+
+  private fail(reason: string): void {
+    this.state = 'FAILED';
+    this.lastError = reason;
+    this.system('ERROR', `failed: ${reason}`);
+    this.settleWaiter(new RuntimeStartError(this.key, reason));
+  }
+
+  private settleWaiter(error: Error | null): void {
+    const waiter = this.waiter;
+    if (!waiter) return;
+    this.waiter = null;
+    if (error) waiter.reject(error);
+    else waiter.resolve(this.status());
+  }
+
+  private clearTimers(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    if (this.healthyTimer) clearTimeout(this.healthyTimer);
+    this.restartTimer = null;
+    this.healthyTimer = null;
+  }
+
+  private system(level: RuntimeLogLevel, message: string): void {
+    this.emit({ at: new Date(), source: 'SYSTEM', level, message });
+  }
+
+  private emit(line: RuntimeLogLine): void {
+    try {
+      this.spec.onLog(line);
+    } catch {
+      // a failing log sink must not take the supervisor down
+    }
+  }
+}

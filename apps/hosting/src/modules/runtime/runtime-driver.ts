@@ -1,0 +1,164 @@
+/**
+ * The runtime driver: what the hosting worker uses to run a built app variant, whatever runs it
+ * (child processes on the worker host, see `LocalProcessDriver`; Deployments in a cluster, see
+ * `KubernetesDriver`). Plain TypeScript, no Nest: the worker wraps one driver in a provider.
+ */
+
+export type Variant = 'PREVIEW' | 'PUBLISH';
+
+export const VARIANTS: readonly Variant[] = ['PREVIEW', 'PUBLISH'];
+
+/** One running thing per app and environment. */
+export interface VariantKey {
+  appId: string;
+  variant: Variant;
+}
+
+/** How to start a build, as decided by the builder (`buildApp`). */
+export interface StartCommand {
+  /** `node` or `npm`; drivers resolve `node` to the worker's own Node binary. */
+  command: string;
+  args: string[];
+}
+
+export type RuntimeLogSource = 'STDOUT' | 'STDERR' | 'SYSTEM';
+export type RuntimeLogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+
+/**
+ * One line an app (or the driver, source SYSTEM) wrote. Level: a line that is a JSON object with
+ * a `level` (or `severity`) field takes it (pino numbers: ≥50 ERROR, ≥40 WARN, ≥30 INFO, below
+ * DEBUG; names such as error, warn, info, debug, fatal, trace); otherwise STDERR lines are ERROR
+ * and STDOUT lines INFO. The message is the line as written (a JSON line stays JSON).
+ */
+export interface RuntimeLogLine {
+  at: Date;
+  source: RuntimeLogSource;
+  level: RuntimeLogLevel;
+  message: string;
+}
+
+export interface VariantSpec {
+  key: VariantKey;
+  /** The build directory (`BuildResult.dir`); the app's working directory and its only writable place. */
+  dir: string;
+  startCommand: StartCommand;
+  /** The variant's secrets, injected as environment variables (values are never logged). */
+  env: Record<string, string>;
+  /** Listening port; the local driver picks a free one when absent. Kept across restarts. */
+  port?: number;
+  /** Memory budget of the app. */
+  memoryMb: number;
+  /** CPU budget in millicores (1000 = one core): a hard limit in Kubernetes; see each driver. */
+  cpuMillicores?: number;
+  /** Called for every line, in order per stream; must not throw (it is the app's log sink). */
+  onLog(line: RuntimeLogLine): void;
+}
+
+/**
+ * STARTING: launched, not yet accepting connections. RUNNING: accepting connections.
+ * RESTARTING: exited or never became ready, waiting for its backoff before the next launch.
+ * STOPPING: stop() asked it to end. STOPPED: not running (also: never started).
+ * FAILED: crashed too often in a row; stays down until started again.
+ */
+export type RuntimeState = 'STARTING' | 'RUNNING' | 'RESTARTING' | 'STOPPING' | 'STOPPED' | 'FAILED';
+
+export interface VariantRuntimeStatus {
+  key: VariantKey;
+  state: RuntimeState;
+  /** Where the gateway reaches the variant: http://host:port. */
+  host: string | null;
+  port: number | null;
+  /** Process id of the current instance (local driver only). */
+  pid: number | null;
+  /** Relaunches since start() (crash or failed readiness). */
+  restarts: number;
+  /** When the current instance was launched. */
+  startedAt: Date | null;
+  /** When the current instance first accepted connections. */
+  readyAt: Date | null;
+  lastExitCode: number | null;
+  lastSignal: string | null;
+  /** Why the variant is RESTARTING or FAILED, for the status endpoint. */
+  lastError: string | null;
+}
+
+export type VariantHandle = VariantRuntimeStatus;
+
+/**
+ * start() resolves once the variant accepts connections (RUNNING) and rejects with
+ * `RuntimeStartError` when it ends FAILED or is stopped first; starting a key that runs replaces it
+ * (the old instance is stopped first). stop() of an unknown key is a no-op. status() and list() are
+ * asynchronous because a cluster driver has to ask the API server; an unknown key is STOPPED.
+ */
+export interface RuntimeDriver {
+  start(spec: VariantSpec): Promise<VariantHandle>;
+  stop(key: VariantKey): Promise<void>;
+  status(key: VariantKey): Promise<VariantRuntimeStatus>;
+  /** Every variant this driver has started and not forgotten (including STOPPED and FAILED ones). */
+  list(): Promise<VariantRuntimeStatus[]>;
+  stopAll(): Promise<void>;
+}
+
+export class RuntimeStartError extends Error {
+  constructor(
+    readonly key: VariantKey,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RuntimeStartError';
+  }
+}
+
+/**
+ * Names a variant's secrets may not set: the driver owns them (PORT, HOME, PATH, NODE_ENV) or they
+ * would weaken the confinement (NODE_OPTIONS can add --allow-fs-read, --require a file, raise the
+ * heap limit). The secrets API refuses them; the drivers drop them too.
+ */
+export const RESERVED_ENV_NAMES: ReadonlySet<string> = new Set([
+  'PORT',
+  'HOME',
+  'PATH',
+  'NODE_ENV',
+  'NODE_OPTIONS',
+]);
+
+export function variantKeyId(key: VariantKey): string {
+  return `${key.appId}/${key.variant}`;
+}
+
+export function stoppedStatus(key: VariantKey): VariantRuntimeStatus {
+  return {
+    key,
+    state: 'STOPPED',
+    host: null,
+    port: null,
+    pid: null,
+    restarts: 0,
+    startedAt: null,
+    readyAt: null,
+    lastExitCode: null,
+    lastSignal: null,
+    lastError: null,
+  };
+}
+
+/**
+ * Splits a variant's secrets into the ones that can become environment variables and the names
+ * dropped: reserved names, and names an environment cannot carry (`=` or NUL; the secret-name
+ * syntax allows `=`).
+ */
+export function secretsToEnv(secrets: Record<string, string>): {
+  env: Record<string, string>;
+  dropped: string[];
+} {
+  const env: Record<string, string> = {};
+  const dropped: string[] = [];
+  for (const [name, value] of Object.entries(secrets)) {
+    if (RESERVED_ENV_NAMES.has(name) || name === '' || /[=\0]/.test(name) || value.includes('\0')) {
+      dropped.push(name);
+    } else {
+      env[name] = value;
+    }
+  }
+  return { env, dropped };
+}
