@@ -79,3 +79,5 @@ cat > "$dir/project.json" <<JSON
 }
 JSON
 fi
+# The generated JSON is not in the repo's Prettier style; npm test checks it.
+npx prettier --write --log-level warn "$dir"
