@@ -39,6 +39,13 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     workers: [],
   },
   {
+    service: 'hosting',
+    prefixes: ['/v1/hosting'],
+    urlEnv: 'HOSTING_URL',
+    // Creates apps (queue hosting-apps); health on 3105.
+    workers: [{ name: 'worker', port: WORKER_PORTS['hosting-worker'] }],
+  },
+  {
     service: 'mailboxes',
     prefixes: ['/mailboxes'],
     urlEnv: 'MAILBOXES_URL',

@@ -1,0 +1,35 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import type { PlatformConfig } from '@platform/config';
+import { IDEMPOTENCY_MIGRATION_SET, IdempotencyModule } from '@platform/idempotency';
+import { QueueModule } from '@platform/queue';
+import { RateLimitModule } from '@platform/rate-limit';
+import { ServiceKitModule } from '@platform/service-kit';
+import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
+import { AppsModule } from './modules/apps/apps.module';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+
+/**
+ * Hosting API: /v1/hosting and the earlier /v1/hosting/nodejs (schema `hosting`, plus
+ * `idempotency`); errors in the commerce error object; the worker does the asynchronous work.
+ * RateLimitModule comes before ServiceKitModule so the per-IP guard runs before authentication.
+ */
+@Module({})
+export class HostingAppModule {
+  static forRoot(config: PlatformConfig): DynamicModule {
+    return {
+      module: HostingAppModule,
+      imports: [
+        RateLimitModule,
+        IdempotencyModule,
+        AppsModule,
+        SubscriptionsModule,
+        QueueModule.forRoot(),
+        ServiceKitModule.forRoot({
+          config,
+          errorFamily: 'commerce',
+          migrationSets: [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET],
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import { AppEnvironmentEntity } from '../modules/apps/app-environment.entity';
+import { AppOperationEntity } from '../modules/apps/app-operation.entity';
+import { AppEntity } from '../modules/apps/app.entity';
+import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
+import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
+
+/** Every entity of schema `hosting` (explicit list, no globs). Keep it sorted. */
+export const HOSTING_ENTITIES = [
+  AppEntity,
+  AppEnvironmentEntity,
+  AppOperationEntity,
+  AppSubscriptionEntity,
+  SubscriptionEntity,
+];

@@ -1,0 +1,29 @@
+import { Errors, PlatformError } from '@platform/errors';
+
+/** Codes of hosting errors (`name` and `details[].issue` of the commerce error object; docs/errors.md). */
+export const HostingErrorCode = {
+  APP_NOT_FOUND: 'APP_NOT_FOUND',
+  OPERATION_NOT_FOUND: 'OPERATION_NOT_FOUND',
+  JOB_NOT_FOUND: 'JOB_NOT_FOUND',
+  SUBSCRIPTION_NOT_FOUND: 'SUBSCRIPTION_NOT_FOUND',
+  NO_CAPACITY: 'NO_CAPACITY',
+} as const;
+
+/** Resources of another account answer exactly like missing ones (404, never 403). */
+export const HostingErrors = {
+  appNotFound(): PlatformError {
+    return Errors.notFound('no such app', HostingErrorCode.APP_NOT_FOUND);
+  },
+  operationNotFound(): PlatformError {
+    return Errors.notFound('no such app operation', HostingErrorCode.OPERATION_NOT_FOUND);
+  },
+  jobNotFound(): PlatformError {
+    return Errors.notFound('no such job', HostingErrorCode.JOB_NOT_FOUND);
+  },
+  subscriptionNotFound(message = 'no such subscription'): PlatformError {
+    return Errors.notFound(message, HostingErrorCode.SUBSCRIPTION_NOT_FOUND);
+  },
+  noCapacity(message: string): PlatformError {
+    return Errors.conflict(HostingErrorCode.NO_CAPACITY, message);
+  },
+};

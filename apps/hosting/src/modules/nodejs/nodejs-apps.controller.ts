@@ -1,0 +1,69 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import type { Principal } from '@platform/auth';
+import { IpRateLimit } from '@platform/rate-limit';
+import { PlatformError } from '@platform/errors';
+import { AppsService } from '../apps/apps.service';
+import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HostingErrors } from '../hosting.errors';
+import { CreateNodejsAppRequest, NodejsJobParams } from './nodejs-apps.request';
+import {
+  NodejsJobAcceptedResponse,
+  NodejsJobStatusResponse,
+  toNodejsJobAccepted,
+  toNodejsJobStatus,
+} from './nodejs-apps.response';
+
+/**
+ * The earlier namespace (/v1/hosting/nodejs) over the same AppsService: a job is an app operation,
+ * its id the operation id, so both namespaces see the same apps.
+ */
+@ApiTags('hosting nodejs (earlier namespace)')
+@ApiBearerAuth()
+@ApiResponse({ status: 400, description: 'INVALID_REQUEST' })
+@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
+@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
+@ApiResponse({ status: 429, description: 'Per-client-IP limit' })
+@Controller('v1/hosting/nodejs/apps')
+export class NodejsAppsController {
+  constructor(private readonly apps: AppsService) {}
+
+  @Post()
+  @HttpCode(202)
+  @IpRateLimit(HOSTING_RATE_LIMITS.write)
+  @RequiresScopes('hosting.paas.apps:create')
+  @ApiOperation({ summary: 'Create a Node.js app (asynchronous job; not idempotent)' })
+  @ApiAcceptedResponse({ type: NodejsJobAcceptedResponse })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateNodejsAppRequest,
+  ): Promise<NodejsJobAcceptedResponse> {
+    return toNodejsJobAccepted(await this.apps.create(principal.accountId, 'NODEJS', body.name));
+  }
+
+  @Get('jobs/:jobId')
+  @IpRateLimit(HOSTING_RATE_LIMITS.poll)
+  @RequiresScopes('hosting.paas.apps:read', 'hosting.paas.apps:create')
+  @ApiOperation({ summary: 'Poll an app job until active or failed' })
+  @ApiOkResponse({ type: NodejsJobStatusResponse })
+  @ApiResponse({ status: 404, description: 'JOB_NOT_FOUND' })
+  async job(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: NodejsJobParams,
+  ): Promise<NodejsJobStatusResponse> {
+    try {
+      return toNodejsJobStatus(await this.apps.operationView(principal.accountId, params.jobId));
+    } catch (error) {
+      if (error instanceof PlatformError && error.status === 404) throw HostingErrors.jobNotFound();
+      throw error;
+    }
+  }
+}

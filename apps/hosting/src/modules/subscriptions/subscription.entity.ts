@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export const HOSTING_PRODUCTS = ['WEB_HOSTING'] as const;
+export type HostingProduct = (typeof HOSTING_PRODUCTS)[number];
+export const DEFAULT_HOSTING_PRODUCT: HostingProduct = 'WEB_HOSTING';
+
+/** Apps one provisioned subscription can hold. */
+export const DEFAULT_SLOT_LIMIT = 5;
+
+/**
+ * A hosting plan of an account. Billing is outside the platform: a plan is provisioned on the first
+ * attach of an account that has none. attachedCount is changed only under the account's
+ * attach lock, so it never exceeds slotLimit.
+ */
+@Entity({ schema: 'hosting', name: 'subscriptions' })
+@Index('subscriptions_account_product_idx', ['accountId', 'hostingProduct'])
+export class SubscriptionEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  subscriptionId!: string;
+
+  @Column({ type: 'uuid' })
+  accountId!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  hostingProduct!: HostingProduct;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: 'ACTIVE' | 'SUSPENDED';
+
+  @Column({ type: 'integer' })
+  slotLimit!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  attachedCount!: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,50 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { PlatformConfig } from '@platform/config';
+import { IDEMPOTENCY_MIGRATION_SET, IdempotencyPurgeModule } from '@platform/idempotency';
+import { OperationRunner, QueueModule } from '@platform/queue';
+import { ServiceKitModule } from '@platform/service-kit';
+import { DataSource } from 'typeorm';
+import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
+import { AppOperationEntity } from './modules/apps/app-operation.entity';
+import { AppOrphansService } from './modules/apps/app-orphans.service';
+import { APP_PROVISIONER, DatabaseAppProvisioner } from './modules/apps/app-provisioner';
+import type { AppProvisioner } from './modules/apps/app-provisioner';
+import { HostingAppsQueue } from './modules/apps/apps.jobs';
+import { HostingAppsProcessor } from './modules/apps/apps.processor';
+
+export interface HostingWorkerOptions {
+  /** Replaces the default provisioner (DatabaseAppProvisioner), e.g. in tests. */
+  readonly provisioner?: (dataSource: DataSource) => AppProvisioner;
+}
+
+/**
+ * The hosting worker: consumes `hosting-apps` (app creation), re-adds orphaned jobs, purges
+ * expired idempotency keys. Serves only /health/live, /health/ready and /metrics on its own port.
+ */
+@Module({})
+export class HostingWorkerModule {
+  static forRoot(config: PlatformConfig, options: HostingWorkerOptions = {}): DynamicModule {
+    const provisioner = options.provisioner ?? (() => new DatabaseAppProvisioner());
+    return {
+      module: HostingWorkerModule,
+      imports: [
+        IdempotencyPurgeModule,
+        QueueModule.forRoot(),
+        QueueModule.registerQueues(HostingAppsQueue),
+        ServiceKitModule.forRoot({
+          config,
+          errorFamily: 'commerce',
+          migrationSets: [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET],
+        }),
+        TypeOrmModule.forFeature([AppOperationEntity]),
+      ],
+      providers: [
+        AppOrphansService,
+        HostingAppsProcessor,
+        OperationRunner,
+        { provide: APP_PROVISIONER, inject: [DataSource], useFactory: provisioner },
+      ],
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { createServiceApp, listen } from '@platform/service-kit';
+import { loadHostingWorkerConfig } from './config/hosting.config';
+import { HostingWorkerModule } from './worker.module';
+
+/** Second entry point of hosting: the worker, with health endpoints on its own port. */
+async function main(): Promise<void> {
+  const config = loadHostingWorkerConfig();
+  const app = await createServiceApp(HostingWorkerModule.forRoot(config), {
+    title: 'Hosting worker',
+    description: 'Creates apps (queue hosting-apps); health only',
+    openApi: false,
+  });
+  await listen(app, config);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`hosting worker failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});
