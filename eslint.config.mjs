@@ -17,6 +17,7 @@ function boundaries({ specs }) {
       ['testing', 'auth'],
       ['testing', 'config'],
       ['testing', 'database'],
+      ['testing', 'service-kit'],
     ],
     depConstraints: [
       { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:core', 'type:infra', ...testing] },

@@ -6,6 +6,7 @@ import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
 import { AppsModule } from './modules/apps/apps.module';
+import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
 /**
@@ -22,6 +23,7 @@ export class HostingAppModule {
         RateLimitModule,
         IdempotencyModule,
         AppsModule,
+        SecretStoreModule.withHttp(),
         SubscriptionsModule,
         QueueModule.forRoot(),
         ServiceKitModule.forRoot({

@@ -12,6 +12,7 @@ import { APP_PROVISIONER, DatabaseAppProvisioner } from './modules/apps/app-prov
 import type { AppProvisioner } from './modules/apps/app-provisioner';
 import { HostingAppsQueue } from './modules/apps/apps.jobs';
 import { HostingAppsProcessor } from './modules/apps/apps.processor';
+import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 
 export interface HostingWorkerOptions {
   /** Replaces the default provisioner (DatabaseAppProvisioner), e.g. in tests. */
@@ -32,6 +33,7 @@ export class HostingWorkerModule {
         IdempotencyPurgeModule,
         QueueModule.forRoot(),
         QueueModule.registerQueues(HostingAppsQueue),
+        SecretStoreModule,
         ServiceKitModule.forRoot({
           config,
           errorFamily: 'commerce',

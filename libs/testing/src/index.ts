@@ -12,3 +12,5 @@ export type { TestRedis } from './test-redis';
 export { createTestCredential } from './test-tokens';
 export type { TestCredential } from './test-tokens';
 export { waitFor } from './wait-for';
+export { startWorkerHarness } from './worker-harness';
+export type { WorkerHarness } from './worker-harness';

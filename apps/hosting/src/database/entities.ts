@@ -1,6 +1,7 @@
 import { AppEnvironmentEntity } from '../modules/apps/app-environment.entity';
 import { AppOperationEntity } from '../modules/apps/app-operation.entity';
 import { AppEntity } from '../modules/apps/app.entity';
+import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
 
@@ -9,6 +10,7 @@ export const HOSTING_ENTITIES = [
   AppEntity,
   AppEnvironmentEntity,
   AppOperationEntity,
+  AppSecretEntity,
   AppSubscriptionEntity,
   SubscriptionEntity,
 ];

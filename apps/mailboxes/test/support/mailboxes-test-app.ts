@@ -1,7 +1,15 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Scope } from '@platform/scopes';
 import { createServiceApp } from '@platform/service-kit';
-import { TestCredential, TestEnv, createTestCredential, createTestEnv, waitFor } from '@platform/testing';
+import {
+  TestCredential,
+  TestEnv,
+  WorkerHarness,
+  createTestCredential,
+  createTestEnv,
+  startWorkerHarness,
+  waitFor,
+} from '@platform/testing';
 import type { InjectOptions, Response } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { MailboxesAppModule } from '../../src/app.module';
@@ -62,30 +70,17 @@ export async function startMailboxesTestApp(
   };
 }
 
-export interface MailboxesWorkerHarness {
-  readonly app: NestFastifyApplication;
-  /** Stops the BullMQ worker at once, abandoning its active jobs (as a killed process would). */
-  kill(): Promise<void>;
-  close(): Promise<void>;
-}
+export type MailboxesWorkerHarness = WorkerHarness;
 
-export async function startMailboxesWorker(
+export function startMailboxesWorker(
   env: TestEnv,
   options: MailboxesWorkerOptions = {},
 ): Promise<MailboxesWorkerHarness> {
-  const app = await createServiceApp(MailboxesWorkerModule.forRoot(env.config('mailboxes-worker'), options), {
-    title: 'Mailboxes worker',
-    openApi: false,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return {
-    app,
-    async kill() {
-      await app.get(MailboxesProcessor).worker.close(true);
-    },
-    close: () => app.close(),
-  };
+  return startWorkerHarness(
+    MailboxesWorkerModule.forRoot(env.config('mailboxes-worker'), options),
+    MailboxesProcessor,
+    'Mailboxes worker',
+  );
 }
 
 /** A valid create request; override any field. */

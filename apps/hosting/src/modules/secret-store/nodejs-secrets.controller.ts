@@ -1,0 +1,61 @@
+import { Body, Controller, Headers, Param, Patch, Query } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import type { Principal } from '@platform/auth';
+import { Idempotent } from '@platform/idempotency';
+import { IpRateLimit } from '@platform/rate-limit';
+import { AppParams } from '../apps/apps.request';
+import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { SecretStoreService } from './secret-store.service';
+import { assertJsonPatchContentType, withSecretPatchErrors } from './secrets.http';
+import { JSON_PATCH_MEDIA_TYPE, NodejsSecretsQuery, SECRET_PATCH_BODY_SCHEMA } from './secrets.request';
+import { SecretSetResponse, toSecretSetResponse } from './secrets.response';
+
+/** Earlier namespace: PATCH /v1/hosting/nodejs/apps/{appId}/secrets?variant=preview|publish, same store. */
+@ApiTags('hosting nodejs (earlier namespace)')
+@ApiBearerAuth()
+@ApiResponse({ status: 400, description: 'INVALID_REQUEST (details[].issue: the patch rule broken)' })
+@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
+@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
+@ApiResponse({ status: 404, description: 'APP_NOT_FOUND' })
+@ApiResponse({ status: 409, description: 'IDEMPOTENCY_KEY_IN_USE' })
+@ApiResponse({ status: 415, description: `UNSUPPORTED_MEDIA_TYPE: send ${JSON_PATCH_MEDIA_TYPE}` })
+@ApiResponse({ status: 422, description: 'IDEMPOTENCY_KEY_MISMATCH' })
+@ApiResponse({ status: 429, description: 'Per-client-IP limit' })
+@Controller('v1/hosting/nodejs/apps/:appId/secrets')
+export class NodejsSecretsController {
+  constructor(private readonly secrets: SecretStoreService) {}
+
+  @Patch()
+  @IpRateLimit(HOSTING_RATE_LIMITS.write)
+  @RequiresScopes('hosting.paas.secrets:write')
+  @Idempotent({ format: 'uuid' })
+  @ApiOperation({ summary: 'Add, replace or remove secrets of one variant (JSON Patch, atomic)' })
+  @ApiConsumes(JSON_PATCH_MEDIA_TYPE)
+  @ApiBody({ schema: SECRET_PATCH_BODY_SCHEMA as object })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'uuid; replayed for 24 h' })
+  @ApiOkResponse({ type: SecretSetResponse, description: 'The secret set after the update, without values' })
+  async patch(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AppParams,
+    @Query() query: NodejsSecretsQuery,
+    @Headers('content-type') contentType: string | undefined,
+    @Body() body: unknown,
+  ): Promise<SecretSetResponse> {
+    assertJsonPatchContentType(contentType);
+    return toSecretSetResponse(
+      await withSecretPatchErrors(() =>
+        this.secrets.patch(principal.accountId, params.appId, query.variant, body),
+      ),
+    );
+  }
+}

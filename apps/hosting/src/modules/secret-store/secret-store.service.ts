@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { SecretBox } from '@platform/crypto';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { AppEntity } from '../apps/app.entity';
+import { VARIANTS, type Variant } from '../apps/app-environment.entity';
+import { HostingErrors } from '../hosting.errors';
+import { applySecretPatch, type CurrentSecrets, type SystemSecret } from '../secrets';
+import { AppSecretEntity } from './app-secret.entity';
+
+/** One secret's metadata (spec "Secret metadata"): never its value. */
+export interface SecretMetadataView {
+  readonly name: string;
+  readonly systemManaged: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** The app's secrets per variant, names sorted. */
+export type SecretSetView = Readonly<Record<Variant, readonly SecretMetadataView[]>>;
+
+const SYSTEM: SystemSecret = { system: true };
+/**
+ * What an existing user secret is given to the patch engine as: the engine copies current values and
+ * never reads them, and only names a patch operation wrote (whose values come from the operation) are
+ * stored, so a PATCH never has to decrypt anything.
+ */
+const UNREAD = '';
+
+/** Associated data of a sealed value: a ciphertext copied to another app, variant or name does not open. */
+export function secretAad(appId: string, variant: Variant, name: string): string {
+  return JSON.stringify(['hosting.app_secrets', appId, variant, name]);
+}
+
+/**
+ * Secrets of app variants (docs/hosting.md, "Secrets"): PATCH applies a JSON Patch with the pure
+ * engine of `modules/secrets` and writes the result in one transaction, serialized per app and
+ * variant; the runtime reads decrypted values through SecretEnvSource.
+ */
+@Injectable()
+export class SecretStoreService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly box: SecretBox,
+  ) {}
+
+  /**
+   * Applies `ops` to the variant's secrets: all of them or none (a refused patch throws a
+   * SecretPatchError before anything is written). Unknown app or another account's → APP_NOT_FOUND.
+   */
+  async patch(accountId: string, appId: string, variant: Variant, ops: unknown): Promise<SecretSetView> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.requireApp(manager, accountId, appId);
+      // Concurrent patches of one app variant run one after the other (each sees the previous result).
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('hosting.app_secrets'), hashtext($1))`, [
+        `${appId}/${variant}`,
+      ]);
+      const rows = await manager.find(AppSecretEntity, {
+        select: { name: true, systemManaged: true },
+        where: { appId, variant },
+      });
+      const current: CurrentSecrets = new Map(
+        rows.map((row) => [row.name, row.systemManaged ? SYSTEM : UNREAD] as const),
+      );
+      const result = applySecretPatch(current, ops);
+
+      if (result.removed.length > 0) {
+        await manager.delete(AppSecretEntity, {
+          appId,
+          variant,
+          name: In(result.removed),
+          systemManaged: false,
+        });
+      }
+      for (const name of result.added) {
+        await manager.insert(AppSecretEntity, {
+          appId,
+          variant,
+          name,
+          ...this.sealed(appId, variant, name, result.secrets.get(name) as string),
+          systemManaged: false,
+        });
+      }
+      for (const name of result.replaced) {
+        await manager.update(
+          AppSecretEntity,
+          { appId, variant, name, systemManaged: false },
+          this.sealed(appId, variant, name, result.secrets.get(name) as string),
+        );
+      }
+      return this.secretSet(manager, appId);
+    });
+  }
+
+  /** The app's secret set (metadata only). */
+  async list(accountId: string, appId: string): Promise<SecretSetView> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.requireApp(manager, accountId, appId);
+      return this.secretSet(manager, appId);
+    });
+  }
+
+  /**
+   * Sets a system-managed secret (the platform's own variables for an app). Not reachable from the
+   * API; PATCH refuses to touch these names.
+   */
+  async setSystemSecret(appId: string, variant: Variant, name: string, value: string): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(AppSecretEntity)
+      .values({ appId, variant, name, ...this.sealed(appId, variant, name, value), systemManaged: true })
+      .orUpdate(['sealed_value', 'key_id', 'system_managed', 'updated_at'], ['app_id', 'variant', 'name'])
+      .execute();
+  }
+
+  /** Every secret of the variant, user and system-managed, decrypted. For the runtime only. */
+  async decrypted(appId: string, variant: Variant): Promise<Record<string, string>> {
+    const rows = await this.dataSource.getRepository(AppSecretEntity).find({
+      where: { appId, variant },
+      order: { name: 'ASC' },
+    });
+    const values: Record<string, string> = {};
+    for (const row of rows) {
+      Object.defineProperty(values, row.name, {
+        value: this.box.open(row.sealedValue, secretAad(appId, variant, row.name)),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return values;
+  }
+
+  private sealed(
+    appId: string,
+    variant: Variant,
+    name: string,
+    value: string,
+  ): Pick<AppSecretEntity, 'sealedValue' | 'keyId'> {
+    return { sealedValue: this.box.seal(value, secretAad(appId, variant, name)), keyId: this.box.keyId };
+  }
+
+  private async requireApp(manager: EntityManager, accountId: string, appId: string): Promise<void> {
+    const app = await manager.findOne(AppEntity, { select: { appId: true }, where: { appId, accountId } });
+    if (!app) throw HostingErrors.appNotFound();
+  }
+
+  private async secretSet(manager: EntityManager, appId: string): Promise<SecretSetView> {
+    const rows = await manager.find(AppSecretEntity, {
+      select: { variant: true, name: true, systemManaged: true, createdAt: true, updatedAt: true },
+      where: { appId },
+      order: { name: 'ASC' },
+    });
+    const byVariant = (variant: Variant): SecretMetadataView[] =>
+      rows
+        .filter((row) => row.variant === variant)
+        .map(({ name, systemManaged, createdAt, updatedAt }) => ({
+          name,
+          systemManaged,
+          createdAt,
+          updatedAt,
+        }));
+    return Object.fromEntries(VARIANTS.map((v) => [v, byVariant(v)])) as Record<
+      Variant,
+      SecretMetadataView[]
+    >;
+  }
+}
