@@ -5,7 +5,9 @@ import { QueueModule } from '@platform/queue';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
+import { AppLogsModule } from './modules/app-logs/app-logs.module';
 import { AppsModule } from './modules/apps/apps.module';
+import { ImportsModule } from './modules/imports/imports.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
@@ -23,6 +25,8 @@ export class HostingAppModule {
         RateLimitModule,
         IdempotencyModule,
         AppsModule,
+        AppLogsModule.withHttp(),
+        ImportsModule,
         SecretStoreModule.withHttp(),
         SubscriptionsModule,
         QueueModule.forRoot(),

@@ -6,12 +6,14 @@ import { OperationRunner, QueueModule } from '@platform/queue';
 import { ServiceKitModule } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
+import { AppLogsRetentionModule } from './modules/app-logs/app-logs-retention.module';
 import { AppOperationEntity } from './modules/apps/app-operation.entity';
 import { AppOrphansService } from './modules/apps/app-orphans.service';
 import { APP_PROVISIONER, DatabaseAppProvisioner } from './modules/apps/app-provisioner';
 import type { AppProvisioner } from './modules/apps/app-provisioner';
 import { HostingAppsQueue } from './modules/apps/apps.jobs';
 import { HostingAppsProcessor } from './modules/apps/apps.processor';
+import { ImportsWorkerModule } from './modules/imports/imports-worker.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 
 export interface HostingWorkerOptions {
@@ -20,7 +22,8 @@ export interface HostingWorkerOptions {
 }
 
 /**
- * The hosting worker: consumes `hosting-apps` (app creation), re-adds orphaned jobs, purges
+ * The hosting worker: consumes `hosting-apps` (app creation) and `hosting-imports` (imports, which
+ * it runs in PREVIEW: ImportsWorkerModule owns the app processes), re-adds orphaned jobs, purges
  * expired idempotency keys. Serves only /health/live, /health/ready and /metrics on its own port.
  */
 @Module({})
@@ -30,7 +33,9 @@ export class HostingWorkerModule {
     return {
       module: HostingWorkerModule,
       imports: [
+        AppLogsRetentionModule.forRoot(),
         IdempotencyPurgeModule,
+        ImportsWorkerModule,
         QueueModule.forRoot(),
         QueueModule.registerQueues(HostingAppsQueue),
         SecretStoreModule,

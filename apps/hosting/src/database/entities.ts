@@ -1,6 +1,9 @@
+import { AppLogLineEntity } from '../modules/app-logs/app-log-line.entity';
 import { AppEnvironmentEntity } from '../modules/apps/app-environment.entity';
 import { AppOperationEntity } from '../modules/apps/app-operation.entity';
 import { AppEntity } from '../modules/apps/app.entity';
+import { BuildLogLineEntity } from '../modules/imports/build-log-line.entity';
+import { ImportOperationEntity } from '../modules/imports/import-operation.entity';
 import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
@@ -9,8 +12,11 @@ import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity
 export const HOSTING_ENTITIES = [
   AppEntity,
   AppEnvironmentEntity,
+  AppLogLineEntity,
   AppOperationEntity,
   AppSecretEntity,
   AppSubscriptionEntity,
+  BuildLogLineEntity,
+  ImportOperationEntity,
   SubscriptionEntity,
 ];

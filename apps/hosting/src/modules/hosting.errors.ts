@@ -7,6 +7,8 @@ export const HostingErrorCode = {
   JOB_NOT_FOUND: 'JOB_NOT_FOUND',
   SUBSCRIPTION_NOT_FOUND: 'SUBSCRIPTION_NOT_FOUND',
   NO_CAPACITY: 'NO_CAPACITY',
+  IMPORT_NOT_FOUND: 'IMPORT_NOT_FOUND',
+  APP_NOT_ACTIVE: 'APP_NOT_ACTIVE',
 } as const;
 
 /** Resources of another account answer exactly like missing ones (404, never 403). */
@@ -25,5 +27,14 @@ export const HostingErrors = {
   },
   noCapacity(message: string): PlatformError {
     return Errors.conflict(HostingErrorCode.NO_CAPACITY, message);
+  },
+  importNotFound(): PlatformError {
+    return Errors.notFound('no such import', HostingErrorCode.IMPORT_NOT_FOUND);
+  },
+  appNotActive(): PlatformError {
+    return Errors.conflict(
+      HostingErrorCode.APP_NOT_ACTIVE,
+      'the app is not ACTIVE yet (or its creation failed)',
+    );
   },
 };

@@ -30,6 +30,25 @@ export class AppEnvironmentEntity {
   @Column({ type: 'integer', nullable: true })
   port!: number | null;
 
+  /**
+   * What the worker last saw of the variant's process (RuntimeState: STOPPED, STARTING, RUNNING,
+   * RESTARTING, STOPPING, FAILED); the worker owns the processes, the API reads this column.
+   */
+  @Column({ type: 'varchar', length: 16, default: 'STOPPED' })
+  runtimeState!: string;
+
+  /** Why the variant is RESTARTING or FAILED (the driver's last error). */
+  @Column({ type: 'text', nullable: true })
+  runtimeError!: string | null;
+
+  /** The build directory of currentBuildId, so a restarted worker can start it again. */
+  @Column({ type: 'text', nullable: true })
+  buildDir!: string | null;
+
+  /** The start command of that build (`{command, args}`). */
+  @Column({ type: 'jsonb', nullable: true })
+  startCommand!: { command: string; args: string[] } | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,0 +1,33 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
+import { AppsModule } from '../apps/apps.module';
+import { AppLogsController, NodejsAppLogsController } from './app-logs.controller';
+import { AppLogsService } from './app-logs.service';
+import { LogPageTokens } from './log-page-token';
+import { RuntimeLogStore } from './runtime-log-store';
+
+/**
+ * Runtime logs of app variants. As is: RuntimeLogStore (append, purge) for whoever captures lines.
+ * `withHttp()` (API) adds GET …/logs on both namespaces. The worker adds AppLogsRetentionModule.
+ */
+@Module({
+  providers: [RuntimeLogStore],
+  exports: [RuntimeLogStore],
+})
+export class AppLogsModule {
+  static withHttp(): DynamicModule {
+    return {
+      module: AppLogsModule,
+      imports: [AppsModule],
+      controllers: [AppLogsController, NodejsAppLogsController],
+      providers: [
+        AppLogsService,
+        {
+          provide: LogPageTokens,
+          inject: [PLATFORM_CONFIG],
+          useFactory: (config: PlatformConfig) => new LogPageTokens(config.secretsEncryptionKey),
+        },
+      ],
+    };
+  }
+}

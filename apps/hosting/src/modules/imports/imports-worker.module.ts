@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OperationRunner, QueueModule } from '@platform/queue';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
+import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { SecretStoreModule } from '../secret-store/secret-store.module';
+import { BuildLogLineEntity } from './build-log-line.entity';
+import { ImportOperationEntity } from './import-operation.entity';
+import { ImportOrphansService } from './import-orphans.service';
+import { ImportRunner } from './import-runner';
+import { IMPORT_SETTINGS, loadImportSettings } from './import-settings';
+import { HostingImportsQueue } from './imports.jobs';
+import { ImportsProcessor } from './imports.processor';
+
+/**
+ * The worker's side of imports: consumes `hosting-imports` (extract, build, start in PREVIEW) and
+ * owns the runtime (AppRuntimeManager), whose env source is SecretStoreModule's VARIANT_ENV_SOURCE
+ * (injected as optional: {} without it).
+ */
+@Module({
+  imports: [
+    QueueModule.registerQueues(HostingImportsQueue),
+    SecretStoreModule,
+    TypeOrmModule.forFeature([ImportOperationEntity, BuildLogLineEntity, AppEnvironmentEntity]),
+  ],
+  providers: [
+    AppRuntimeManager,
+    ImportOrphansService,
+    ImportRunner,
+    ImportsProcessor,
+    OperationRunner,
+    { provide: IMPORT_SETTINGS, useFactory: () => loadImportSettings() },
+  ],
+  exports: [AppRuntimeManager],
+})
+export class ImportsWorkerModule {}

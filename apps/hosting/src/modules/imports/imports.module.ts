@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OperationRunner, QueueModule } from '@platform/queue';
+import { AppStatusController } from '../app-runtime/app-status.controller';
+import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { AppsModule } from '../apps/apps.module';
+import { BuildLogLineEntity } from './build-log-line.entity';
+import { ImportOperationEntity } from './import-operation.entity';
+import { IMPORT_SETTINGS, loadImportSettings } from './import-settings';
+import { ImportsController, NodejsSourceController } from './imports.controller';
+import { HostingImportsQueue } from './imports.jobs';
+import { ImportsService } from './imports.service';
+import { MultipartInstaller } from './multipart.installer';
+
+/**
+ * Source imports on both namespaces and the runtime status (API side); the worker runs the imports
+ * (ImportsProcessor) and owns the processes (AppRuntimeManager).
+ */
+@Module({
+  imports: [
+    AppsModule,
+    QueueModule.registerQueues(HostingImportsQueue),
+    TypeOrmModule.forFeature([ImportOperationEntity, BuildLogLineEntity, AppEnvironmentEntity]),
+  ],
+  controllers: [ImportsController, NodejsSourceController, AppStatusController],
+  providers: [
+    ImportsService,
+    MultipartInstaller,
+    OperationRunner,
+    { provide: IMPORT_SETTINGS, useFactory: () => loadImportSettings() },
+  ],
+  exports: [IMPORT_SETTINGS],
+})
+export class ImportsModule {}

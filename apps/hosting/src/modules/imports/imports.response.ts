@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OperationStatus } from '@platform/queue';
+import { ErrorSummaryResponse, LinkResponse, appPath } from '../apps/apps.response';
+import type { BuildLogLineEntity } from './build-log-line.entity';
+import type { ImportOperationEntity } from './import-operation.entity';
+
+export const importPath = (appId: string, importId: string): string =>
+  `${appPath(appId)}/imports/${importId}`;
+
+/** A build log line as an opaque string: `<ISO timestamp> <STDOUT|STDERR|SYSTEM> <message>`. */
+export const formatLogLine = (line: BuildLogLineEntity): string =>
+  `${line.at.toISOString()} ${line.stream} ${line.message}`;
+
+export class ImportOperationResponse {
+  @ApiProperty({ format: 'uuid' }) importId!: string;
+  @ApiProperty({ enum: ['EXECUTING', 'COMPLETED', 'FAILED'], description: 'Open enum' }) status!: string;
+  @ApiProperty({ example: 'NODEJS-aBcDeFgHiJ' }) appId!: string;
+  @ApiPropertyOptional({ type: ErrorSummaryResponse, description: 'Only when FAILED' })
+  error?: ErrorSummaryResponse;
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Build log lines so far, in order (opaque strings); present once the build wrote one',
+  })
+  logs?: string[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  @ApiProperty({ type: [LinkResponse], description: 'self (the poll target), app, status' })
+  links!: LinkResponse[];
+}
+
+export function toImportResponse(
+  operation: ImportOperationEntity,
+  logs: BuildLogLineEntity[] = [],
+): ImportOperationResponse {
+  const response: ImportOperationResponse = {
+    importId: operation.id,
+    status: operation.status,
+    appId: operation.appId,
+    createdAt: operation.createdAt.toISOString(),
+    updatedAt: operation.updatedAt.toISOString(),
+    links: [
+      { rel: 'self', href: importPath(operation.appId, operation.id) },
+      { rel: 'app', href: appPath(operation.appId) },
+      { rel: 'status', href: `${appPath(operation.appId)}/status` },
+    ],
+  };
+  if (operation.status === OperationStatus.FAILED)
+    response.error = {
+      code: operation.failureCode ?? 'FAILED',
+      message: operation.failureMessage ?? 'the import failed',
+    };
+  if (logs.length > 0) response.logs = logs.map(formatLogLine);
+  return response;
+}
+
+/** Earlier namespace: POST /v1/hosting/nodejs/apps/{appId}/source answers the upload job's id. */
+export class SourceUploadResponse {
+  @ApiProperty({ format: 'uuid', description: 'Poll GET …/source/status?jobId=' }) jobId!: string;
+}
+
+export class SourceStatusResponse {
+  @ApiProperty({ format: 'uuid' }) jobId!: string;
+  @ApiProperty({ enum: ['pending', 'active', 'failed'] }) status!: string;
+  @ApiPropertyOptional() errorMessage?: string;
+  @ApiPropertyOptional({ type: [String] }) logs?: string[];
+}
+
+const EARLIER_STATUS: Record<string, string> = {
+  [OperationStatus.EXECUTING]: 'pending',
+  [OperationStatus.COMPLETED]: 'active',
+  [OperationStatus.FAILED]: 'failed',
+};
+
+export function toSourceStatusResponse(
+  operation: ImportOperationEntity,
+  logs: BuildLogLineEntity[] = [],
+): SourceStatusResponse {
+  const response: SourceStatusResponse = {
+    jobId: operation.id,
+    status: EARLIER_STATUS[operation.status] ?? operation.status.toLowerCase(),
+  };
+  if (operation.status === OperationStatus.FAILED)
+    response.errorMessage = `${operation.failureCode ?? 'FAILED'}: ${operation.failureMessage ?? 'the upload failed'}`;
+  if (logs.length > 0) response.logs = logs.map(formatLogLine);
+  return response;
+}

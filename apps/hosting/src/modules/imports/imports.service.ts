@@ -1,0 +1,78 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { OperationRunner } from '@platform/queue';
+import type { Queue } from 'bullmq';
+import type { FastifyRequest } from 'fastify';
+import { Repository } from 'typeorm';
+import { AppsService } from '../apps/apps.service';
+import { HostingErrors } from '../hosting.errors';
+import { BuildLogLineEntity } from './build-log-line.entity';
+import { ImportOperationEntity } from './import-operation.entity';
+import { IMPORT_SETTINGS, uploadsDir } from './import-settings';
+import type { ImportSettings } from './import-settings';
+import { receiveUpload } from './import-upload';
+import { HostingImportsQueue, RUN_IMPORT_JOB } from './imports.jobs';
+
+export interface ImportView {
+  readonly operation: ImportOperationEntity;
+  readonly logs: BuildLogLineEntity[];
+}
+
+/** At most this many build log lines are returned with a poll (the first ones are dropped). */
+export const MAX_POLLED_LOG_LINES = 2000;
+
+/** Imports of both namespaces: store the upload, record the operation, enqueue the worker's job. */
+@Injectable()
+export class ImportsService {
+  constructor(
+    private readonly apps: AppsService,
+    private readonly runner: OperationRunner,
+    @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
+    @InjectQueue(HostingImportsQueue.name) private readonly queue: Queue,
+    @InjectRepository(ImportOperationEntity) private readonly imports: Repository<ImportOperationEntity>,
+    @InjectRepository(BuildLogLineEntity) private readonly lines: Repository<BuildLogLineEntity>,
+  ) {}
+
+  /**
+   * Checks the app (another account's → 404, not ACTIVE → 409), streams the upload to the data dir,
+   * then commits the import (EXECUTING) and enqueues it. The app's PREVIEW is replaced by the worker.
+   */
+  async upload(accountId: string, appId: string, req: FastifyRequest): Promise<ImportOperationEntity> {
+    const app = await this.apps.require(accountId, appId);
+    if (app.status !== 'ACTIVE') throw HostingErrors.appNotActive();
+    const stored = await receiveUpload(req, uploadsDir(this.settings), this.settings.maxUploadBytes);
+    const started = await this.runner.start({
+      entity: ImportOperationEntity,
+      queue: this.queue,
+      jobName: RUN_IMPORT_JOB,
+      data: {
+        accountId,
+        appId,
+        archivePath: stored.path,
+        archiveBytes: stored.bytes,
+        fileName: stored.fileName,
+      },
+      payload: { appId },
+    });
+    return this.operation(accountId, appId, started.id);
+  }
+
+  /** The import of the caller's app, or IMPORT_NOT_FOUND (also for another account's or app's). */
+  async operation(accountId: string, appId: string, importId: string): Promise<ImportOperationEntity> {
+    const operation = await this.imports.findOneBy({ id: importId, accountId, appId });
+    if (!operation) throw HostingErrors.importNotFound();
+    return operation;
+  }
+
+  async view(accountId: string, appId: string, importId: string): Promise<ImportView> {
+    await this.apps.require(accountId, appId);
+    const operation = await this.operation(accountId, appId, importId);
+    const logs = await this.lines.find({
+      where: { importId },
+      order: { seq: 'DESC' },
+      take: MAX_POLLED_LOG_LINES,
+    });
+    return { operation, logs: logs.reverse() };
+  }
+}

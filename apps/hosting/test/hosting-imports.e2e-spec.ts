@@ -1,0 +1,344 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Scope } from '@platform/scopes';
+import type { TestCredential } from '@platform/testing';
+import { waitFor } from '@platform/testing';
+import * as tar from 'tar';
+import * as yazl from 'yazl';
+import type { AppOperationResponse } from '../src/modules/apps/apps.response';
+import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
+import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import {
+  ALL_HOSTING_SCOPES,
+  HostingTestApp,
+  HostingWorkerHarness,
+  startHostingTestApp,
+  startHostingWorker,
+} from './support/hosting-test-app';
+
+const FIXTURES = join(__dirname, 'fixtures', 'apps');
+const MAX_UPLOAD = 64 * 1024;
+const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write', 'hosting.paas.code:write'];
+
+interface CommerceError {
+  name: string;
+  details: { issue: string; field?: string; location: string }[];
+}
+
+async function fixtureFiles(name: string): Promise<{ name: string; data: Buffer }[]> {
+  const dir = join(FIXTURES, name);
+  const names = (await readdir(dir)).sort();
+  return Promise.all(names.map(async (n) => ({ name: n, data: await readFile(join(dir, n)) })));
+}
+
+function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const e of entries) zip.addBuffer(e.data, e.name);
+  zip.end();
+  return collect(zip.outputStream);
+}
+
+async function collect(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+async function tarGzOf(name: string): Promise<Buffer> {
+  const dir = join(FIXTURES, name);
+  return collect(tar.create({ gzip: true, cwd: dir, portable: true }, await readdir(dir)));
+}
+
+/** A zip holding `../evil.js`: yazl refuses the name, so a same-length name is patched in its bytes. */
+async function traversalZip(): Promise<Buffer> {
+  const zip = await zipOf([
+    { name: 'package.json', data: Buffer.from('{"name":"evil","scripts":{"start":"node evil.js"}}') },
+    { name: 'zz/evil.js', data: Buffer.from('console.log("pwned")') },
+  ]);
+  return Buffer.from(zip.toString('latin1').split('zz/evil.js').join('../evil.js'), 'latin1');
+}
+
+const BOUNDARY = '----hosting-imports-test';
+
+function multipart(parts: { field: string; fileName?: string; data: Buffer | string }[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = p.fileName
+      ? `form-data; name="${p.field}"; filename="${p.fileName}"`
+      : `form-data; name="${p.field}"`;
+    const type = p.fileName ? 'Content-Type: application/octet-stream\r\n' : '';
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+const processGone = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+describe('hosting imports: upload → build → PREVIEW running (real Postgres, Redis, npm, child processes)', () => {
+  let t: HostingTestApp;
+  let worker: HostingWorkerHarness | undefined;
+  let cred: TestCredential;
+  let other: TestCredential;
+  let dataDir: string;
+  let appId: string;
+  const saved: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'hosting-imports-'));
+    const env = {
+      HOSTING_DATA_DIR: dataDir,
+      HOSTING_NPM_OFFLINE: 'true',
+      HOSTING_UPLOAD_MAX_BYTES: String(MAX_UPLOAD),
+    };
+    for (const [k, v] of Object.entries(env)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    t = await startHostingTestApp('hosting-imports');
+    worker = await startHostingWorker(t.env);
+    cred = await t.newCredential(SCOPES);
+    other = await t.newCredential(SCOPES);
+    appId = await createApp(cred);
+  }, 30_000);
+
+  afterAll(async () => {
+    await worker?.close(); // stops every app process (AppRuntimeManager → stopAll)
+    await t?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function createApp(c: TestCredential): Promise<string> {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/hosting/apps?appType=NODEJS',
+      headers: c.headers,
+      payload: { name: 'imported' },
+    });
+    expect(res.statusCode).toBe(202);
+    const done: AppOperationResponse = await t.settled((res.json() as AppOperationResponse).operationId, c);
+    expect(done.status).toBe('COMPLETED');
+    return done.appId;
+  }
+
+  const upload = (body: Buffer, c: TestCredential = cred, id = appId, url?: string) =>
+    t.inject({
+      method: 'POST',
+      url: url ?? `/v1/hosting/apps/${id}/imports`,
+      headers: { ...c.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: body,
+    });
+
+  const getImport = (importId: string, c: TestCredential = cred, id = appId) =>
+    t.inject({ method: 'GET', url: `/v1/hosting/apps/${id}/imports/${importId}`, headers: c.headers });
+
+  const settled = (importId: string): Promise<ImportOperationResponse> =>
+    waitFor(
+      async () => {
+        const body = (await getImport(importId)).json() as ImportOperationResponse;
+        return body.status === 'EXECUTING' ? undefined : body;
+      },
+      { what: `import ${importId} to settle`, timeoutMs: 30_000 },
+    );
+
+  const status = async (): Promise<AppStatusResponse> => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `/v1/hosting/apps/${appId}/status`,
+      headers: cred.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as AppStatusResponse;
+  };
+
+  const callApp = async (url: string): Promise<{ pid: number; cwd: string }> => {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    return (await res.json()) as { pid: number; cwd: string };
+  };
+
+  let firstImportId: string;
+  let firstPid: number;
+  let secondImportId: string;
+
+  it('imports a zip: 202 EXECUTING, then COMPLETED with build logs; PREVIEW RUNNING answers over HTTP', async () => {
+    const archive = await zipOf(await fixtureFiles('runtime-http'));
+    const res = await upload(multipart([{ field: 'file', fileName: 'app.zip', data: archive }]));
+    expect(res.statusCode).toBe(202);
+    const accepted = res.json() as ImportOperationResponse;
+    expect(accepted).toMatchObject({ status: 'EXECUTING', appId });
+    expect(res.headers.location).toBe(`/v1/hosting/apps/${appId}/imports/${accepted.importId}`);
+    expect(accepted.links).toContainEqual({ rel: 'self', href: res.headers.location });
+    expect(res.headers['x-ratelimit-limit']).toBeDefined();
+
+    const done = await settled(accepted.importId);
+    expect(done.error).toBeUndefined();
+    expect(done.status).toBe('COMPLETED');
+    expect(done.logs?.some((l) => l.includes('SYSTEM') && l.includes('npm install'))).toBe(true);
+    expect(done.logs?.some((l) => l.includes('PREVIEW answers on port'))).toBe(true);
+
+    const s = await status();
+    const preview = s.variants.find((v) => v.variant === 'PREVIEW');
+    expect(preview).toMatchObject({ state: 'RUNNING', desiredState: 'RUNNING', importId: accepted.importId });
+    expect(preview?.url).toBe(`http://127.0.0.1:${preview?.port}`);
+    expect(s.variants.find((v) => v.variant === 'PUBLISH')).toMatchObject({ state: 'STOPPED', url: null });
+
+    const answer = await callApp(preview?.url ?? 'http://127.0.0.1:1/no-url');
+    expect(answer.cwd).toContain(accepted.importId);
+    firstImportId = accepted.importId;
+    firstPid = answer.pid;
+  });
+
+  it('a second upload (tar.gz) replaces the preview: the old process is gone, the new one answers', async () => {
+    const res = await upload(
+      multipart([{ field: 'file', fileName: 'app.tar.gz', data: await tarGzOf('runtime-http') }]),
+    );
+    expect(res.statusCode).toBe(202);
+    const done = await settled((res.json() as ImportOperationResponse).importId);
+    expect(done.status).toBe('COMPLETED');
+    secondImportId = done.importId;
+    expect(secondImportId).not.toBe(firstImportId);
+
+    const preview = (await status()).variants.find((v) => v.variant === 'PREVIEW');
+    expect(preview).toMatchObject({ state: 'RUNNING', importId: secondImportId });
+    const answer = await callApp(preview?.url ?? 'http://127.0.0.1:1/no-url');
+    expect(answer.pid).not.toBe(firstPid);
+    expect(answer.cwd).toContain(secondImportId);
+    await waitFor(() => processGone(firstPid) || undefined, {
+      what: 'the old preview to exit',
+      timeoutMs: 5000,
+    });
+  });
+
+  it('a failing build ends FAILED with the build logs saying why; the running preview is kept', async () => {
+    const res = await upload(
+      multipart([{ field: 'file', fileName: 'x.zip', data: await zipOf(await fixtureFiles('build-fails')) }]),
+    );
+    expect(res.statusCode).toBe(202);
+    const done = await settled((res.json() as ImportOperationResponse).importId);
+    expect(done.status).toBe('FAILED');
+    expect(done.error?.code).toBe('BUILD_FAILED');
+    expect(done.logs?.some((l) => l.includes('STDERR') && l.includes('error TS2322'))).toBe(true);
+    expect((await status()).variants.find((v) => v.variant === 'PREVIEW')).toMatchObject({
+      state: 'RUNNING',
+      importId: secondImportId,
+    });
+  });
+
+  it('an archive with ../evil.js is accepted, then FAILED with PATH_TRAVERSAL and nothing written outside', async () => {
+    const res = await upload(
+      multipart([{ field: 'file', fileName: 'evil.zip', data: await traversalZip() }]),
+    );
+    expect(res.statusCode).toBe(202);
+    const done = await settled((res.json() as ImportOperationResponse).importId);
+    expect(done).toMatchObject({ status: 'FAILED', error: { code: 'PATH_TRAVERSAL' } });
+    const imports = await readdir(join(dataDir, 'imports'));
+    expect(imports).not.toContain('evil.js');
+    await expect(readFile(join(dataDir, 'imports', done.importId, 'evil.js'))).rejects.toThrow();
+  });
+
+  it('refuses bad uploads: no file 400, not multipart 415, not an archive 400, too large 413', async () => {
+    const noFile = await upload(multipart([{ field: 'note', data: 'hello' }]));
+    expect(noFile.statusCode).toBe(400);
+    expect((noFile.json() as CommerceError).details).toContainEqual(
+      expect.objectContaining({ issue: 'REQUIRED', field: '/file' }),
+    );
+
+    const json = await t.inject({
+      method: 'POST',
+      url: `/v1/hosting/apps/${appId}/imports`,
+      headers: cred.headers,
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+
+    const text = await upload(
+      multipart([{ field: 'file', fileName: 'a.zip', data: 'not an archive at all' }]),
+    );
+    expect(text.statusCode).toBe(400);
+    expect((text.json() as CommerceError).details[0]?.issue).toBe('UNSUPPORTED_ARCHIVE');
+
+    const big = await upload(
+      multipart([{ field: 'file', fileName: 'a.zip', data: Buffer.alloc(MAX_UPLOAD + 1, 1) }]),
+    );
+    expect(big.statusCode).toBe(413);
+    expect((big.json() as CommerceError).details[0]?.issue).toBe('ARCHIVE_TOO_LARGE');
+    // Refused uploads leave no file behind.
+    expect(await readdir(join(dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it("another account's app and imports answer 404", async () => {
+    const archive = await zipOf(await fixtureFiles('runtime-http'));
+    const post = await upload(multipart([{ field: 'file', fileName: 'app.zip', data: archive }]), other);
+    expect(post.statusCode).toBe(404);
+    expect((post.json() as CommerceError).name).toBe('APP_NOT_FOUND');
+    expect((await getImport(firstImportId, other)).statusCode).toBe(404);
+    const st = await t.inject({
+      method: 'GET',
+      url: `/v1/hosting/apps/${appId}/status`,
+      headers: other.headers,
+    });
+    expect(st.statusCode).toBe(404);
+    const otherApp = await createApp(other);
+    const wrongApp = await getImport(firstImportId, other, otherApp);
+    expect(wrongApp.statusCode).toBe(404);
+    expect((wrongApp.json() as CommerceError).name).toBe('IMPORT_NOT_FOUND');
+  });
+
+  it('needs a token (401) and the scope (403)', async () => {
+    const body = multipart([{ field: 'file', fileName: 'a.zip', data: 'x' }]);
+    const anonymous = await t.inject({
+      method: 'POST',
+      url: `/v1/hosting/apps/${appId}/imports`,
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: body,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const readOnly = await t.newCredential(['hosting.application:read'], cred.accountId);
+    expect((await upload(body, readOnly)).statusCode).toBe(403);
+    expect((await getImport(firstImportId, readOnly)).statusCode).toBe(200);
+    const noRead = await t.newCredential(['hosting.source:write'], cred.accountId);
+    expect((await getImport(firstImportId, noRead)).statusCode).toBe(403);
+  });
+
+  it('earlier namespace: POST …/source → 200 {jobId}; …/source/status?jobId= → pending, then active', async () => {
+    const archive = await zipOf(await fixtureFiles('runtime-http'));
+    const res = await upload(
+      multipart([{ field: 'file', fileName: 'app.zip', data: archive }]),
+      cred,
+      appId,
+      `/v1/hosting/nodejs/apps/${appId}/source`,
+    );
+    expect(res.statusCode).toBe(200);
+    const { jobId } = res.json() as { jobId: string };
+    const final = await waitFor(
+      async () => {
+        const r = await t.inject({
+          method: 'GET',
+          url: `/v1/hosting/nodejs/apps/${appId}/source/status?jobId=${jobId}`,
+          headers: cred.headers,
+        });
+        expect(r.statusCode).toBe(200);
+        const body = r.json() as { status: string };
+        return body.status === 'pending' ? undefined : body;
+      },
+      { what: 'the source upload job', timeoutMs: 30_000 },
+    );
+    expect(final).toMatchObject({ jobId, status: 'active' });
+    expect((await status()).variants.find((v) => v.variant === 'PREVIEW')?.importId).toBe(jobId);
+  });
+});
