@@ -9,13 +9,17 @@
 // pages/s. Two providerId walks follow: one provider spread over the whole stream, and one whose
 // events are all in its last tenth (the case a primary-key plan would make slow at the head).
 // Results go to tmp/bench-agents.json. Traffic goes to 127.0.0.1 only. Not a test: nothing is asserted.
-const { execFileSync } = require('node:child_process');
-const { mkdirSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
 const { Client } = require('pg');
-const { ROOT, buildIfStale } = require('./build-if-stale');
+const { buildIfStale } = require('./build-if-stale');
 const { freePort } = require('./free-port');
-const { freshBenchDatabase, percentile, startEntry, stop } = require('./bench-support');
+const {
+  benchCredential,
+  edgeSummary,
+  freshBenchDatabase,
+  startEntry,
+  stop,
+  writeResults,
+} = require('./bench-support');
 
 const COUNT = Number(process.env.BENCH_AGENT_EVENTS || 200_000);
 const WALKS = Number(process.env.BENCH_WALKS || 3);
@@ -74,23 +78,6 @@ async function walk(api, auth, providerId) {
   return { pageMs, events, seconds: (performance.now() - started) / 1000 };
 }
 
-function summarize(scenario, { pageMs, events, seconds }) {
-  const first = pageMs.slice(0, EDGE).sort((a, b) => a - b);
-  const last = pageMs.slice(-EDGE).sort((a, b) => a - b);
-  const round = (ms) => +ms.toFixed(2);
-  return {
-    scenario,
-    pages: pageMs.length,
-    events,
-    pagesPerSecond: +(pageMs.length / seconds).toFixed(1),
-    firstP50Ms: round(percentile(first, 50)),
-    firstP95Ms: round(percentile(first, 95)),
-    lastP50Ms: round(percentile(last, 50)),
-    lastP95Ms: round(percentile(last, 95)),
-    lastOverFirstP50: +(percentile(last, 50) / percentile(first, 50)).toFixed(2),
-  };
-}
-
 async function main() {
   buildIfStale(['agent-registry']);
   const { url, env } = await freshBenchDatabase('agents_bench');
@@ -100,31 +87,20 @@ async function main() {
   await db.connect();
   try {
     const seedMs = await seed(db);
-    const cli = (...args) =>
-      JSON.parse(
-        execFileSync(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], { env, encoding: 'utf8' }),
-      );
-    const { accountId } = cli('account', 'create', '--name', 'bench');
-    const { token } = cli('token', 'create', '--account', accountId, '--scopes', 'agents.event:read');
-    const url = `http://127.0.0.1:${port}`;
-    const auth = { authorization: `Bearer ${token}` };
+    const { auth } = benchCredential(env, 'agents.event:read');
+    const api = `http://127.0.0.1:${port}`;
     const rows = [];
     for (let w = 1; w <= WALKS; w += 1)
-      rows.push(summarize(`global stream, walk ${w}`, await walk(url, auth)));
-    rows.push(summarize(`providerId ${SPREAD_PROVIDER}`, await walk(url, auth, SPREAD_PROVIDER)));
+      rows.push(edgeSummary(`global stream, walk ${w}`, await walk(api, auth), EDGE));
+    rows.push(edgeSummary(`providerId ${SPREAD_PROVIDER}`, await walk(api, auth, SPREAD_PROVIDER), EDGE));
     rows.push(
-      summarize(`providerId ${LATE_PROVIDER} (last tenth only)`, await walk(url, auth, LATE_PROVIDER)),
-    );
-    console.table(rows);
-    mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-    writeFileSync(
-      join(ROOT, 'tmp/bench-agents.json'),
-      JSON.stringify(
-        { at: new Date().toISOString(), events: COUNT, limit: LIMIT, edgePages: EDGE, seedMs, rows },
-        null,
-        2,
+      edgeSummary(
+        `providerId ${LATE_PROVIDER} (last tenth only)`,
+        await walk(api, auth, LATE_PROVIDER),
+        EDGE,
       ),
     );
+    writeResults('bench-agents', { events: COUNT, limit: LIMIT, edgePages: EDGE, seedMs }, rows);
   } finally {
     await db.end();
     await stop(api);

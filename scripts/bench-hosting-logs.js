@@ -9,14 +9,18 @@
 // reports p50/p95 of the first and of the last BENCH_EDGE (default 20) pages, last/first p50 (≈ 1.0
 // when a page costs the same wherever it is: keyset, not OFFSET), and the page with a level filter.
 // Results go to tmp/bench-hosting-logs.json. Traffic goes to 127.0.0.1 only. Not a test: nothing is asserted.
-const { execFileSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
-const { mkdirSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
 const { Client } = require('pg');
-const { ROOT, buildIfStale } = require('./build-if-stale');
+const { buildIfStale } = require('./build-if-stale');
 const { freePort } = require('./free-port');
-const { freshBenchDatabase, percentile, startEntry, stop } = require('./bench-support');
+const {
+  benchCredential,
+  edgeSummary,
+  freshBenchDatabase,
+  startEntry,
+  stop,
+  writeResults,
+} = require('./bench-support');
 
 const COUNT = Number(process.env.BENCH_LOG_LINES || 100_000);
 const WALKS = Number(process.env.BENCH_WALKS || 3);
@@ -67,23 +71,6 @@ async function walk(base, auth, query) {
   return { pageMs, lines, seconds: (performance.now() - started) / 1000 };
 }
 
-function summarize(scenario, { pageMs, lines, seconds }) {
-  const first = pageMs.slice(0, EDGE).sort((a, b) => a - b);
-  const last = pageMs.slice(-EDGE).sort((a, b) => a - b);
-  const round = (ms) => +ms.toFixed(2);
-  return {
-    scenario,
-    pages: pageMs.length,
-    lines,
-    pagesPerSecond: +(pageMs.length / seconds).toFixed(1),
-    firstP50Ms: round(percentile(first, 50)),
-    firstP95Ms: round(percentile(first, 95)),
-    lastP50Ms: round(percentile(last, 50)),
-    lastP95Ms: round(percentile(last, 95)),
-    lastOverFirstP50: +(percentile(last, 50) / percentile(first, 50)).toFixed(2),
-  };
-}
-
 async function main() {
   buildIfStale(['hosting']);
   const { url, env } = await freshBenchDatabase('hosting_logs_bench');
@@ -94,33 +81,15 @@ async function main() {
   const db = new Client({ connectionString: url });
   await db.connect();
   try {
-    const cli = (...args) =>
-      JSON.parse(
-        execFileSync(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
-          env: serviceEnv,
-          encoding: 'utf8',
-        }),
-      );
-    const { accountId } = cli('account', 'create', '--name', 'bench');
-    const { token } = cli('token', 'create', '--account', accountId, '--scopes', 'hosting.log:read');
+    const { accountId, auth } = benchCredential(serviceEnv, 'hosting.log:read');
     const seedMs = await seed(db, accountId);
     const base = `http://127.0.0.1:${port}`;
-    const auth = { authorization: `Bearer ${token}` };
     const rows = [];
     for (let w = 1; w <= WALKS; w += 1)
-      rows.push(summarize(`PREVIEW, all lines, walk ${w}`, await walk(base, auth, {})));
-    rows.push(summarize('PREVIEW, level=WARN', await walk(base, auth, { level: 'WARN' })));
-    rows.push(summarize('PREVIEW, source=STDERR', await walk(base, auth, { source: 'STDERR' })));
-    console.table(rows);
-    mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-    writeFileSync(
-      join(ROOT, 'tmp/bench-hosting-logs.json'),
-      JSON.stringify(
-        { at: new Date().toISOString(), lines: COUNT, pageSize: PAGE_SIZE, edgePages: EDGE, seedMs, rows },
-        null,
-        2,
-      ),
-    );
+      rows.push(edgeSummary(`PREVIEW, all lines, walk ${w}`, await walk(base, auth, {}), EDGE));
+    rows.push(edgeSummary('PREVIEW, level=WARN', await walk(base, auth, { level: 'WARN' }), EDGE));
+    rows.push(edgeSummary('PREVIEW, source=STDERR', await walk(base, auth, { source: 'STDERR' }), EDGE));
+    writeResults('bench-hosting-logs', { lines: COUNT, pageSize: PAGE_SIZE, edgePages: EDGE, seedMs }, rows);
   } finally {
     await db.end();
     await stop(api);

@@ -7,11 +7,17 @@
 // record's own timestamps (created_at → completed_at); throughput is mailboxes completed per second
 // between the first POST and the last completion. Results go to tmp/bench-mailboxes.json.
 // Traffic goes to 127.0.0.1 only. Not a test: nothing is asserted.
-const { execFileSync } = require('node:child_process');
 const { randomUUID } = require('node:crypto');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { freePort } = require('./free-port');
-const { freshBenchDatabase, percentile, startEntry, stop } = require('./bench-support');
+const {
+  adminCli,
+  benchCredential,
+  freshBenchDatabase,
+  percentile,
+  startEntry,
+  stop,
+} = require('./bench-support');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { ROOT, buildIfStale } = require('./build-if-stale');
@@ -88,17 +94,12 @@ async function main() {
   const db = new Client({ connectionString: url });
   await db.connect();
   try {
-    const cli = (...args) =>
-      JSON.parse(
-        execFileSync(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], { env, encoding: 'utf8' }),
-      );
-    const { accountId } = cli('account', 'create', '--name', 'bench');
-    const { token } = cli('token', 'create', '--account', accountId, '--scopes', 'email.mailbox:create');
+    const { accountId, auth } = benchCredential(env, 'email.mailbox:create');
     const domain = 'bench.example.com';
-    cli('domain', 'add', '--account', accountId, '--domain', domain);
+    adminCli(env, 'domain', 'add', '--account', accountId, '--domain', domain);
     const ctx = {
       api: `http://127.0.0.1:${apiPort}`,
-      auth: { authorization: `Bearer ${token}` },
+      auth,
       accountId,
       domain,
       db,

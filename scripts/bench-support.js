@@ -1,6 +1,8 @@
 // Helpers shared by the service benches (bench-mailboxes.js, bench-agents.js): a fresh database,
 // a compiled entry point started and awaited, a clean stop, and percentiles.
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
 const { Client } = require('pg');
 const { ROOT, entryPath } = require('./build-if-stale');
 
@@ -65,4 +67,58 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-module.exports = { freshBenchDatabase, percentile, startEntry, stop };
+/** `npm run -s admin -- <args>` against `env`'s database; the one JSON object it prints. */
+function adminCli(env, ...args) {
+  return JSON.parse(
+    execFileSync(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], { env, encoding: 'utf8' }),
+  );
+}
+
+/** A new account and a token with `scopes` (comma-separated), as Authorization headers. */
+function benchCredential(env, scopes) {
+  const { accountId } = adminCli(env, 'account', 'create', '--name', 'bench');
+  const { token } = adminCli(env, 'token', 'create', '--account', accountId, '--scopes', scopes);
+  return { accountId, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * One row of a paging bench: page count, pages per second, and p50/p95 of the first and last
+ * `edge` pages with the last/first p50 ratio (≈ 1 when a page's cost does not grow with depth).
+ */
+function edgeSummary(scenario, { pageMs, seconds, ...counts }, edge) {
+  const first = pageMs.slice(0, edge).sort((a, b) => a - b);
+  const last = pageMs.slice(-edge).sort((a, b) => a - b);
+  const round = (ms) => +ms.toFixed(2);
+  return {
+    scenario,
+    pages: pageMs.length,
+    ...counts,
+    pagesPerSecond: +(pageMs.length / seconds).toFixed(1),
+    firstP50Ms: round(percentile(first, 50)),
+    firstP95Ms: round(percentile(first, 95)),
+    lastP50Ms: round(percentile(last, 50)),
+    lastP95Ms: round(percentile(last, 95)),
+    lastOverFirstP50: +(percentile(last, 50) / percentile(first, 50)).toFixed(2),
+  };
+}
+
+/** Prints `rows` and writes `{at, ...meta, rows}` to tmp/<name>.json. */
+function writeResults(name, meta, rows) {
+  console.table(rows);
+  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+  writeFileSync(
+    join(ROOT, `tmp/${name}.json`),
+    JSON.stringify({ at: new Date().toISOString(), ...meta, rows }, null, 2),
+  );
+}
+
+module.exports = {
+  adminCli,
+  benchCredential,
+  edgeSummary,
+  freshBenchDatabase,
+  percentile,
+  startEntry,
+  stop,
+  writeResults,
+};

@@ -26,3 +26,4 @@ export {
 export type { QueueConfig } from './queue-connection';
 export { QueueDefaults, WorkerDefaults } from './queue-defaults';
 export { QueueModule } from './queue.module';
+export { ORPHAN_SCAN_EVERY_MS, OrphanScanner } from './orphan-scanner';

@@ -1,7 +1,15 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Scope } from '@platform/scopes';
 import { createServiceApp } from '@platform/service-kit';
-import { TestCredential, TestEnv, createTestCredential, createTestEnv, waitFor } from '@platform/testing';
+import {
+  TestCredential,
+  TestEnv,
+  WorkerHarness,
+  createTestCredential,
+  createTestEnv,
+  startWorkerHarness,
+  waitFor,
+} from '@platform/testing';
 import Redis from 'ioredis';
 import type { InjectOptions, Response } from 'light-my-request';
 import { DataSource } from 'typeorm';
@@ -70,30 +78,17 @@ export async function startHostingTestApp(
   };
 }
 
-export interface HostingWorkerHarness {
-  readonly app: NestFastifyApplication;
-  /** Stops the BullMQ worker at once, abandoning its active jobs (as a killed process would). */
-  kill(): Promise<void>;
-  close(): Promise<void>;
-}
+export type HostingWorkerHarness = WorkerHarness;
 
-export async function startHostingWorker(
+export function startHostingWorker(
   env: TestEnv,
   options: HostingWorkerOptions = {},
 ): Promise<HostingWorkerHarness> {
-  const app = await createServiceApp(HostingWorkerModule.forRoot(env.config('hosting-worker'), options), {
-    title: 'Hosting worker',
-    openApi: false,
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  return {
-    app,
-    async kill() {
-      await app.get(HostingAppsProcessor).worker.close(true);
-    },
-    close: () => app.close(),
-  };
+  return startWorkerHarness(
+    HostingWorkerModule.forRoot(env.config('hosting-worker'), options),
+    HostingAppsProcessor,
+    'Hosting worker',
+  );
 }
 
 /**

@@ -10,31 +10,30 @@ import { LogsQuery } from './app-logs.request';
 import { LogPageResponse, toLogPageResponse } from './app-logs.response';
 import { AppLogsService } from './app-logs.service';
 
-const ERRORS = [
-  { status: 400, description: 'INVALID_REQUEST (details[].issue; INVALID_PAGE_TOKEN for a foreign token)' },
-  { status: 401, description: 'Missing, malformed, expired or revoked token' },
-  { status: 403, description: 'The token lacks the operation scope' },
-  { status: 404, description: 'APP_NOT_FOUND (also for another account’s)' },
-  { status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' },
-];
-
-/** GET /v1/hosting/apps/{appId}/logs: the running app's log lines (docs/hosting.md, "Logs"). */
-@ApiTags('hosting apps')
+/**
+ * GET /v1/hosting/apps/{appId}/logs and, in the earlier namespace,
+ * GET /v1/hosting/nodejs/apps/{appId}/logs?target=preview|publish: the running app's log lines
+ * from one service (docs/hosting.md, "Logs"); only the scope and the spelling of the links differ.
+ */
 @ApiBearerAuth()
-@Controller('v1/hosting/apps/:appId/logs')
+@ApiResponse({
+  status: 400,
+  description: 'INVALID_REQUEST (details[].issue; INVALID_PAGE_TOKEN for a foreign token)',
+})
+@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
+@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
+@ApiResponse({ status: 404, description: 'APP_NOT_FOUND (also for another account’s)' })
+@ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
+@Controller('v1/hosting')
 export class AppLogsController {
   constructor(private readonly logs: AppLogsService) {}
 
-  @Get()
+  @Get('apps/:appId/logs')
+  @ApiTags('hosting apps')
   @IpRateLimit(HOSTING_RATE_LIMITS.read)
   @RequiresScopes('hosting.log:read')
   @ApiOperation({ summary: 'Runtime log lines of one variant, oldest first from since, keyset paged' })
   @ApiOkResponse({ type: LogPageResponse })
-  @ApiResponse(ERRORS[0])
-  @ApiResponse(ERRORS[1])
-  @ApiResponse(ERRORS[2])
-  @ApiResponse(ERRORS[3])
-  @ApiResponse(ERRORS[4])
   async list(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
@@ -46,26 +45,14 @@ export class AppLogsController {
       variantParam: (variant) => ['variant', variant],
     });
   }
-}
 
-/** Earlier namespace: GET /v1/hosting/nodejs/apps/{appId}/logs?target=preview|publish, same service. */
-@ApiTags('hosting nodejs (earlier namespace)')
-@ApiBearerAuth()
-@Controller('v1/hosting/nodejs/apps/:appId/logs')
-export class NodejsAppLogsController {
-  constructor(private readonly logs: AppLogsService) {}
-
-  @Get()
+  @Get('nodejs/apps/:appId/logs')
+  @ApiTags('hosting nodejs (earlier namespace)')
   @IpRateLimit(HOSTING_RATE_LIMITS.read)
   @RequiresScopes('hosting.paas.logs:read')
   @ApiOperation({ summary: 'Runtime log lines of one variant (target=preview|publish), same rules' })
   @ApiOkResponse({ type: LogPageResponse })
-  @ApiResponse(ERRORS[0])
-  @ApiResponse(ERRORS[1])
-  @ApiResponse(ERRORS[2])
-  @ApiResponse(ERRORS[3])
-  @ApiResponse(ERRORS[4])
-  async list(
+  async listNodejs(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
     @Query() query: LogsQuery,

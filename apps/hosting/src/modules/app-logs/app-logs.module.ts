@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { AppsModule } from '../apps/apps.module';
-import { AppLogsController, NodejsAppLogsController } from './app-logs.controller';
+import { AppLogsController } from './app-logs.controller';
 import { AppLogsService } from './app-logs.service';
 import { LogPageTokens } from './log-page-token';
 import { RuntimeLogStore } from './runtime-log-store';
@@ -19,7 +19,7 @@ export class AppLogsModule {
     return {
       module: AppLogsModule,
       imports: [AppsModule],
-      controllers: [AppLogsController, NodejsAppLogsController],
+      controllers: [AppLogsController],
       providers: [
         AppLogsService,
         {

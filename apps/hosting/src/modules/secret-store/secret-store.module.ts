@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { SecretBox } from '@platform/crypto';
 import { VARIANT_ENV_SOURCE } from '../runtime-env/variant-env-source';
-import { NodejsSecretsController } from './nodejs-secrets.controller';
 import { SecretEnvSource } from './secret-env-source';
 import { SecretStoreService } from './secret-store.service';
 import { SecretsController } from './secrets.controller';
@@ -27,6 +26,6 @@ import { SecretsController } from './secrets.controller';
 export class SecretStoreModule {
   /** The module plus its HTTP routes (API process only). */
   static withHttp(): DynamicModule {
-    return { module: SecretStoreModule, controllers: [SecretsController, NodejsSecretsController] };
+    return { module: SecretStoreModule, controllers: [SecretsController] };
   }
 }

@@ -13,15 +13,24 @@ import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { Idempotent } from '@platform/idempotency';
 import { IpRateLimit } from '@platform/rate-limit';
+import type { Variant } from '../apps/app-environment.entity';
 import { AppParams } from '../apps/apps.request';
 import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
 import { SecretStoreService } from './secret-store.service';
 import { assertJsonPatchContentType, withSecretPatchErrors } from './secrets.http';
-import { JSON_PATCH_MEDIA_TYPE, SECRET_PATCH_BODY_SCHEMA, SecretsQuery } from './secrets.request';
+import {
+  JSON_PATCH_MEDIA_TYPE,
+  NodejsSecretsQuery,
+  SECRET_PATCH_BODY_SCHEMA,
+  SecretsQuery,
+} from './secrets.request';
 import { SecretSetResponse, toSecretSetResponse } from './secrets.response';
 
-/** PATCH /v1/hosting/apps/{appId}/secrets (docs/hosting.md, "Secrets"). */
-@ApiTags('hosting secrets')
+/**
+ * PATCH /v1/hosting/apps/{appId}/secrets and, in the earlier namespace,
+ * PATCH /v1/hosting/nodejs/apps/{appId}/secrets?variant=preview|publish: one store, one handler,
+ * two scopes (docs/hosting.md, "Secrets").
+ */
 @ApiBearerAuth()
 @ApiResponse({ status: 400, description: 'INVALID_REQUEST (details[].issue: the patch rule broken)' })
 @ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
@@ -31,11 +40,12 @@ import { SecretSetResponse, toSecretSetResponse } from './secrets.response';
 @ApiResponse({ status: 415, description: `UNSUPPORTED_MEDIA_TYPE: send ${JSON_PATCH_MEDIA_TYPE}` })
 @ApiResponse({ status: 422, description: 'IDEMPOTENCY_KEY_MISMATCH' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit' })
-@Controller('v1/hosting/apps/:appId/secrets')
+@Controller('v1/hosting')
 export class SecretsController {
   constructor(private readonly secrets: SecretStoreService) {}
 
-  @Patch()
+  @Patch('apps/:appId/secrets')
+  @ApiTags('hosting secrets')
   @IpRateLimit(HOSTING_RATE_LIMITS.write)
   @RequiresScopes('hosting.secret:write')
   @Idempotent({ format: 'uuid' })
@@ -44,18 +54,46 @@ export class SecretsController {
   @ApiBody({ schema: SECRET_PATCH_BODY_SCHEMA as object })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'uuid; replayed for 24 h' })
   @ApiOkResponse({ type: SecretSetResponse, description: 'The secret set after the update, without values' })
-  async patch(
+  patch(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
     @Query() query: SecretsQuery,
     @Headers('content-type') contentType: string | undefined,
     @Body() body: unknown,
   ): Promise<SecretSetResponse> {
+    return this.apply(principal, params.appId, query.variant, contentType, body);
+  }
+
+  @Patch('nodejs/apps/:appId/secrets')
+  @ApiTags('hosting nodejs (earlier namespace)')
+  @IpRateLimit(HOSTING_RATE_LIMITS.write)
+  @RequiresScopes('hosting.paas.secrets:write')
+  @Idempotent({ format: 'uuid' })
+  @ApiOperation({ summary: 'Earlier namespace: the same secrets update, variant preview or publish' })
+  @ApiConsumes(JSON_PATCH_MEDIA_TYPE)
+  @ApiBody({ schema: SECRET_PATCH_BODY_SCHEMA as object })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'uuid; replayed for 24 h' })
+  @ApiOkResponse({ type: SecretSetResponse, description: 'The secret set after the update, without values' })
+  patchNodejs(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AppParams,
+    @Query() query: NodejsSecretsQuery,
+    @Headers('content-type') contentType: string | undefined,
+    @Body() body: unknown,
+  ): Promise<SecretSetResponse> {
+    return this.apply(principal, params.appId, query.variant, contentType, body);
+  }
+
+  private async apply(
+    principal: Principal,
+    appId: string,
+    variant: Variant,
+    contentType: string | undefined,
+    body: unknown,
+  ): Promise<SecretSetResponse> {
     assertJsonPatchContentType(contentType);
     return toSecretSetResponse(
-      await withSecretPatchErrors(() =>
-        this.secrets.patch(principal.accountId, params.appId, query.variant, body),
-      ),
+      await withSecretPatchErrors(() => this.secrets.patch(principal.accountId, appId, variant, body)),
     );
   }
 }
