@@ -24,7 +24,11 @@ describe('gateway configuration', () => {
         service: r.service,
         prefixes: r.prefixes,
         url: `http://127.0.0.1:${SERVICE_PORTS[r.service]}`,
-        workers: r.workers.map((w) => ({ name: w.name, healthUrl: `http://127.0.0.1:${w.port}` })),
+        workers: r.workers.map((w) => ({
+          name: w.name,
+          healthUrl: `http://127.0.0.1:${w.port}`,
+          prefixes: w.prefixes ?? [],
+        })),
       })),
     );
     expect(config.upstreams.find((u) => u.service === 'countries')?.url).toBe('http://127.0.0.1:3008');
@@ -59,7 +63,7 @@ describe('gateway configuration', () => {
     expect(workerHealthEnv('hosting', 'deploy-runner')).toBe('HOSTING_DEPLOY_RUNNER_HEALTH_URL');
     expect(
       loadGatewayConfig({ env: base, routeTable: withWorker, subgraphs: [] }).upstreams[0].workers,
-    ).toEqual([{ name: 'deploy-runner', healthUrl: 'http://127.0.0.1:3105' }]);
+    ).toEqual([{ name: 'deploy-runner', healthUrl: 'http://127.0.0.1:3105', prefixes: [] }]);
     const env = { ...base, HOSTING_DEPLOY_RUNNER_HEALTH_URL: 'http://hosting-worker:9464' };
     expect(
       loadGatewayConfig({ env, routeTable: withWorker, subgraphs: [] }).upstreams[0].workers[0].healthUrl,
@@ -119,6 +123,14 @@ describe('route table', () => {
     expect(() => assertValidRouteTable([row(['/s/{a}/x']), row(['/s/{b}/x'], 'hosting')])).toThrow(
       /claimed by/,
     );
+    const withWorkerPrefix = (prefix: string): ServiceRoute => ({
+      ...row(['/v1/hosting'], 'hosting'),
+      workers: [{ name: 'worker', port: 1, prefixes: [prefix] }],
+    });
+    expect(() => assertValidRouteTable([withWorkerPrefix('/hosted'), row(['/hosted'])])).toThrow(
+      /claimed by hosting-worker and countries/,
+    );
+    expect(() => assertValidRouteTable([withWorkerPrefix('/hosted/')])).toThrow(/hosting-worker prefix/);
   });
 
   it('turns {param} segments into router parameters', () => {

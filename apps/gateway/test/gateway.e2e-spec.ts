@@ -523,7 +523,7 @@ describe('gateway (synthetic route table: longest prefix, path parameters, worke
         service: 'hosting',
         prefixes: ['/v1/hosting'],
         urlEnv: 'HOSTING_URL',
-        workers: [{ name: 'deployer', port: 1 }],
+        workers: [{ name: 'deployer', port: 1, prefixes: ['/hosted'] }],
       },
       {
         service: 'agent-registry',
@@ -586,6 +586,22 @@ describe('gateway (synthetic route table: longest prefix, path parameters, worke
     expect(hosting.last('/v2/commerce/stores/st_9/transactions').url).toBe(
       '/v2/commerce/stores/st_9/transactions?limit=5',
     );
+  });
+
+  it("sends a worker's own prefixes to the worker's port, path, query and body unchanged", async () => {
+    const res = await send(gateway.url, {
+      method: 'POST',
+      path: '/hosted/NODEJS-abc/preview/form?x=1',
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(200);
+    const seen = worker.last('/hosted/NODEJS-abc/preview/form');
+    expect(seen).toMatchObject({ method: 'POST', url: '/hosted/NODEJS-abc/preview/form?x=1' });
+    expect(seen.body.toString()).toBe('a=1');
+    await send(gateway.url, { path: '/hostedX/y' });
+    expect(worker.requests.map((r) => r.url)).not.toContain('/hostedX/y');
+    expect(hosting.requests.map((r) => r.url)).not.toContain('/hosted/NODEJS-abc/preview/form?x=1');
   });
 
   it('answers 502 UPSTREAM_UNAVAILABLE in the domains shape when the service is down', async () => {

@@ -7,6 +7,7 @@ import { ServiceKitModule } from '@platform/service-kit';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
 import { AppLogsModule } from './modules/app-logs/app-logs.module';
 import { AppsModule } from './modules/apps/apps.module';
+import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { ImportsModule } from './modules/imports/imports.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
@@ -26,6 +27,7 @@ export class HostingAppModule {
         IdempotencyModule,
         AppsModule,
         AppLogsModule.withHttp(),
+        DeploymentsModule,
         ImportsModule,
         SecretStoreModule.withHttp(),
         SubscriptionsModule,

@@ -6,15 +6,17 @@ import { OperationRunner, QueueModule } from '@platform/queue';
 import { ServiceKitModule } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
-import { AppLogsRetentionModule } from './modules/app-logs/app-logs-retention.module';
 import { AppOperationEntity } from './modules/apps/app-operation.entity';
 import { AppOrphansService } from './modules/apps/app-orphans.service';
 import { APP_PROVISIONER, DatabaseAppProvisioner } from './modules/apps/app-provisioner';
 import type { AppProvisioner } from './modules/apps/app-provisioner';
 import { HostingAppsQueue } from './modules/apps/apps.jobs';
 import { HostingAppsProcessor } from './modules/apps/apps.processor';
+import { DeploymentsWorkerModule } from './modules/deployments/deployments-worker.module';
 import { ImportsWorkerModule } from './modules/imports/imports-worker.module';
+import { HostingMaintenanceModule } from './modules/maintenance/hosting-maintenance.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
+import { VariantProxyModule } from './modules/variant-proxy/variant-proxy.module';
 
 export interface HostingWorkerOptions {
   /** Replaces the default provisioner (DatabaseAppProvisioner), e.g. in tests. */
@@ -24,7 +26,8 @@ export interface HostingWorkerOptions {
 /**
  * The hosting worker: consumes `hosting-apps` (app creation) and `hosting-imports` (imports, which
  * it runs in PREVIEW: ImportsWorkerModule owns the app processes), re-adds orphaned jobs, purges
- * expired idempotency keys. Serves only /health/live, /health/ready and /metrics on its own port.
+ * expired idempotency keys. Serves /health/live, /health/ready, /metrics and the app traffic of
+ * `/hosted/{appId}/{variant}/…` (VariantProxyModule) on its own port.
  */
 @Module({})
 export class HostingWorkerModule {
@@ -33,7 +36,8 @@ export class HostingWorkerModule {
     return {
       module: HostingWorkerModule,
       imports: [
-        AppLogsRetentionModule.forRoot(),
+        DeploymentsWorkerModule,
+        HostingMaintenanceModule.forRoot(),
         IdempotencyPurgeModule,
         ImportsWorkerModule,
         QueueModule.forRoot(),
@@ -45,6 +49,7 @@ export class HostingWorkerModule {
           migrationSets: [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET],
         }),
         TypeOrmModule.forFeature([AppOperationEntity]),
+        VariantProxyModule,
       ],
       providers: [
         AppOrphansService,

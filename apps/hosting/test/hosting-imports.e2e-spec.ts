@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
-import * as tar from 'tar';
-import * as yazl from 'yazl';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import { BOUNDARY, fixtureFiles, multipart, tarGzOf, traversalZip, zipOf } from './support/fixture-archives';
 import {
   ALL_HOSTING_SCOPES,
   HostingTestApp,
@@ -17,63 +16,17 @@ import {
   startHostingWorker,
 } from './support/hosting-test-app';
 
-const FIXTURES = join(__dirname, 'fixtures', 'apps');
 const MAX_UPLOAD = 64 * 1024;
-const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write', 'hosting.paas.code:write'];
+const SCOPES: Scope[] = [
+  ...ALL_HOSTING_SCOPES,
+  'hosting.source:write',
+  'hosting.paas.code:write',
+  'hosting.log:read',
+];
 
 interface CommerceError {
   name: string;
   details: { issue: string; field?: string; location: string }[];
-}
-
-async function fixtureFiles(name: string): Promise<{ name: string; data: Buffer }[]> {
-  const dir = join(FIXTURES, name);
-  const names = (await readdir(dir)).sort();
-  return Promise.all(names.map(async (n) => ({ name: n, data: await readFile(join(dir, n)) })));
-}
-
-function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const e of entries) zip.addBuffer(e.data, e.name);
-  zip.end();
-  return collect(zip.outputStream);
-}
-
-async function collect(stream: AsyncIterable<unknown>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
-
-async function tarGzOf(name: string): Promise<Buffer> {
-  const dir = join(FIXTURES, name);
-  return collect(tar.create({ gzip: true, cwd: dir, portable: true }, await readdir(dir)));
-}
-
-/** A zip holding `../evil.js`: yazl refuses the name, so a same-length name is patched in its bytes. */
-async function traversalZip(): Promise<Buffer> {
-  const zip = await zipOf([
-    { name: 'package.json', data: Buffer.from('{"name":"evil","scripts":{"start":"node evil.js"}}') },
-    { name: 'zz/evil.js', data: Buffer.from('console.log("pwned")') },
-  ]);
-  return Buffer.from(zip.toString('latin1').split('zz/evil.js').join('../evil.js'), 'latin1');
-}
-
-const BOUNDARY = '----hosting-imports-test';
-
-function multipart(parts: { field: string; fileName?: string; data: Buffer | string }[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.fileName
-      ? `form-data; name="${p.field}"; filename="${p.fileName}"`
-      : `form-data; name="${p.field}"`;
-    const type = p.fileName ? 'Content-Type: application/octet-stream\r\n' : '';
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
 }
 
 const processGone = (pid: number): boolean => {
@@ -194,13 +147,73 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
     const s = await status();
     const preview = s.variants.find((v) => v.variant === 'PREVIEW');
     expect(preview).toMatchObject({ state: 'RUNNING', desiredState: 'RUNNING', importId: accepted.importId });
-    expect(preview?.url).toBe(`http://127.0.0.1:${preview?.port}`);
+    expect(preview?.url).toBe(`http://127.0.0.1:8080/hosted/${appId}/preview/`);
     expect(s.variants.find((v) => v.variant === 'PUBLISH')).toMatchObject({ state: 'STOPPED', url: null });
 
-    const answer = await callApp(preview?.url ?? 'http://127.0.0.1:1/no-url');
+    const answer = await callApp(`http://127.0.0.1:${preview?.port ?? 1}`);
     expect(answer.cwd).toContain(accepted.importId);
     firstImportId = accepted.importId;
     firstPid = answer.pid;
+  });
+
+  it("the running app's stdout and stderr reach GET …/logs with source and level; PUBLISH has none", async () => {
+    interface LogItem {
+      source: string;
+      level: string;
+      message: string;
+    }
+    const logs = async (query = ''): Promise<{ totalItems: number; items: LogItem[] }> => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/v1/hosting/apps/${appId}/logs?pageSize=500${query}`,
+        headers: cred.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { totalItems: number; items: LogItem[] };
+    };
+    const started = await waitFor(
+      async () => {
+        const page = await logs();
+        // The driver's SYSTEM readiness line is written after the app's own first lines, and the
+        // store flushes in batches: wait for both, not for whichever lands first.
+        const app = page.items.some((i) => i.message === 'first half, second half');
+        const ready = page.items.some(
+          (i) => i.source === 'SYSTEM' && i.message.startsWith('accepting connections'),
+        );
+        return app && ready ? page : undefined;
+      },
+      { what: 'the app lines in the runtime log store' },
+    );
+    expect(started.items).toEqual(
+      expect.arrayContaining([
+        { timestamp: expect.any(String), source: 'STDOUT', level: 'INFO', message: 'plain stdout line' },
+        { timestamp: expect.any(String), source: 'STDERR', level: 'ERROR', message: 'plain stderr line' },
+        expect.objectContaining({
+          source: 'STDOUT',
+          level: 'WARN',
+          message: '{"level":40,"msg":"pino warn line"}',
+        }),
+        expect.objectContaining({
+          source: 'SYSTEM',
+          message: expect.stringMatching(/^accepting connections on port \d+$/),
+        }),
+      ]),
+    );
+
+    const s = await status();
+    await callApp(`http://127.0.0.1:${s.variants.find((v) => v.variant === 'PREVIEW')?.port ?? 1}/log`);
+    await waitFor(
+      async () =>
+        (await logs('&source=STDOUT')).items.some((i) => i.message === 'request logged') ? true : undefined,
+      { what: 'the request line' },
+    );
+    const stdout = await logs('&source=stdout');
+    expect(stdout.items.length).toBeGreaterThan(0);
+    expect(stdout.items.every((i) => i.source === 'STDOUT')).toBe(true);
+    const warnings = await logs('&level=WARN');
+    expect(warnings.items.map((i) => i.level).sort()).toEqual(expect.arrayContaining(['ERROR', 'WARN']));
+    expect(warnings.items.every((i) => i.level === 'WARN' || i.level === 'ERROR')).toBe(true);
+    expect((await logs('&variant=PUBLISH')).totalItems).toBe(0);
   });
 
   it('a second upload (tar.gz) replaces the preview: the old process is gone, the new one answers', async () => {
@@ -215,7 +228,7 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
 
     const preview = (await status()).variants.find((v) => v.variant === 'PREVIEW');
     expect(preview).toMatchObject({ state: 'RUNNING', importId: secondImportId });
-    const answer = await callApp(preview?.url ?? 'http://127.0.0.1:1/no-url');
+    const answer = await callApp(`http://127.0.0.1:${preview?.port ?? 1}`);
     expect(answer.pid).not.toBe(firstPid);
     expect(answer.cwd).toContain(secondImportId);
     await waitFor(() => processGone(firstPid) || undefined, {
@@ -237,6 +250,27 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
       state: 'RUNNING',
       importId: secondImportId,
     });
+  });
+
+  it('a start script that is not a plain node line ends FAILED UNSUPPORTED_START_SCRIPT (it would run unconfined)', async () => {
+    const archive = await zipOf([
+      {
+        name: 'package.json',
+        data: Buffer.from(
+          JSON.stringify({ name: 'shelly', scripts: { start: 'NODE_ENV=production node server.js' } }),
+        ),
+      },
+      {
+        name: 'server.js',
+        data: Buffer.from('require("node:http").createServer().listen(process.env.PORT)'),
+      },
+    ]);
+    const res = await upload(multipart([{ field: 'file', fileName: 'app.zip', data: archive }]));
+    expect(res.statusCode).toBe(202);
+    const done = await settled((res.json() as ImportOperationResponse).importId);
+    expect(done.status).toBe('FAILED');
+    expect(done.error?.code).toBe('UNSUPPORTED_START_SCRIPT');
+    expect(done.error?.message).toContain('not a plain "node [flags] <file> [args]" line');
   });
 
   it('an archive with ../evil.js is accepted, then FAILED with PATH_TRAVERSAL and nothing written outside', async () => {

@@ -1,7 +1,11 @@
 import { InjectOptions } from 'light-my-request';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
-import { HostingMaintenanceQueue, PURGE_APP_LOGS_SCHEDULER } from '../src/modules/app-logs/app-logs.jobs';
+import {
+  HostingMaintenanceQueue,
+  PRUNE_BUILDS_SCHEDULER,
+  PURGE_APP_LOGS_SCHEDULER,
+} from '../src/modules/maintenance/hosting-maintenance.jobs';
 import type { LogPageResponse } from '../src/modules/app-logs/app-logs.response';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
@@ -435,12 +439,15 @@ describe('hosting runtime logs (real Postgres)', () => {
       expect((await rows(appId)).map((r) => r.message)).toEqual(['young 0', 'young 1', 'young 2']);
     });
 
-    it('the worker schedules the purge under one fixed scheduler id', async () => {
+    it('the worker schedules the log purge and the build pruning under fixed scheduler ids', async () => {
       const worker = await startHostingWorker(t.env);
       try {
         const queue = worker.app.get<Queue>(getQueueToken(HostingMaintenanceQueue.name));
         const scheduler = await queue.getJobScheduler(PURGE_APP_LOGS_SCHEDULER);
         expect(scheduler).toEqual(expect.objectContaining({ name: 'purge-app-logs', every: 3_600_000 }));
+        expect(await queue.getJobScheduler(PRUNE_BUILDS_SCHEDULER)).toEqual(
+          expect.objectContaining({ name: 'prune-builds', every: 600_000 }),
+        );
       } finally {
         await worker.close();
       }

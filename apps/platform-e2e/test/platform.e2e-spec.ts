@@ -1,6 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   COMMERCE_TRANSACTIONS_QUEUE,
@@ -10,12 +12,25 @@ import {
 } from '@platform/contracts';
 import { TestEnv, createTestEnv, runAdminCli, waitFor } from '@platform/testing';
 import { Queue } from 'bullmq';
+import * as yazl from 'yazl';
 
 /**
  * The platform as a user runs it: `npm start` (scripts/start.js) on a fresh database, tokens from
  * the admin CLI, every call through the gateway's one base URL, and Ctrl-C at the end.
  */
 const ROOT = join(__dirname, '../../..');
+const HOSTING_FIXTURE = join(ROOT, 'apps/hosting/test/fixtures/apps/runtime-http');
+
+/** The hosting fixture app as a zip (yazl), as a user would upload it. */
+async function fixtureZip(): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const name of readdirSync(HOSTING_FIXTURE))
+    zip.addBuffer(readFileSync(join(HOSTING_FIXTURE, name)), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 const RATE_LIMIT = 40;
 
 function freePort(): Promise<number> {
@@ -35,6 +50,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   let baseUrl: string;
   let output = '';
   let childEnv: NodeJS.ProcessEnv;
+  const hostingDataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-hosting-'));
 
   async function admin(...args: string[]): Promise<Record<string, string>> {
     const result = await runAdminCli(childEnv, ...args);
@@ -67,6 +83,10 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       COUNTRIES_PORT: String(countriesPort),
       PORTS: 'auto',
       RATE_LIMIT_CREDENTIAL_LIMIT: String(RATE_LIMIT),
+      // Hosted apps: their public URLs name this gateway; builds use npm's cache only.
+      PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+      HOSTING_DATA_DIR: hostingDataDir,
+      HOSTING_NPM_OFFLINE: 'true',
     };
     platform = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
       cwd: ROOT,
@@ -91,6 +111,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   afterAll(async () => {
     if (platform && platform.exitCode === null) platform.kill('SIGKILL');
     await env?.teardown();
+    rmSync(hostingDataDir, { recursive: true, force: true });
   });
 
   it('prints "platform ready at <url>" on the gateway port and answers /healthz', async () => {
@@ -610,6 +631,99 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     expect(crl.status).toBe(200);
     expect(crl.headers.get('content-type')).toContain('application/pkix-crl');
   });
+
+  it('hosts a Node.js app: create, attach, secrets, upload, preview and publish answer at their gateway URLs', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'hosting-e2e');
+    const scopes = [
+      'hosting.application:create',
+      'hosting.application:read',
+      'hosting.application:update',
+      'hosting.source:write',
+      'hosting.secret:write',
+      'hosting.deployment:execute',
+      'hosting.paas.apps:read',
+    ].join(',');
+    const { token } = await admin('token', 'create', '--account', accountId, '--scopes', scopes);
+    const send = (method: string, path: string, body?: unknown, contentType = 'application/json') =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': contentType }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const until = <T>(path: string, done: (body: T) => boolean, what: string) =>
+      waitFor(
+        async () => {
+          const body = (await (await call(path, bearer(token))).json()) as T;
+          return done(body) ? body : undefined;
+        },
+        { what, timeoutMs: 90_000, intervalMs: 100 },
+      );
+
+    const created = await send('POST', '/v1/hosting/apps?appType=NODEJS', { name: 'through the gateway' });
+    expect(created.status).toBe(202);
+    const operation = await until<{ status: string; appId: string }>(
+      created.headers.get('location') ?? '',
+      (b) => b.status !== 'EXECUTING',
+      'the app to be created',
+    );
+    expect(operation.status).toBe('COMPLETED');
+    const { appId } = operation;
+    expect((await send('PUT', `/v1/hosting/apps/${appId}/subscription`, {})).status).toBe(200);
+    for (const variant of ['PREVIEW', 'PUBLISH']) {
+      const patched = await send(
+        'PATCH',
+        `/v1/hosting/apps/${appId}/secrets?variant=${variant}`,
+        [{ op: 'add', path: '/GREETING', value: `hello from ${variant.toLowerCase()}` }],
+        'application/json-patch+json',
+      );
+      expect(patched.status).toBe(200);
+    }
+
+    const form = new FormData();
+    form.append('file', new Blob([await fixtureZip()]), 'app.zip');
+    const uploaded = await fetch(`${baseUrl}/v1/hosting/apps/${appId}/imports`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: form,
+    });
+    expect(uploaded.status).toBe(202);
+    const imported = await until<{ status: string }>(
+      uploaded.headers.get('location') ?? '',
+      (b) => b.status !== 'EXECUTING',
+      'the import to finish',
+    );
+    expect(imported.status).toBe('COMPLETED');
+
+    const urls = async () =>
+      (
+        (await (await call(`/v1/hosting/apps/${appId}/status`, bearer(token))).json()) as {
+          variants: { variant: string; url: string | null }[];
+        }
+      ).variants.map((v) => v.url);
+    const [previewUrl] = await urls();
+    expect(previewUrl).toBe(`${baseUrl}/hosted/${appId}/preview/`);
+    const preview = await fetch(`${previewUrl}log?x=1`); // no token: the app's own traffic
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({ greeting: 'hello from preview', url: '/log?x=1' });
+
+    const deployed = await send('POST', `/v1/hosting/apps/${appId}/deployments`);
+    expect(deployed.status).toBe(202);
+    const deployment = await until<{ status: string }>(
+      deployed.headers.get('location') ?? '',
+      (b) => b.status !== 'EXECUTING',
+      'the deployment to finish',
+    );
+    expect(deployment.status).toBe('COMPLETED');
+    const publishUrl = (await urls())[1];
+    expect(publishUrl).toBe(`${baseUrl}/hosted/${appId}/publish/`);
+    const published = await fetch(publishUrl ?? '');
+    expect(await published.json()).toMatchObject({ greeting: 'hello from publish', url: '/' });
+
+    const earlier = await call(`/v1/hosting/nodejs/apps/${appId}/deployments`, bearer(token));
+    expect(((await earlier.json()) as { deployments: { status: string }[] }).deployments[0].status).toBe(
+      'deployed',
+    );
+  }, 180_000);
 
   it('stops every process cleanly on Ctrl-C', async () => {
     const exited = new Promise<number | null>((resolve) => platform.once('exit', (code) => resolve(code)));

@@ -5,5 +5,6 @@ export type { DatabaseModuleOptions } from './database.module';
 export type { EntityList, MigrationList, MigrationSet } from './migration-set';
 export { REDIS, RedisKeys, RedisModule, createRedisClient } from './redis.module';
 export { SnakeNamingStrategy } from './snake-naming.strategy';
+export { SessionLockBusyError, withSessionLock } from './session-lock';
 export { drainInBatches, runStatement } from './sql-statement';
 export type { StatementResult } from './sql-statement';

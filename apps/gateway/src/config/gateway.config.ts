@@ -16,8 +16,10 @@ export const GATEWAY_CONFIG = Symbol.for('gateway.config');
 
 export interface UpstreamWorker {
   readonly name: string;
-  /** Base URL of the worker's health port; readiness is `GET <healthUrl>/health/ready`. */
+  /** Base URL of the worker's port; readiness is `GET <healthUrl>/health/ready`. */
   readonly healthUrl: string;
+  /** Path prefixes proxied to `healthUrl` (the route table's worker prefixes); usually none. */
+  readonly prefixes: readonly string[];
 }
 
 /** One service the gateway fronts: where it is, which prefixes go to it, which workers it has. */
@@ -100,7 +102,11 @@ export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): Gatew
     url: originUrl(env, route.urlEnv, defaultServiceUrl(route.service)),
     workers: route.workers.map((worker) => {
       const variable = workerHealthEnv(route.service, worker.name);
-      return { name: worker.name, healthUrl: originUrl(env, variable, `http://127.0.0.1:${worker.port}`) };
+      return {
+        name: worker.name,
+        healthUrl: originUrl(env, variable, `http://127.0.0.1:${worker.port}`),
+        prefixes: worker.prefixes ?? [],
+      };
     }),
   }));
 

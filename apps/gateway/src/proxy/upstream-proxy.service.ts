@@ -3,11 +3,18 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { toDomainsError } from '@platform/errors';
 import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
-import { GATEWAY_CONFIG, GatewayConfig, Upstream } from '../config/gateway.config';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
 import { requestContextOf } from '../context/request-context-of';
 import { toRouterPrefix } from '../routes/route-prefix';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import { ProxyErrors } from './proxy.errors';
+
+/** Where one route-table prefix goes: a service, or a worker with prefixes of its own. */
+interface ProxyTarget {
+  readonly name: string;
+  readonly url: string;
+  readonly prefix: string;
+}
 
 /** Every method a REST path of the spec may use; Fastify answers HEAD from GET itself. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
@@ -30,13 +37,25 @@ export class UpstreamProxyService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     for (const upstream of this.config.upstreams) {
-      for (const prefix of upstream.prefixes) {
-        await fastify.register(async (scope) => this.registerProxy(scope, upstream, toRouterPrefix(prefix)));
+      const targets: ProxyTarget[] = [
+        ...upstream.prefixes.map((prefix) => ({ name: upstream.service, url: upstream.url, prefix })),
+        ...upstream.workers.flatMap((worker) =>
+          worker.prefixes.map((prefix) => ({
+            name: `${upstream.service}-${worker.name}`,
+            url: worker.healthUrl,
+            prefix,
+          })),
+        ),
+      ];
+      for (const target of targets) {
+        await fastify.register(async (scope) =>
+          this.registerProxy(scope, target, toRouterPrefix(target.prefix)),
+        );
       }
     }
   }
 
-  private async registerProxy(scope: FastifyInstance, upstream: Upstream, prefix: string): Promise<void> {
+  private async registerProxy(scope: FastifyInstance, upstream: ProxyTarget, prefix: string): Promise<void> {
     // The root instance parses JSON and forms for the gateway's own routes (Nest registers
     // those parsers with the bodyLimit). A proxied body is handed to the proxy as the raw
     // stream, whatever its type (or none).
@@ -65,15 +84,15 @@ export class UpstreamProxyService implements OnModuleInit {
 
   private answerUnreachable(
     reply: FastifyReply<RouteGenericInterface, RawServerBase>,
-    upstream: Upstream,
+    upstream: ProxyTarget,
     error: Error,
   ): void {
     const timedOut = (error as Error & { statusCode?: number }).statusCode === 504;
     const platformError = timedOut
-      ? ProxyErrors.upstreamTimeout(upstream.service)
-      : ProxyErrors.upstreamUnavailable(upstream.service);
+      ? ProxyErrors.upstreamTimeout(upstream.name)
+      : ProxyErrors.upstreamUnavailable(upstream.name);
     this.logger.warn(
-      { err: error.cause ?? error, upstream: upstream.service, reqId: reply.request.id },
+      { err: error.cause ?? error, upstream: upstream.name, reqId: reply.request.id },
       'upstream request failed',
     );
     if (reply.sent) return;

@@ -19,18 +19,23 @@ export function assertValidRouteTable(table: readonly ServiceRoute[]): void {
   const owner = new Map<string, string>();
   for (const route of table) {
     if (route.prefixes.length === 0) throw new Error(`route table: ${route.service} has no prefix`);
-    for (const prefix of route.prefixes) {
+    const claims = [
+      ...route.prefixes.map((prefix) => ({ prefix, by: route.service })),
+      ...route.workers.flatMap((w) =>
+        (w.prefixes ?? []).map((prefix) => ({ prefix, by: `${route.service}-${w.name}` })),
+      ),
+    ];
+    for (const { prefix, by } of claims) {
       const segments = prefix.split('/').slice(1);
       if (!prefix.startsWith('/') || segments.length === 0 || !segments.every((s) => SEGMENT.test(s))) {
         throw new Error(
-          `route table: ${route.service} prefix "${prefix}" must be /segment[/segment…] without a trailing slash`,
+          `route table: ${by} prefix "${prefix}" must be /segment[/segment…] without a trailing slash`,
         );
       }
       const key = toRouterPrefix(prefix).replace(/:[A-Za-z0-9]+/g, ':');
       const previous = owner.get(key);
-      if (previous)
-        throw new Error(`route table: prefix "${prefix}" is claimed by ${previous} and ${route.service}`);
-      owner.set(key, route.service);
+      if (previous) throw new Error(`route table: prefix "${prefix}" is claimed by ${previous} and ${by}`);
+      owner.set(key, by);
     }
   }
 }

@@ -13,7 +13,17 @@ export interface ServiceRoute {
   /** Environment variable holding the service's base URL at the gateway. */
   readonly urlEnv: string;
   /** Worker processes of this service (own entry point and Deployment), fronted for readiness. */
-  readonly workers: readonly { readonly name: string; readonly port: number }[];
+  readonly workers: readonly ServiceWorker[];
+}
+
+export interface ServiceWorker {
+  readonly name: string;
+  readonly port: number;
+  /**
+   * Path prefixes the gateway sends to this worker's own port instead of the service (same rules
+   * as `prefixes`); its base URL is the one of its readiness, `<SERVICE>_<WORKER>_HEALTH_URL`.
+   */
+  readonly prefixes?: readonly string[];
 }
 
 export const ROUTE_TABLE: readonly ServiceRoute[] = [
@@ -42,8 +52,9 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     service: 'hosting',
     prefixes: ['/v1/hosting'],
     urlEnv: 'HOSTING_URL',
-    // Creates apps (queue hosting-apps); health on 3105.
-    workers: [{ name: 'worker', port: WORKER_PORTS['hosting-worker'] }],
+    // Creates, builds, runs and publishes apps (queues hosting-apps, -imports, -deployments); its
+    // port 3105 serves health and the apps' own traffic under /hosted/{appId}/{preview|publish}.
+    workers: [{ name: 'worker', port: WORKER_PORTS['hosting-worker'], prefixes: ['/hosted'] }],
   },
   {
     service: 'mailboxes',

@@ -2,7 +2,8 @@ import { AppLogLineEntity } from '../modules/app-logs/app-log-line.entity';
 import { AppEnvironmentEntity } from '../modules/apps/app-environment.entity';
 import { AppOperationEntity } from '../modules/apps/app-operation.entity';
 import { AppEntity } from '../modules/apps/app.entity';
-import { BuildLogLineEntity } from '../modules/imports/build-log-line.entity';
+import { DeploymentOperationEntity } from '../modules/deployments/deployment-operation.entity';
+import { BuildLogLineEntity } from '../modules/build-logs/build-log-line.entity';
 import { ImportOperationEntity } from '../modules/imports/import-operation.entity';
 import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
@@ -17,6 +18,7 @@ export const HOSTING_ENTITIES = [
   AppSecretEntity,
   AppSubscriptionEntity,
   BuildLogLineEntity,
+  DeploymentOperationEntity,
   ImportOperationEntity,
   SubscriptionEntity,
 ];

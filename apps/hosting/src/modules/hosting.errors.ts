@@ -9,6 +9,9 @@ export const HostingErrorCode = {
   NO_CAPACITY: 'NO_CAPACITY',
   IMPORT_NOT_FOUND: 'IMPORT_NOT_FOUND',
   APP_NOT_ACTIVE: 'APP_NOT_ACTIVE',
+  DEPLOYMENT_NOT_FOUND: 'DEPLOYMENT_NOT_FOUND',
+  SUBSCRIPTION_REQUIRED: 'SUBSCRIPTION_REQUIRED',
+  NO_PREVIEW_BUILD: 'NO_PREVIEW_BUILD',
 } as const;
 
 /** Resources of another account answer exactly like missing ones (404, never 403). */
@@ -35,6 +38,21 @@ export const HostingErrors = {
     return Errors.conflict(
       HostingErrorCode.APP_NOT_ACTIVE,
       'the app is not ACTIVE yet (or its creation failed)',
+    );
+  },
+  deploymentNotFound(): PlatformError {
+    return Errors.notFound('no such deployment', HostingErrorCode.DEPLOYMENT_NOT_FOUND);
+  },
+  subscriptionRequired(): PlatformError {
+    return Errors.unprocessable(
+      HostingErrorCode.SUBSCRIPTION_REQUIRED,
+      'a Node.js app is published only on a hosting plan: attach one with PUT …/subscription first',
+    );
+  },
+  noPreviewBuild(): PlatformError {
+    return Errors.unprocessable(
+      HostingErrorCode.NO_PREVIEW_BUILD,
+      'nothing runs in PREVIEW yet: import source first (POST …/imports) and wait for it to complete',
     );
   },
 };

@@ -96,9 +96,13 @@ export function startHostingWorker(
  * lapses (lockDuration) and a stalled check marks the job (stalledInterval). The next worker's
  * first stalled check then moves it back to wait. Keys per BullMQ: `<prefix>:<queue>:…`.
  */
-export async function expireJobLock(env: TestEnv, jobId: string): Promise<void> {
+export async function expireJobLock(
+  env: TestEnv,
+  jobId: string,
+  queueName: string = HostingAppsQueue.name,
+): Promise<void> {
   const redis = new Redis(env.redis.url, { maxRetriesPerRequest: 2 });
-  const key = (suffix: string): string => `${env.redis.prefix}:${HostingAppsQueue.name}:${suffix}`;
+  const key = (suffix: string): string => `${env.redis.prefix}:${queueName}:${suffix}`;
   try {
     await redis.del(key(`${jobId}:lock`), key('stalled-check'));
     await redis.sadd(key('stalled'), jobId);

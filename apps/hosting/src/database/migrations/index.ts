@@ -2,6 +2,7 @@ import { CreateHosting1795600000000 } from './1795600000000-create-hosting';
 import { CreateSecrets1795600000100 } from './1795600000100-create-secrets';
 import { CreateImports1795600000200 } from './1795600000200-create-imports';
 import { CreateAppLogs1795600000300 } from './1795600000300-create-app-logs';
+import { CreateDeployments1795600000400 } from './1795600000400-create-deployments';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -9,4 +10,5 @@ export const HOSTING_MIGRATIONS = [
   CreateSecrets1795600000100,
   CreateImports1795600000200,
   CreateAppLogs1795600000300,
+  CreateDeployments1795600000400,
 ];

@@ -8,7 +8,7 @@ import { RuntimeLogStore } from './runtime-log-store';
 
 /**
  * Runtime logs of app variants. As is: RuntimeLogStore (append, purge) for whoever captures lines.
- * `withHttp()` (API) adds GET …/logs on both namespaces. The worker adds AppLogsRetentionModule.
+ * `withHttp()` (API) adds GET …/logs on both namespaces. The worker's HostingMaintenanceModule purges it.
  */
 @Module({
   providers: [RuntimeLogStore],

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { LinkResponse, appPath } from '../apps/apps.response';
 import type { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import type { VariantUrls } from '../apps/variant-urls';
 
 export class VariantStatusResponse {
   @ApiProperty({ enum: ['PREVIEW', 'PUBLISH'] }) variant!: string;
@@ -16,10 +17,24 @@ export class VariantStatusResponse {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Where the variant answers (http://127.0.0.1:<port> on the worker host for now)',
+    format: 'uri',
+    description:
+      'Where the variant answers through the gateway: `<PUBLIC_BASE_URL>/hosted/{appId}/{preview|publish}/`; null while nothing runs',
   })
   url!: string | null;
-  @ApiProperty({ type: Number, nullable: true }) port!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'uuid',
+    description: 'PUBLISH: the deployment running there',
+  })
+  deploymentId!: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The process port on the worker host (loopback; diagnostics only)',
+  })
+  port!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why it is RESTARTING or FAILED' })
   error!: string | null;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
@@ -32,12 +47,10 @@ export class AppStatusResponse {
   @ApiProperty({ type: [LinkResponse] }) links!: LinkResponse[];
 }
 
-const REACHABLE = new Set(['RUNNING', 'STARTING', 'RESTARTING']);
-
 export function toAppStatusResponse(
   appId: string,
   environments: AppEnvironmentEntity[],
-  runtimeHost: string,
+  urls: VariantUrls,
 ): AppStatusResponse {
   return {
     appId,
@@ -46,8 +59,9 @@ export function toAppStatusResponse(
       state: e.runtimeState,
       desiredState: e.desiredState,
       importId: e.currentBuildId,
+      deploymentId: e.currentDeploymentId,
       port: e.port,
-      url: e.port !== null && REACHABLE.has(e.runtimeState) ? `http://${runtimeHost}:${e.port}` : null,
+      url: urls.ofEnvironment(e),
       error: e.runtimeError,
       updatedAt: e.updatedAt.toISOString(),
     })),

@@ -26,6 +26,10 @@ export class AppEnvironmentEntity {
   @Column({ type: 'uuid', nullable: true })
   currentBuildId!: string | null;
 
+  /** The deployment that put currentBuildId in PUBLISH; null in PREVIEW and before the first deployment. */
+  @Column({ type: 'uuid', nullable: true })
+  currentDeploymentId!: string | null;
+
   /** The local driver's port of this variant; null while nothing runs. */
   @Column({ type: 'integer', nullable: true })
   port!: number | null;

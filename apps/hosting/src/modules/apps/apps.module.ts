@@ -8,6 +8,7 @@ import { AppEntity } from './app.entity';
 import { AppsController } from './apps.controller';
 import { HostingAppsQueue } from './apps.jobs';
 import { AppsService } from './apps.service';
+import { VariantUrls } from './variant-urls';
 
 /** Apps and app operations on both namespaces (/v1/hosting, /v1/hosting/nodejs); the worker creates. */
 @Module({
@@ -16,7 +17,11 @@ import { AppsService } from './apps.service';
     TypeOrmModule.forFeature([AppEntity, AppEnvironmentEntity, AppOperationEntity]),
   ],
   controllers: [AppsController, NodejsAppsController],
-  providers: [AppsService, OperationRunner],
-  exports: [AppsService],
+  providers: [
+    AppsService,
+    OperationRunner,
+    { provide: VariantUrls, useFactory: () => VariantUrls.fromEnv() },
+  ],
+  exports: [AppsService, VariantUrls],
 })
 export class AppsModule {}

@@ -28,9 +28,18 @@ export class EnvironmentVariantResponse {
 }
 
 export class AppUrlsResponse {
-  @ApiProperty({ type: String, nullable: true, description: 'null until a build runs in PREVIEW' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: '`<PUBLIC_BASE_URL>/hosted/{appId}/preview/` while PREVIEW runs, else null',
+  })
   preview!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'null until published' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      '`<PUBLIC_BASE_URL>/hosted/{appId}/publish/` while PUBLISH runs (after a deployment), else null',
+  })
   publish!: string | null;
 }
 
@@ -74,7 +83,7 @@ export function toApplicationResponse(view: AppView): ApplicationResponse {
     name: app.name,
     appType: app.appType,
     status: view.status,
-    urls: { preview: null, publish: null },
+    urls: { ...view.urls },
     variants: view.environments.map((e) => ({
       variant: e.variant,
       status: e.desiredState === 'RUNNING' ? 'RUNNING' : 'STOPPED',
@@ -108,18 +117,30 @@ export function toAppOperationResponse(view: AppOperationView): AppOperationResp
   return response;
 }
 
-export function toApplicationPage(
+/** self and (while more apps follow) next links of an app list under `listPath`, with its whole query. */
+export function appPageLinks(
+  listPath: string,
   page: AppPage,
   query: { appType?: string; pageSize: number; pageToken?: string },
-): ApplicationPageResponse {
+): LinkResponse[] {
   const href = (pageToken?: string): string => {
     const params = new URLSearchParams();
     if (query.appType) params.set('appType', query.appType);
     params.set('pageSize', String(query.pageSize));
     if (pageToken) params.set('pageToken', pageToken);
-    return `${HOSTING_BASE}/apps?${params.toString()}`;
+    return `${listPath}?${params.toString()}`;
   };
   const links = [{ rel: 'self', href: href(query.pageToken) }];
   if (page.next) links.push({ rel: 'next', href: href(encodePageToken(page.next)) });
-  return { items: page.items.map(toApplicationResponse), links };
+  return links;
+}
+
+export function toApplicationPage(
+  page: AppPage,
+  query: { appType?: string; pageSize: number; pageToken?: string },
+): ApplicationPageResponse {
+  return {
+    items: page.items.map(toApplicationResponse),
+    links: appPageLinks(`${HOSTING_BASE}/apps`, page, query),
+  };
 }

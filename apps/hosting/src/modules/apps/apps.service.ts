@@ -11,6 +11,7 @@ import { AppOperationEntity } from './app-operation.entity';
 import { AppEntity } from './app.entity';
 import { CREATE_APP_JOB, HostingAppsQueue } from './apps.jobs';
 import type { AppCursor } from './page-token';
+import { VariantUrls } from './variant-urls';
 
 /** The app's public status: CREATING, ACTIVE, or FAILED when its creation operation failed. */
 export type AppStatus = 'CREATING' | 'ACTIVE' | 'FAILED';
@@ -20,6 +21,8 @@ export interface AppView {
   readonly status: AppStatus;
   /** PREVIEW then PUBLISH; empty until the creation completes. */
   readonly environments: AppEnvironmentEntity[];
+  /** Public URL of each variant while it runs (VariantUrls), else null. */
+  readonly urls: { readonly preview: string | null; readonly publish: string | null };
 }
 
 export interface AppOperationView {
@@ -49,6 +52,7 @@ export class AppsService {
     @InjectRepository(AppEntity) private readonly apps: Repository<AppEntity>,
     @InjectRepository(AppEnvironmentEntity) private readonly environments: Repository<AppEnvironmentEntity>,
     @InjectRepository(AppOperationEntity) private readonly operations: Repository<AppOperationEntity>,
+    private readonly variantUrls: VariantUrls,
   ) {}
 
   /**
@@ -139,11 +143,19 @@ export class AppsService {
             })
           ).map((o) => o.id),
     );
-    return apps.map((app) => ({
-      app,
-      status:
-        app.status === 'ACTIVE' ? 'ACTIVE' : failed.has(app.creationOperationId) ? 'FAILED' : 'CREATING',
-      environments: environments.filter((e) => e.appId === app.appId),
-    }));
+    return apps.map((app) => {
+      const own = environments.filter((e) => e.appId === app.appId);
+      const url = (variant: string) => {
+        const environment = own.find((e) => e.variant === variant);
+        return environment ? this.variantUrls.ofEnvironment(environment) : null;
+      };
+      return {
+        app,
+        status:
+          app.status === 'ACTIVE' ? 'ACTIVE' : failed.has(app.creationOperationId) ? 'FAILED' : 'CREATING',
+        environments: own,
+        urls: { preview: url('PREVIEW'), publish: url('PUBLISH') },
+      };
+    });
   }
 }

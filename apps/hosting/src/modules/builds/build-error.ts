@@ -4,6 +4,7 @@ export type BuildErrorCode =
   | 'INSTALL_FAILED'
   | 'BUILD_FAILED'
   | 'NO_START_COMMAND'
+  | 'UNSUPPORTED_START_SCRIPT'
   | 'BUILD_TIMEOUT'
   | 'BUILD_CANCELLED';
 

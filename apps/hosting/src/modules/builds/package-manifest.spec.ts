@@ -69,7 +69,7 @@ describe('plainNodeScript', () => {
 });
 
 describe('resolveStartCommand', () => {
-  it('prefers the start script: node directly when plain, npm start otherwise', () => {
+  it('prefers the start script: node directly when plain, refused otherwise', () => {
     touch('dist/server.js');
     expect(
       resolveStartCommand(manifest({ scripts: { start: 'node dist/server.js' }, main: 'x.js' }), dir),
@@ -81,12 +81,23 @@ describe('resolveStartCommand', () => {
       command: 'node',
       args: ['dist/server'],
     });
-    expect(
-      resolveStartCommand(manifest({ scripts: { start: 'node dist/server.js | tee log' } }), dir),
-    ).toEqual({
-      command: 'npm',
-      args: ['start'],
-    });
+    for (const start of [
+      'node dist/server.js | tee log',
+      'NODE_ENV=production node dist/server.js',
+      'next start',
+    ]) {
+      let error: unknown;
+      try {
+        resolveStartCommand(manifest({ scripts: { start } }), dir);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(BuildError);
+      expect((error as BuildError).code).toBe('UNSUPPORTED_START_SCRIPT');
+      expect((error as BuildError).message).toContain(
+        `"${start}" is not a plain "node [flags] <file> [args]" line`,
+      );
+    }
     expect(
       noStart(() => resolveStartCommand(manifest({ scripts: { start: 'node dist/main.js' } }), dir)),
     ).toBe('the start script runs dist/main.js, which does not exist after the build');

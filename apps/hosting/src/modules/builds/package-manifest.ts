@@ -110,8 +110,10 @@ export function plainNodeScript(script: string): string[] | null {
 
 /**
  * How the build in `dir` starts, decided after the build step (its output may be the entry):
- * 1. `scripts.start`: a plain `node <file> …` line runs node directly (its file must exist),
- *    anything else is `npm start`;
+ * 1. `scripts.start`: a plain `node <file> …` line runs node directly (its file must exist);
+ *    anything else (shell syntax, env assignments, other binaries, `npm run …`) is refused with
+ *    BuildError UNSUPPORTED_START_SCRIPT: it would run through npm and a shell, outside Node's
+ *    permission model, where the app could read the worker's environment from /proc;
  * 2. `main` → `node <main>` (resolved like Node does; must exist inside dir);
  * 3. `server.js` (npm's own default for `npm start`), then `index.js`.
  * Otherwise BuildError NO_START_COMMAND.
@@ -120,7 +122,13 @@ export function resolveStartCommand(manifest: PackageManifest, dir: string): Sta
   const start = manifest.scripts['start'];
   if (start !== undefined && start.trim() !== '') {
     const argv = plainNodeScript(start);
-    if (!argv) return { command: 'npm', args: ['start'] };
+    if (!argv)
+      throw new BuildError(
+        'UNSUPPORTED_START_SCRIPT',
+        `the start script "${start.trim().slice(0, 200)}" is not a plain "node [flags] <file> [args]" line; ` +
+          'only such a line runs confined (no shell syntax, no environment assignments, no other programs): ' +
+          'use e.g. "node server.js", or remove the start script and set "main"',
+      );
     const file = argv[nodeScriptIndex(argv)];
     if (!resolveEntry(dir, file)) {
       throw new BuildError(

@@ -5,13 +5,12 @@ import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { BuildLogWriter } from '../build-logs';
 import { BuildError, buildApp } from '../builds';
 import type { BuildLogLine } from '../builds';
 import { RuntimeStartError } from '../runtime';
 import type { VariantKey } from '../runtime';
 import { ArchiveError, extractArchive } from './archive';
-import { BuildLogLineEntity } from './build-log-line.entity';
-import type { BuildLogLineStream } from './build-log-line.entity';
 import { ImportOperationEntity } from './import-operation.entity';
 import { IMPORT_SETTINGS, importPaths, npmCacheDir } from './import-settings';
 import type { ImportSettings } from './import-settings';
@@ -26,59 +25,7 @@ export const ImportFailureCode = {
   APP_NOT_FOUND: 'APP_NOT_FOUND',
 } as const;
 
-/** Lines kept per import, and characters per line; beyond them lines are dropped (a SYSTEM line says so). */
-export const MAX_BUILD_LOG_LINES = 5000;
-export const MAX_BUILD_LOG_LINE_CHARS = 8192;
-
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** Writes build log lines in order as they come, without making the builder wait. */
-class BuildLogWriter {
-  private chain: Promise<void> = Promise.resolve();
-  private written = 0;
-  private failed = false;
-
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly importId: string,
-    private seq: number,
-  ) {}
-
-  static async open(dataSource: DataSource, importId: string): Promise<BuildLogWriter> {
-    const rows: { max: number | null }[] = await dataSource.query(
-      'SELECT max(seq) AS max FROM hosting.build_log_lines WHERE import_id = $1',
-      [importId],
-    );
-    return new BuildLogWriter(dataSource, importId, rows[0]?.max ?? 0);
-  }
-
-  line(stream: BuildLogLineStream, message: string, at = new Date()): void {
-    if (this.written > MAX_BUILD_LOG_LINES) return;
-    this.written += 1;
-    const text =
-      this.written > MAX_BUILD_LOG_LINES ? `build log truncated after ${MAX_BUILD_LOG_LINES} lines` : message;
-    const row = {
-      importId: this.importId,
-      seq: ++this.seq,
-      at,
-      stream: this.written > MAX_BUILD_LOG_LINES ? 'SYSTEM' : stream,
-      message: text.slice(0, MAX_BUILD_LOG_LINE_CHARS),
-    };
-    this.chain = this.chain.then(async () => {
-      if (this.failed) return;
-      try {
-        await this.dataSource.getRepository(BuildLogLineEntity).insert(row);
-      } catch {
-        this.failed = true; // a lost log line must not fail the build; the flush reports it
-      }
-    });
-  }
-
-  async flush(): Promise<void> {
-    await this.chain;
-    if (this.failed) throw new Error('build log lines could not be stored');
-  }
-}
 
 /**
  * One import, run by ImportsProcessor inside OperationRunner.execute: extract the upload into a fresh
@@ -117,11 +64,14 @@ export class ImportRunner {
     record,
     attempt,
   }: OperationContext<ImportOperationEntity>): Promise<OperationCommit> {
-    const paths = importPaths(this.settings, record.id);
+    const paths = importPaths(this.settings, record.id, attempt);
     const log = await BuildLogWriter.open(this.dataSource, record.id);
     const system = (message: string) => log.line('SYSTEM', message);
     if (attempt > 1) system(`attempt ${attempt}: starting over`);
 
+    // Earlier attempts' files go (a killed attempt's orphans may still write there: harmless).
+    for (let earlier = 1; earlier < attempt; earlier += 1)
+      await rm(importPaths(this.settings, record.id, earlier).root, { recursive: true, force: true });
     await rm(paths.root, { recursive: true, force: true });
     await mkdir(paths.root, { recursive: true });
     try {

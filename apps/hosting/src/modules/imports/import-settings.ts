@@ -12,7 +12,7 @@ export interface ImportSettings {
   readonly npmOffline: boolean;
   /** Memory budget of a variant: HOSTING_APP_MEMORY_MB, default 256. */
   readonly appMemoryMb: number;
-  /** The host of the URL a variant is reachable at (the local driver listens on loopback). */
+  /** The address app processes listen on: loopback (the worker proxies /hosted/… to them). */
   readonly runtimeHost: string;
 }
 
@@ -37,11 +37,19 @@ export function loadImportSettings(env: Record<string, string | undefined> = pro
   };
 }
 
-/** Where the files of one import live: the upload, the extracted source, the build. */
-export function importPaths(settings: ImportSettings, importId: string) {
-  const root = join(settings.dataDir, 'imports', importId);
+/**
+ * Where the files of one attempt of an import live: `<data>/imports/<importId>/attempt-<n>/`
+ * with the extracted source and the build. Each attempt has its own directory, so what a killed
+ * attempt's orphaned processes (npm, a build script) still write never mixes with a retry's files;
+ * `importRoot` (all attempts) is what the pruner removes.
+ */
+export function importPaths(settings: ImportSettings, importId: string, attempt: number) {
+  const root = join(importRoot(settings, importId), `attempt-${attempt}`);
   return { root, source: join(root, 'source'), build: join(root, 'build') };
 }
+
+export const importRoot = (settings: ImportSettings, importId: string): string =>
+  join(settings.dataDir, 'imports', importId);
 
 export const uploadsDir = (settings: ImportSettings): string => join(settings.dataDir, 'uploads');
 export const npmCacheDir = (settings: ImportSettings): string => join(settings.dataDir, 'npm-cache');

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperationRunner, QueueModule } from '@platform/queue';
+import { AppLogsModule } from '../app-logs/app-logs.module';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { BuildLogLineEntity } from '../build-logs';
 import { SecretStoreModule } from '../secret-store/secret-store.module';
-import { BuildLogLineEntity } from './build-log-line.entity';
 import { ImportOperationEntity } from './import-operation.entity';
 import { ImportOrphansService } from './import-orphans.service';
 import { ImportRunner } from './import-runner';
@@ -19,6 +20,7 @@ import { ImportsProcessor } from './imports.processor';
  */
 @Module({
   imports: [
+    AppLogsModule,
     QueueModule.registerQueues(HostingImportsQueue),
     SecretStoreModule,
     TypeOrmModule.forFeature([ImportOperationEntity, BuildLogLineEntity, AppEnvironmentEntity]),
@@ -31,6 +33,6 @@ import { ImportsProcessor } from './imports.processor';
     OperationRunner,
     { provide: IMPORT_SETTINGS, useFactory: () => loadImportSettings() },
   ],
-  exports: [AppRuntimeManager],
+  exports: [AppRuntimeManager, IMPORT_SETTINGS],
 })
 export class ImportsWorkerModule {}

@@ -1,4 +1,5 @@
 import { Processor } from '@nestjs/bullmq';
+import { withSessionLock } from '@platform/database';
 import { JobDispatcherHost, OperationRunner, WorkerDefaults, createJobDispatcher } from '@platform/queue';
 import type { OperationJobData, OperationOutcome } from '@platform/queue';
 import type { Job } from 'bullmq';
@@ -28,25 +29,9 @@ export class ImportsProcessor extends JobDispatcherHost {
     super();
   }
 
-  private async run(job: Job<OperationJobData>): Promise<OperationOutcome> {
-    const lockKey = `hosting.import:${String(job.data?.operationId)}`;
-    const session = this.dataSource.createQueryRunner();
-    await session.connect();
-    try {
-      const rows: { locked: boolean }[] = await session.query(
-        'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
-        [lockKey],
-      );
-      if (!rows[0]?.locked) throw new Error(`import ${lockKey} is being run by another worker`);
-      try {
-        return await this.runner.execute(ImportOperationEntity, job, (context) =>
-          this.importRunner.run(context),
-        );
-      } finally {
-        await session.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey]);
-      }
-    } finally {
-      await session.release();
-    }
+  private run(job: Job<OperationJobData>): Promise<OperationOutcome> {
+    return withSessionLock(this.dataSource, `hosting.import:${String(job.data?.operationId)}`, () =>
+      this.runner.execute(ImportOperationEntity, job, (context) => this.importRunner.run(context)),
+    );
   }
 }

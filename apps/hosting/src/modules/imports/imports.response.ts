@@ -1,15 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OperationStatus } from '@platform/queue';
 import { ErrorSummaryResponse, LinkResponse, appPath } from '../apps/apps.response';
-import type { BuildLogLineEntity } from './build-log-line.entity';
+import { formatLogLine } from '../build-logs';
+import type { BuildLogLineEntity } from '../build-logs';
 import type { ImportOperationEntity } from './import-operation.entity';
 
 export const importPath = (appId: string, importId: string): string =>
   `${appPath(appId)}/imports/${importId}`;
-
-/** A build log line as an opaque string: `<ISO timestamp> <STDOUT|STDERR|SYSTEM> <message>`. */
-export const formatLogLine = (line: BuildLogLineEntity): string =>
-  `${line.at.toISOString()} ${line.stream} ${line.message}`;
 
 export class ImportOperationResponse {
   @ApiProperty({ format: 'uuid' }) importId!: string;

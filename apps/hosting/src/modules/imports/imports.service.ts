@@ -6,8 +6,8 @@ import type { Queue } from 'bullmq';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { AppsService } from '../apps/apps.service';
+import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
 import { HostingErrors } from '../hosting.errors';
-import { BuildLogLineEntity } from './build-log-line.entity';
 import { ImportOperationEntity } from './import-operation.entity';
 import { IMPORT_SETTINGS, uploadsDir } from './import-settings';
 import type { ImportSettings } from './import-settings';
@@ -18,9 +18,6 @@ export interface ImportView {
   readonly operation: ImportOperationEntity;
   readonly logs: BuildLogLineEntity[];
 }
-
-/** At most this many build log lines are returned with a poll (the first ones are dropped). */
-export const MAX_POLLED_LOG_LINES = 2000;
 
 /** Imports of both namespaces: store the upload, record the operation, enqueue the worker's job. */
 @Injectable()
@@ -68,11 +65,6 @@ export class ImportsService {
   async view(accountId: string, appId: string, importId: string): Promise<ImportView> {
     await this.apps.require(accountId, appId);
     const operation = await this.operation(accountId, appId, importId);
-    const logs = await this.lines.find({
-      where: { importId },
-      order: { seq: 'DESC' },
-      take: MAX_POLLED_LOG_LINES,
-    });
-    return { operation, logs: logs.reverse() };
+    return { operation, logs: await latestBuildLogLines(this.lines, importId) };
   }
 }

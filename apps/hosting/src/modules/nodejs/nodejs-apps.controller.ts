@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
@@ -14,10 +14,16 @@ import { PlatformError } from '@platform/errors';
 import { AppsService } from '../apps/apps.service';
 import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
 import { HostingErrors } from '../hosting.errors';
+import { AppParams, ListAppsQuery } from '../apps/apps.request';
+import { decodePageToken } from '../apps/page-token';
 import { CreateNodejsAppRequest, NodejsJobParams } from './nodejs-apps.request';
 import {
+  NodejsAppListResponse,
+  NodejsAppResponse,
   NodejsJobAcceptedResponse,
   NodejsJobStatusResponse,
+  toNodejsApp,
+  toNodejsAppList,
   toNodejsJobAccepted,
   toNodejsJobStatus,
 } from './nodejs-apps.response';
@@ -65,5 +71,36 @@ export class NodejsAppsController {
       if (error instanceof PlatformError && error.status === 404) throw HostingErrors.jobNotFound();
       throw error;
     }
+  }
+
+  @Get()
+  @IpRateLimit(HOSTING_RATE_LIMITS.read)
+  @RequiresScopes('hosting.paas.apps:read')
+  @ApiOperation({ summary: 'The caller’s apps, newest first (keyset paged: pageSize, pageToken)' })
+  @ApiOkResponse({ type: NodejsAppListResponse })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListAppsQuery,
+  ): Promise<NodejsAppListResponse> {
+    const after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken);
+    const page = await this.apps.list(principal.accountId, {
+      appType: query.appType,
+      pageSize: query.pageSize,
+      after,
+    });
+    return toNodejsAppList(page, query);
+  }
+
+  @Get(':appId')
+  @IpRateLimit(HOSTING_RATE_LIMITS.read)
+  @RequiresScopes('hosting.paas.apps:read')
+  @ApiOperation({ summary: 'One app of the caller' })
+  @ApiOkResponse({ type: NodejsAppResponse })
+  @ApiResponse({ status: 404, description: 'APP_NOT_FOUND' })
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AppParams,
+  ): Promise<NodejsAppResponse> {
+    return toNodejsApp(await this.apps.get(principal.accountId, params.appId));
   }
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { OperationStatus } from '@platform/queue';
 import type { AppOperationEntity } from '../apps/app-operation.entity';
-import type { AppOperationView, AppView } from '../apps/apps.service';
+import { HOSTING_BASE, LinkResponse, appPageLinks } from '../apps/apps.response';
+import type { AppOperationView, AppPage, AppView } from '../apps/apps.service';
 
 export const JOB_STATUSES = ['pending', 'active', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -65,12 +66,12 @@ function toJob(op: AppOperationEntity): NodejsJobResponse {
   return job;
 }
 
-function toNodejsApp(view: AppView): NodejsAppResponse {
+export function toNodejsApp(view: AppView): NodejsAppResponse {
   return {
     id: view.app.appId,
     name: view.app.name,
     status: view.status.toLowerCase(),
-    urls: { preview: null, publish: null },
+    urls: { ...view.urls },
     variants: view.environments.map((e) => ({
       name: e.variant.toLowerCase(),
       status: e.desiredState === 'RUNNING' ? 'running' : 'stopped',
@@ -88,4 +89,21 @@ export function toNodejsJobStatus(view: AppOperationView): NodejsJobStatusRespon
   const response: NodejsJobStatusResponse = { job: toJob(view.operation) };
   if (view.app) response.app = toNodejsApp(view.app);
   return response;
+}
+
+export class NodejsAppListResponse {
+  @ApiProperty({ type: [NodejsAppResponse], description: 'The caller’s apps, newest first' })
+  apps!: NodejsAppResponse[];
+  @ApiProperty({ type: [LinkResponse], description: 'self; next while more apps follow (extension)' })
+  links!: LinkResponse[];
+}
+
+export function toNodejsAppList(
+  page: AppPage,
+  query: { appType?: string; pageSize: number; pageToken?: string },
+): NodejsAppListResponse {
+  return {
+    apps: page.items.map(toNodejsApp),
+    links: appPageLinks(`${HOSTING_BASE}/nodejs/apps`, page, query),
+  };
 }

@@ -151,7 +151,11 @@ describe('LocalProcessDriver', () => {
   it('restarts a crashing app with doubling backoff, counts restarts, and ends FAILED after too many crashes in a row', async () => {
     driver = new LocalProcessDriver(FAST);
     const logs: RuntimeLogLine[] = [];
-    const first = await driver.start(spec(appDir('runtime-crash'), { env: { CRASH_AFTER_MS: '300' }, logs }));
+    // Each instance runs 1 s before it crashes: long enough for a poll to see it RUNNING on a loaded
+    // machine (at 300 ms a slow readiness probe could miss the window), short of resetAfterMs.
+    const first = await driver.start(
+      spec(appDir('runtime-crash'), { env: { CRASH_AFTER_MS: '1000' }, logs }),
+    );
     expect(first.state).toBe('RUNNING');
 
     const restarting = await waitFor(
@@ -169,7 +173,7 @@ describe('LocalProcessDriver', () => {
         const s = await driver.status(key());
         return s.restarts === 1 && s.state === 'RUNNING' && s;
       },
-      { what: 'first restart' },
+      { what: 'first restart', intervalMs: 5 },
     );
     expect(second.pid).not.toBe(first.pid);
     expect(second.port).toBe(first.port);

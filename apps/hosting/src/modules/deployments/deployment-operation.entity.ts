@@ -1,0 +1,35 @@
+import { OperationRecordBase } from '@platform/queue';
+import { Column, Entity, Index } from 'typeorm';
+
+/**
+ * A deployment (POST /v1/hosting/apps/{appId}/deployments; the earlier namespace's deployment
+ * record): OperationRecordBase (EXECUTING → COMPLETED | FAILED, exactly once) plus what it publishes,
+ * fixed when it is accepted: the import running in PREVIEW then, its build directory and start
+ * command. The operation id is the deployment id.
+ */
+@Entity({ schema: 'hosting', name: 'deployment_operations' })
+@Index('deployment_operations_app_idx', ['appId', 'createdAt', 'id'])
+@Index('deployment_operations_account_idx', ['accountId'])
+export class DeploymentOperationEntity extends OperationRecordBase {
+  @Column({ type: 'uuid' })
+  accountId!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  appId!: string;
+
+  /** The import whose build is published (PREVIEW's build when the deployment was accepted). */
+  @Column({ type: 'uuid' })
+  importId!: string;
+
+  /** That import's build directory; the deployment copies it, so PUBLISH never shares PREVIEW's files. */
+  @Column({ type: 'text' })
+  sourceBuildDir!: string;
+
+  /** That build's start command (`{command, args}`). */
+  @Column({ type: 'jsonb' })
+  startCommand!: { command: string; args: string[] };
+
+  /** True when PUBLISH already ran this import: nothing was restarted. Null until COMPLETED. */
+  @Column({ type: 'boolean', nullable: true })
+  noOp!: boolean | null;
+}

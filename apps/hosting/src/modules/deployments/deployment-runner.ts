@@ -1,0 +1,190 @@
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { PermanentFailure } from '@platform/queue';
+import type { OperationCommit, OperationContext } from '@platform/queue';
+import { DataSource } from 'typeorm';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
+import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { BuildLogWriter } from '../build-logs';
+import { IMPORT_SETTINGS } from '../imports/import-settings';
+import type { ImportSettings } from '../imports/import-settings';
+import { RuntimeStartError } from '../runtime';
+import type { VariantHandle, VariantKey } from '../runtime';
+import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
+import { DeploymentOperationEntity } from './deployment-operation.entity';
+
+/** Codes of a deployment's failure (docs/errors.md, Hosting). */
+export const DeploymentFailureCode = {
+  /** The build of the deployed import is no longer on disk. */
+  BUILD_NOT_FOUND: 'BUILD_NOT_FOUND',
+  /** The build did not start in PUBLISH or never accepted connections. */
+  START_FAILED: 'START_FAILED',
+  /** A newer deployment already runs in PUBLISH; this one was not started. */
+  SUPERSEDED: 'SUPERSEDED',
+  /** The app's PUBLISH environment is missing (the app is gone). */
+  APP_NOT_FOUND: 'APP_NOT_FOUND',
+} as const;
+
+/** Where a deployment's copy of the build lives: `<data>/deployments/<deploymentId>/app`. */
+export const deploymentDir = (settings: ImportSettings, deploymentId: string): string =>
+  join(settings.dataDir, 'deployments', deploymentId, 'app');
+
+interface Published {
+  readonly noOp: boolean;
+  readonly handle: VariantHandle;
+  readonly dir: string;
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One deployment, run by DeploymentsProcessor inside OperationRunner.execute. Its log starts with a
+ * copy of its import's build log, then says what it does. When PUBLISH already runs the deployed
+ * import the deployment is a no-op (nothing restarted). Otherwise it copies the import's build into
+ * its own directory (PUBLISH never shares files with PREVIEW), starts it in PUBLISH with PUBLISH's
+ * secrets (replacing what ran there) and returns the commit that records PUBLISH and marks the
+ * app's attachment PUBLISHED. A start that fails restarts the previous PUBLISH build, if any, and
+ * ends FAILED START_FAILED.
+ */
+@Injectable()
+export class DeploymentRunner {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly runtime: AppRuntimeManager,
+    @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
+  ) {}
+
+  async run({ record, attempt }: OperationContext<DeploymentOperationEntity>): Promise<OperationCommit> {
+    const log = await BuildLogWriter.open(this.dataSource, record.id);
+    await log.copyFrom(record.importId);
+    const system = (message: string) => log.line('SYSTEM', message);
+    if (attempt > 1) system(`attempt ${attempt}: starting over`);
+    system(`deployment ${record.id}: publishing import ${record.importId} to PUBLISH`);
+
+    const key: VariantKey = { appId: record.appId, variant: 'PUBLISH' };
+    let published: Published;
+    try {
+      published = await this.runtime.serialized(key, () => this.publishInLock(key, record, system));
+    } catch (error) {
+      if (error instanceof PermanentFailure) {
+        system(`deployment failed: ${error.code}: ${error.message}`);
+        await log.flush().catch(() => undefined);
+      }
+      throw error;
+    }
+    system(
+      published.noOp
+        ? `PUBLISH already runs import ${record.importId}: nothing restarted`
+        : `PUBLISH answers on port ${published.handle.port ?? '?'}`,
+    );
+    await log.flush();
+
+    return async (manager) => {
+      if (!published.noOp)
+        await manager.getRepository(AppEnvironmentEntity).update(
+          { appId: record.appId, variant: 'PUBLISH' },
+          {
+            desiredState: 'RUNNING',
+            currentBuildId: record.importId,
+            currentDeploymentId: record.id,
+            port: published.handle.port,
+            runtimeState: published.handle.state,
+            runtimeError: null,
+            buildDir: published.dir,
+            startCommand: record.startCommand,
+          },
+        );
+      await manager
+        .getRepository(DeploymentOperationEntity)
+        .update({ id: record.id }, { noOp: published.noOp });
+      await manager
+        .getRepository(AppSubscriptionEntity)
+        .update({ appId: record.appId }, { appState: 'PUBLISHED' });
+    };
+  }
+
+  private async publishInLock(
+    key: VariantKey,
+    record: DeploymentOperationEntity,
+    system: (message: string) => void,
+  ): Promise<Published> {
+    const publish = await this.dataSource
+      .getRepository(AppEnvironmentEntity)
+      .findOneBy({ appId: record.appId, variant: 'PUBLISH' });
+    if (!publish)
+      throw new PermanentFailure(DeploymentFailureCode.APP_NOT_FOUND, 'the app has no PUBLISH environment');
+    await this.refuseIfSuperseded(record, publish);
+
+    const running = await this.runtime.driver.status(key);
+    if (
+      publish.currentBuildId === record.importId &&
+      publish.desiredState === 'RUNNING' &&
+      publish.buildDir !== null &&
+      running.state === 'RUNNING'
+    )
+      return { noOp: true, handle: running, dir: publish.buildDir };
+
+    const dir = deploymentDir(this.settings, record.id);
+    await rm(join(dir, '..'), { recursive: true, force: true });
+    await mkdir(join(dir, '..'), { recursive: true });
+    try {
+      await cp(record.sourceBuildDir, dir, { recursive: true, verbatimSymlinks: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new PermanentFailure(
+          DeploymentFailureCode.BUILD_NOT_FOUND,
+          `the build of import ${record.importId} is gone; import the source again`,
+        );
+      throw error;
+    }
+    system(`build copied; starting: ${[record.startCommand.command, ...record.startCommand.args].join(' ')}`);
+    try {
+      const handle = await this.runtime.startInLock(key, { dir, startCommand: record.startCommand });
+      return { noOp: false, handle, dir };
+    } catch (error) {
+      if (!(error instanceof RuntimeStartError)) throw error;
+      system(`the app did not start in PUBLISH: ${error.message}`);
+      await this.restorePrevious(key, publish, system);
+      throw new PermanentFailure(DeploymentFailureCode.START_FAILED, error.message);
+    }
+  }
+
+  /** After a failed start, starts the build PUBLISH ran before (if it ran one), so it keeps answering. */
+  private async restorePrevious(
+    key: VariantKey,
+    previous: AppEnvironmentEntity,
+    system: (message: string) => void,
+  ): Promise<void> {
+    if (previous.desiredState !== 'RUNNING' || !previous.buildDir || !previous.startCommand) return;
+    system(`restarting the previous PUBLISH build (import ${previous.currentBuildId ?? '?'})`);
+    try {
+      const handle = await this.runtime.startInLock(key, {
+        dir: previous.buildDir,
+        startCommand: previous.startCommand,
+      });
+      system(`the previous PUBLISH build answers again on port ${handle.port ?? '?'}`);
+    } catch (error) {
+      system(`the previous PUBLISH build did not start either: ${describe(error)}`);
+    }
+  }
+
+  /** Refuses to replace PUBLISH when the deployment running there is newer than this one. */
+  private async refuseIfSuperseded(
+    record: DeploymentOperationEntity,
+    publish: AppEnvironmentEntity,
+  ): Promise<void> {
+    if (!publish.currentDeploymentId || publish.currentDeploymentId === record.id) return;
+    const rows: { newer: boolean }[] = await this.dataSource.query(
+      `SELECT current.created_at > own.created_at AS newer
+         FROM hosting.deployment_operations current, hosting.deployment_operations own
+        WHERE current.id = $1 AND own.id = $2`,
+      [publish.currentDeploymentId, record.id],
+    );
+    if (rows[0]?.newer)
+      throw new PermanentFailure(
+        DeploymentFailureCode.SUPERSEDED,
+        `a newer deployment (${publish.currentDeploymentId}) already runs in PUBLISH`,
+      );
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { OperationRunner, QueueModule } from '@platform/queue';
+import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { AppsModule } from '../apps/apps.module';
+import { BuildLogLineEntity } from '../build-logs';
+import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
+import { DeploymentOperationEntity } from './deployment-operation.entity';
+import { DeploymentsController, NodejsDeploymentsController } from './deployments.controller';
+import { HostingDeploymentsQueue } from './deployments.jobs';
+import { DeploymentsService } from './deployments.service';
+
+/** Deployments on both namespaces (API side); the worker runs them (DeploymentsWorkerModule). */
+@Module({
+  imports: [
+    AppsModule,
+    QueueModule.registerQueues(HostingDeploymentsQueue),
+    TypeOrmModule.forFeature([
+      AppEnvironmentEntity,
+      AppSubscriptionEntity,
+      BuildLogLineEntity,
+      DeploymentOperationEntity,
+    ]),
+  ],
+  controllers: [DeploymentsController, NodejsDeploymentsController],
+  providers: [DeploymentsService, OperationRunner],
+})
+export class DeploymentsModule {}

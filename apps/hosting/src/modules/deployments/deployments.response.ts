@@ -1,0 +1,151 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OperationStatus } from '@platform/queue';
+import { ErrorSummaryResponse, LinkResponse, appPath } from '../apps/apps.response';
+import { formatLogLine } from '../build-logs';
+import type { BuildLogLineEntity } from '../build-logs';
+import type { DeploymentOperationEntity } from './deployment-operation.entity';
+import type { DeploymentList } from './deployments.service';
+
+export const deploymentPath = (appId: string, deploymentId: string): string =>
+  `${appPath(appId)}/deployments/${deploymentId}`;
+
+const failure = (operation: DeploymentOperationEntity): ErrorSummaryResponse => ({
+  code: operation.failureCode ?? 'FAILED',
+  message: operation.failureMessage ?? 'the deployment failed',
+});
+
+export class DeploymentResponse {
+  @ApiProperty({ format: 'uuid' }) deploymentId!: string;
+  @ApiProperty({ enum: ['EXECUTING', 'COMPLETED', 'FAILED'], description: 'Open enum' }) status!: string;
+  @ApiProperty({ example: 'NODEJS-aBcDeFgHiJ' }) appId!: string;
+  @ApiProperty({ format: 'uuid', description: 'The import whose build is published' }) importId!: string;
+  @ApiPropertyOptional({
+    description: 'When COMPLETED: true when PUBLISH already ran this build (nothing was restarted)',
+  })
+  noOp?: boolean;
+  @ApiPropertyOptional({ type: ErrorSummaryResponse, description: 'Only when FAILED' })
+  error?: ErrorSummaryResponse;
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'The build log lines so far (same as …/logs); present once one was written',
+  })
+  logs?: string[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+  @ApiProperty({
+    type: [LinkResponse],
+    description: 'self (the poll target, also Location), logs, app, status',
+  })
+  links!: LinkResponse[];
+}
+
+export function toDeploymentResponse(
+  operation: DeploymentOperationEntity,
+  logs: BuildLogLineEntity[] = [],
+): DeploymentResponse {
+  const self = deploymentPath(operation.appId, operation.id);
+  const response: DeploymentResponse = {
+    deploymentId: operation.id,
+    status: operation.status,
+    appId: operation.appId,
+    importId: operation.importId,
+    createdAt: operation.createdAt.toISOString(),
+    updatedAt: operation.updatedAt.toISOString(),
+    links: [
+      { rel: 'self', href: self },
+      { rel: 'logs', href: `${self}/logs` },
+      { rel: 'app', href: appPath(operation.appId) },
+      { rel: 'status', href: `${appPath(operation.appId)}/status` },
+    ],
+  };
+  if (operation.status === OperationStatus.COMPLETED) response.noOp = operation.noOp === true;
+  if (operation.status === OperationStatus.FAILED) response.error = failure(operation);
+  if (logs.length > 0) response.logs = logs.map(formatLogLine);
+  return response;
+}
+
+/** Spec "Deployment build logs". */
+export class DeploymentLogsResponse {
+  @ApiProperty({ format: 'uuid' }) deploymentId!: string;
+  @ApiProperty({
+    type: [String],
+    description:
+      'Ordered opaque lines `<ISO timestamp> <STDOUT|STDERR|SYSTEM> <message>`: the import’s build, then the deployment’s steps; empty before the worker starts',
+  })
+  lines!: string[];
+  @ApiProperty({ type: [LinkResponse], description: 'self, deployment' }) links!: LinkResponse[];
+}
+
+export function toDeploymentLogsResponse(
+  operation: DeploymentOperationEntity,
+  logs: BuildLogLineEntity[],
+): DeploymentLogsResponse {
+  const deployment = deploymentPath(operation.appId, operation.id);
+  return {
+    deploymentId: operation.id,
+    lines: logs.map(formatLogLine),
+    links: [
+      { rel: 'self', href: `${deployment}/logs` },
+      { rel: 'deployment', href: deployment },
+    ],
+  };
+}
+
+/** Earlier namespace's deployment status: pending (queued), deploying (the worker runs it), deployed, failed. */
+export function earlierDeploymentStatus(operation: DeploymentOperationEntity): string {
+  if (operation.status === OperationStatus.COMPLETED) return 'deployed';
+  if (operation.status === OperationStatus.FAILED) return 'failed';
+  return operation.attempts > 0 ? 'deploying' : 'pending';
+}
+
+export class NodejsDeploymentResponse {
+  @ApiProperty({ format: 'uuid' }) deploymentId!: string;
+  @ApiProperty({ enum: ['pending', 'deploying', 'deployed', 'failed'], description: 'Open enum' })
+  status!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Always null: sources are uploads, not git' })
+  commitHash!: null;
+}
+
+export const toNodejsDeploymentResponse = (
+  operation: DeploymentOperationEntity,
+): NodejsDeploymentResponse => ({
+  deploymentId: operation.id,
+  status: earlierDeploymentStatus(operation),
+  commitHash: null,
+});
+
+export class NodejsDeploymentItem {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['pending', 'deploying', 'deployed', 'failed'], description: 'Open enum' })
+  status!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Always null (no git sources)' }) gitHash!: null;
+  @ApiProperty({ type: String, nullable: true, description: '`<code>: <message>` when failed' })
+  errorMessage!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}
+
+export class NodejsDeploymentListResponse {
+  @ApiProperty({ type: [NodejsDeploymentItem], description: 'Newest first' })
+  deployments!: NodejsDeploymentItem[];
+  @ApiProperty({ description: 'All deployments of the app' }) totalCount!: number;
+  @ApiProperty({ description: 'More than `limit` exist' }) hasMore!: boolean;
+}
+
+export function toNodejsDeploymentList(list: DeploymentList): NodejsDeploymentListResponse {
+  return {
+    deployments: list.items.map((operation) => {
+      const error = operation.status === OperationStatus.FAILED ? failure(operation) : null;
+      return {
+        id: operation.id,
+        status: earlierDeploymentStatus(operation),
+        gitHash: null,
+        errorMessage: error ? `${error.code}: ${error.message}` : null,
+        createdAt: operation.createdAt.toISOString(),
+        updatedAt: operation.updatedAt.toISOString(),
+      };
+    }),
+    totalCount: list.totalCount,
+    hasMore: list.totalCount > list.items.length,
+  };
+}

@@ -1,0 +1,98 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { OperationRunner } from '@platform/queue';
+import type { Queue } from 'bullmq';
+import { Repository } from 'typeorm';
+import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { AppsService } from '../apps/apps.service';
+import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
+import { HostingErrors } from '../hosting.errors';
+import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
+import { DeploymentOperationEntity } from './deployment-operation.entity';
+import { HostingDeploymentsQueue, RUN_DEPLOYMENT_JOB } from './deployments.jobs';
+
+export interface DeploymentView {
+  readonly operation: DeploymentOperationEntity;
+  readonly logs: BuildLogLineEntity[];
+}
+
+export interface DeploymentList {
+  /** Newest first. */
+  readonly items: DeploymentOperationEntity[];
+  readonly totalCount: number;
+}
+
+/** Deployments of both namespaces: check the app, fix what is published, enqueue the worker's job. */
+@Injectable()
+export class DeploymentsService {
+  constructor(
+    private readonly apps: AppsService,
+    private readonly runner: OperationRunner,
+    @InjectQueue(HostingDeploymentsQueue.name) private readonly queue: Queue,
+    @InjectRepository(DeploymentOperationEntity)
+    private readonly deployments: Repository<DeploymentOperationEntity>,
+    @InjectRepository(AppEnvironmentEntity) private readonly environments: Repository<AppEnvironmentEntity>,
+    @InjectRepository(AppSubscriptionEntity) private readonly attachments: Repository<AppSubscriptionEntity>,
+    @InjectRepository(BuildLogLineEntity) private readonly lines: Repository<BuildLogLineEntity>,
+  ) {}
+
+  /**
+   * Publishes what runs in PREVIEW now: the app must be the caller's (404) and ACTIVE (409), on a
+   * hosting plan (422 SUBSCRIPTION_REQUIRED) and have a build in PREVIEW (422 NO_PREVIEW_BUILD).
+   * The import, its build directory and start command are fixed in the record, so a later import
+   * does not change what this deployment publishes.
+   */
+  async create(accountId: string, appId: string): Promise<DeploymentOperationEntity> {
+    const app = await this.apps.require(accountId, appId);
+    if (app.status !== 'ACTIVE') throw HostingErrors.appNotActive();
+    const attachment = await this.attachments.findOneBy({ appId });
+    if (!attachment || attachment.attachState !== 'ACTIVE') throw HostingErrors.subscriptionRequired();
+    const preview = await this.environments.findOneBy({ appId, variant: 'PREVIEW' });
+    if (!preview?.currentBuildId || !preview.buildDir || !preview.startCommand)
+      throw HostingErrors.noPreviewBuild();
+    const started = await this.runner.start({
+      entity: DeploymentOperationEntity,
+      queue: this.queue,
+      jobName: RUN_DEPLOYMENT_JOB,
+      data: {
+        accountId,
+        appId,
+        importId: preview.currentBuildId,
+        sourceBuildDir: preview.buildDir,
+        startCommand: preview.startCommand,
+        noOp: null,
+      },
+      payload: { appId },
+    });
+    return this.operation(accountId, appId, started.id);
+  }
+
+  /** The deployment of the caller's app, or DEPLOYMENT_NOT_FOUND (also another account's or app's). */
+  async operation(
+    accountId: string,
+    appId: string,
+    deploymentId: string,
+  ): Promise<DeploymentOperationEntity> {
+    const operation = await this.deployments.findOneBy({ id: deploymentId, accountId, appId });
+    if (!operation) throw HostingErrors.deploymentNotFound();
+    return operation;
+  }
+
+  async view(accountId: string, appId: string, deploymentId: string): Promise<DeploymentView> {
+    await this.apps.require(accountId, appId);
+    const operation = await this.operation(accountId, appId, deploymentId);
+    return { operation, logs: await latestBuildLogLines(this.lines, deploymentId) };
+  }
+
+  /** The newest `limit` deployments of the caller's app (index deployment_operations_app_idx). */
+  async list(accountId: string, appId: string, limit: number): Promise<DeploymentList> {
+    await this.apps.require(accountId, appId);
+    const [items, totalCount] = await this.deployments.findAndCount({
+      where: { appId, accountId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+    return { items, totalCount };
+  }
+}

@@ -1,0 +1,110 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { IMPORT_SETTINGS, uploadsDir } from '../imports/import-settings';
+import type { ImportSettings } from '../imports/import-settings';
+
+/** An upload no import references is removed once it is this old (it may still be streaming before). */
+export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PruneResult {
+  readonly imports: number;
+  readonly deployments: number;
+  readonly uploads: number;
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Removes what the data dir holds for nothing: the directories of imports that no variant runs and
+ * no running import or deployment needs (`<data>/imports/<id>`), the copies of deployments PUBLISH
+ * no longer runs (`<data>/deployments/<id>`), and uploads no running import references, once an
+ * hour old (`<data>/uploads/*`). The directories are listed *before* the database is asked what is
+ * in use: a directory exists only once its record is committed, and a record in use then is
+ * EXECUTING or current, so nothing in use can be missed by the query.
+ */
+@Injectable()
+export class BuildPruner {
+  private readonly logger = new Logger(BuildPruner.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
+  ) {}
+
+  async prune(now = Date.now()): Promise<PruneResult> {
+    const importsRoot = join(this.settings.dataDir, 'imports');
+    const deploymentsRoot = join(this.settings.dataDir, 'deployments');
+    const [importIds, deploymentIds, uploads] = await Promise.all([
+      this.entries(importsRoot),
+      this.entries(deploymentsRoot),
+      this.entries(uploadsDir(this.settings)),
+    ]);
+    const used = await this.inUse();
+    return {
+      imports: await this.remove(
+        importsRoot,
+        importIds.filter((id) => UUID.test(id) && !used.imports.has(id)),
+      ),
+      deployments: await this.remove(
+        deploymentsRoot,
+        deploymentIds.filter((id) => UUID.test(id) && !used.deployments.has(id)),
+      ),
+      uploads: await this.remove(
+        uploadsDir(this.settings),
+        await this.staleUploads(uploads, used.uploads, now),
+      ),
+    };
+  }
+
+  private async inUse(): Promise<{ imports: Set<string>; deployments: Set<string>; uploads: Set<string> }> {
+    const rows: { kind: string; value: string }[] = await this.dataSource.query(
+      `SELECT 'import' AS kind, current_build_id::text AS value
+         FROM hosting.app_environments WHERE current_build_id IS NOT NULL
+       UNION SELECT 'import', id::text FROM hosting.import_operations WHERE status = 'EXECUTING'
+       UNION SELECT 'upload', archive_path FROM hosting.import_operations WHERE status = 'EXECUTING'
+       UNION SELECT 'import', import_id::text FROM hosting.deployment_operations WHERE status = 'EXECUTING'
+       UNION SELECT 'deployment', id::text FROM hosting.deployment_operations WHERE status = 'EXECUTING'
+       UNION SELECT 'deployment', current_deployment_id::text
+         FROM hosting.app_environments WHERE current_deployment_id IS NOT NULL`,
+    );
+    const of = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => r.value));
+    return { imports: of('import'), deployments: of('deployment'), uploads: of('upload') };
+  }
+
+  private async staleUploads(names: string[], used: Set<string>, now: number): Promise<string[]> {
+    const stale: string[] = [];
+    for (const name of names) {
+      const path = join(uploadsDir(this.settings), name);
+      if (used.has(path)) continue;
+      const info = await stat(path).catch(() => undefined);
+      if (info && now - info.mtimeMs >= UPLOAD_GRACE_MS) stale.push(name);
+    }
+    return stale;
+  }
+
+  private async entries(dir: string): Promise<string[]> {
+    try {
+      return await readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  private async remove(dir: string, names: string[]): Promise<number> {
+    let removed = 0;
+    for (const name of names) {
+      try {
+        await rm(join(dir, name), { recursive: true, force: true });
+        removed += 1;
+      } catch (error) {
+        this.logger.warn(`could not remove ${join(dir, name)}: ${describe(error)}`);
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,215 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Scope } from '@platform/scopes';
+import type { TestCredential } from '@platform/testing';
+import { waitFor } from '@platform/testing';
+import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
+import type { AppOperationResponse } from '../src/modules/apps/apps.response';
+import { HostingImportsQueue } from '../src/modules/imports/imports.jobs';
+import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
+import {
+  ALL_HOSTING_SCOPES,
+  HostingTestApp,
+  expireJobLock,
+  startHostingTestApp,
+} from './support/hosting-test-app';
+
+const ROOT = join(__dirname, '../../..');
+const WORKER_ENTRY = join(ROOT, 'dist/apps/hosting/apps/hosting/src/worker.js');
+const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
+
+/** Whether the process lives (not a zombie waiting for pid 1). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * A worker killed (SIGKILL, the real process) while it builds an import: the job's lock lapses, a
+ * new worker process takes the job, starts over in a directory of its own and completes the import
+ * exactly once; the killed attempt's orphaned build does not disturb it.
+ */
+describe('hosting import survives a killed worker (real worker processes, Postgres, Redis, npm)', () => {
+  let t: HostingTestApp;
+  let cred: TestCredential;
+  let dataDir: string;
+  const workers: ChildProcess[] = [];
+  const saved: Record<string, string | undefined> = {};
+
+  async function startWorker(): Promise<ChildProcess> {
+    const port = await freePort();
+    const child = spawn(process.execPath, [WORKER_ENTRY], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...t.env.env,
+        HOSTING_DATA_DIR: dataDir,
+        HOSTING_NPM_OFFLINE: 'true',
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d) => (stderr += d));
+    workers.push(child);
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the worker exited: ${stderr}`);
+        const res = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
+        return res?.status === 200 ? true : undefined;
+      },
+      { what: 'the worker to be ready', timeoutMs: 30_000 },
+    );
+    return child;
+  }
+
+  beforeAll(async () => {
+    // The real worker entry (npm test builds the apps first; a stale dist is rebuilt here).
+    execFileSync(
+      process.execPath,
+      ['-e', "require('./scripts/build-if-stale').buildIfStale(['hosting'], { entry: 'worker' })"],
+      {
+        cwd: ROOT,
+        stdio: 'ignore',
+      },
+    );
+    dataDir = await mkdtemp(join(tmpdir(), 'hosting-import-crash-'));
+    for (const [k, v] of Object.entries({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true' })) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    t = await startHostingTestApp('hosting-import-crash');
+    cred = await t.newCredential(SCOPES);
+  }, 300_000);
+
+  afterAll(async () => {
+    if (dataDir) await writeFile(join(dataDir, 'gate-open'), '').catch(() => undefined); // orphans finish
+    for (const w of workers) {
+      if (w.exitCode !== null || w.signalCode !== null) continue;
+      const exited = new Promise((resolve) => w.once('exit', resolve));
+      w.kill('SIGTERM'); // a graceful stop ends the apps it runs
+      await exited;
+    }
+    await t?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.inject({ method: 'GET', url, headers: cred.headers });
+
+  it('a worker SIGKILLed mid-build: a new worker completes the import exactly once; a worker killed while the app runs: the next ends the orphan and runs PREVIEW again', async () => {
+    const first = await startWorker();
+    const created = await t.inject({
+      method: 'POST',
+      url: '/v1/hosting/apps?appType=NODEJS',
+      headers: cred.headers,
+      payload: { name: 'crash' },
+    });
+    const done: AppOperationResponse = await t.settled(
+      (created.json() as AppOperationResponse).operationId,
+      cred,
+    );
+    const appId = done.appId;
+
+    const upload = archiveUpload(await zipOf(await fixtureFiles('build-gated')));
+    const res = await t.inject({
+      method: 'POST',
+      url: `/v1/hosting/apps/${appId}/imports`,
+      headers: { ...cred.headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(res.statusCode).toBe(202);
+    const importId = (res.json() as ImportOperationResponse).importId;
+    const poll = async () =>
+      (await get(`/v1/hosting/apps/${appId}/imports/${importId}`)).json() as ImportOperationResponse;
+    await waitFor(
+      async () => ((await poll()).logs?.some((l) => l.includes('gate: waiting')) ? true : undefined),
+      {
+        what: 'the first worker to run the gated build',
+        timeoutMs: 60_000,
+      },
+    );
+
+    const killed = new Promise((resolve) => first.once('exit', resolve));
+    first.kill('SIGKILL');
+    await killed;
+    // Stand in for the ≤ 60 s of lock expiry and stalled marking; then open the gate and start a new worker.
+    await expireJobLock(t.env, importId, HostingImportsQueue.name);
+    await writeFile(join(dataDir, 'gate-open'), '');
+    await startWorker();
+
+    const finished = await waitFor(
+      async () => {
+        const body = await poll();
+        return body.status === 'EXECUTING' ? undefined : body;
+      },
+      { what: 'the import to finish on the second worker', timeoutMs: 90_000 },
+    );
+    expect(finished.error).toBeUndefined();
+    expect(finished.status).toBe('COMPLETED');
+    expect(finished.logs?.some((l) => l.includes('SYSTEM attempt 2: starting over'))).toBe(true);
+    const rows: { status: string; attempts: number }[] = await t.dataSource.query(
+      'SELECT status, attempts FROM hosting.import_operations WHERE id = $1',
+      [importId],
+    );
+    expect(rows).toEqual([{ status: 'COMPLETED', attempts: 2 }]);
+
+    const status = (await get(`/v1/hosting/apps/${appId}/status`)).json() as AppStatusResponse;
+    const preview = status.variants.find((v) => v.variant === 'PREVIEW');
+    expect(preview).toMatchObject({ state: 'RUNNING', importId });
+    const answer = (await (await fetch(`http://127.0.0.1:${preview?.port}/`)).json()) as {
+      app: string;
+      pid: number;
+    };
+    expect(answer).toMatchObject({ app: 'build-gated' });
+
+    // Now the worker running the app is killed: its app outlives it (an orphan holding its port and
+    // memory) until the next worker ends it, then starts the variant again from its recorded build.
+    const second = workers[workers.length - 1];
+    const secondGone = new Promise((resolve) => second.once('exit', resolve));
+    second.kill('SIGKILL');
+    await secondGone;
+    expect(alive(answer.pid)).toBe(true);
+    await startWorker();
+    await waitFor(() => (alive(answer.pid) ? undefined : true), { what: 'the orphaned app to be ended' });
+    const restarted = await waitFor(
+      async () => {
+        const s = (await get(`/v1/hosting/apps/${appId}/status`)).json() as AppStatusResponse;
+        const p = s.variants.find((v) => v.variant === 'PREVIEW');
+        if (p?.state !== 'RUNNING' || !p.port) return undefined;
+        const res = await fetch(`http://127.0.0.1:${p.port}/`).catch(() => undefined);
+        return res?.ok ? ((await res.json()) as { pid: number }) : undefined;
+      },
+      { what: 'the third worker to run PREVIEW again', timeoutMs: 30_000 },
+    );
+    expect(restarted.pid).not.toBe(answer.pid);
+  }, 240_000);
+});

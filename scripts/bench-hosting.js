@@ -1,0 +1,391 @@
+#!/usr/bin/env node
+// `npm run -s bench:hosting`: how long an upload takes to answer in PREVIEW, and what a 50-operation
+// secrets patch costs. Starts the compiled hosting API and worker on a fresh database
+// `hosting_bench` with its own Redis prefix, a temporary HOSTING_DATA_DIR, HOSTING_NPM_OFFLINE=true
+// (the fixture app has no dependencies: npm needs nothing from the registry), a random
+// SECRETS_ENCRYPTION_KEY unless one is set, and PUBLIC_BASE_URL = the worker, so the status' `url`
+// is the worker's /hosted proxy (no gateway here). Makes an account and a token with the admin CLI,
+// an app and its plan (PUT …/subscription {}), then:
+//   1. import-to-preview-ready: BENCH_IMPORTS (default 10) uploads, one after the other, of
+//      apps/hosting/test/fixtures/apps/runtime-http (a zip made here with yazl): time from POST
+//      …/imports to the import COMPLETED (polled every 20 ms), to GET …/status naming it in PREVIEW,
+//      and to the status' PREVIEW `url` answering 200; plus the median of each step from the build
+//      log's own timestamps (queue + extract, npm install, build, start → ready, commit). Baseline,
+//      interleaved with the imports so both see the same load: the same work done directly (write
+//      the files, `npm install` with the builder's flags and npm settings, `node server.js` until
+//      it answers); the ratio is platform/direct p50. Each replaced preview's process (its pid, from
+//      the fixture's answer) must be gone: listed in the results, not asserted.
+//   2. secrets patch: BENCH_PATCHES (default 200) PATCH …/secrets?variant=PREVIEW one after the other
+//      with 50 operations (add and replace in turn over 50 existing names, values of 100 B to 8 KB)
+//      against the same with 1 operation as the baseline; p50/p95/p99, requests/s, 50-op/1-op p50.
+// The per-IP limits (writes 10/min, polls 120/min; docs/hosting.md "Rate limits") are lifted with
+// RATE_LIMIT_IP_MULTIPLIER=100000. Results go to tmp/bench-hosting.json. Traffic goes to 127.0.0.1
+// only. Not a test: nothing is asserted.
+const { execFileSync, spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const yazl = require('yazl');
+const { ROOT, buildIfStale } = require('./build-if-stale');
+const { freePort } = require('./free-port');
+const {
+  benchCredential,
+  freshBenchDatabase,
+  percentile,
+  startEntry,
+  stop,
+  writeResults,
+} = require('./bench-support');
+
+const IMPORTS = Number(process.env.BENCH_IMPORTS || 10);
+const PATCHES = Number(process.env.BENCH_PATCHES || 200);
+const FIXTURE_NAME = 'runtime-http';
+const FIXTURE = join(ROOT, 'apps/hosting/test/fixtures/apps', FIXTURE_NAME);
+const SCOPES = [
+  'hosting.application:create',
+  'hosting.application:read',
+  'hosting.application:update',
+  'hosting.source:write',
+  'hosting.secret:write',
+].join(',');
+/** What buildApp runs for an app without lockfile or build script, offline (build-app.ts). */
+const NPM_INSTALL = ['install', '--no-package-lock', '--omit=dev', '--ignore-scripts', '--offline'];
+/** buildApp's quiet npm settings. */
+const NPM_QUIET = {
+  npm_config_update_notifier: 'false',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_color: 'false',
+  npm_config_progress: 'false',
+};
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const round = (ms) => +ms.toFixed(1);
+const sorted = (values) => values.filter(Number.isFinite).sort((a, b) => a - b);
+const median = (values) => percentile(sorted(values), 50);
+
+function fixtureZip() {
+  const zip = new yazl.ZipFile();
+  for (const name of readdirSync(FIXTURE)) zip.addBuffer(readFileSync(join(FIXTURE, name)), name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    zip.outputStream.on('data', (c) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** The parsed body of a 2xx answer; anything else throws with the status and the body. */
+async function json(res, what) {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+async function pollUntil(url, headers, done, intervalMs = 20) {
+  for (;;) {
+    const body = await json(await fetch(url, { headers }), `GET ${url}`);
+    if (done(body)) return body;
+    await sleep(intervalMs);
+  }
+}
+
+/** Resolves with the parsed body once `url` answers 200 (every 5 ms, for at most `timeoutMs`). */
+async function answers(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return res.json();
+      last = `${res.status} ${await res.text()}`;
+    } catch (e) {
+      last = e.message;
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms: ${last}`);
+    await sleep(5);
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** When the first build log line (`<ISO> <STREAM> <message>`) matching `re` after `from` was written. */
+function lineAt(logs, re, from = 0) {
+  const index = logs.findIndex((l, i) => i >= from && re.test(l));
+  return index < 0
+    ? { index, ms: NaN }
+    : { index, ms: Date.parse(logs[index].slice(0, logs[index].indexOf(' '))) };
+}
+
+/** The steps of one import, in ms, from the record's createdAt/updatedAt and its build log lines. */
+function phases(record) {
+  const logs = record.logs ?? [];
+  const extracted = lineAt(logs, /^\S+ SYSTEM archive extracted$/);
+  const install = lineAt(logs, /^\S+ SYSTEM npm install /);
+  const installed = lineAt(logs, /^\S+ SYSTEM exit code /, install.index + 1);
+  const built = lineAt(logs, /^\S+ SYSTEM build succeeded /);
+  const starting = lineAt(logs, /^\S+ SYSTEM starting in PREVIEW/);
+  const ready = lineAt(logs, /^\S+ SYSTEM PREVIEW answers on port/);
+  return {
+    queueExtract: extracted.ms - Date.parse(record.createdAt),
+    npmInstall: installed.ms - install.ms,
+    build: built.ms - extracted.ms,
+    startReady: ready.ms - starting.ms,
+    commit: Date.parse(record.updatedAt) - ready.ms,
+  };
+}
+
+/** One upload through the platform: POST → COMPLETED → the status' PREVIEW url answers. */
+async function importOnce(api, auth, appId, zip) {
+  const form = new FormData();
+  form.append('file', new Blob([zip]), 'app.zip');
+  const t0 = performance.now();
+  const posted = await json(
+    await fetch(`${api}/v1/hosting/apps/${appId}/imports`, { method: 'POST', headers: auth, body: form }),
+    'POST imports',
+  );
+  const acceptedMs = performance.now() - t0;
+  const record = await pollUntil(
+    `${api}/v1/hosting/apps/${appId}/imports/${posted.importId}`,
+    auth,
+    (b) => b.status !== 'EXECUTING',
+  );
+  if (record.status !== 'COMPLETED')
+    throw new Error(`import ${posted.importId} ${record.status}: ${JSON.stringify(record.error)}`);
+  const completedMs = performance.now() - t0;
+  const status = await json(
+    await fetch(`${api}/v1/hosting/apps/${appId}/status`, { headers: auth }),
+    'GET status',
+  );
+  const statusMs = performance.now() - t0;
+  const preview = status.variants.find((v) => v.variant === 'PREVIEW');
+  if (preview?.importId !== posted.importId || !preview.url)
+    throw new Error(`status after import ${posted.importId}: ${JSON.stringify(preview)}`);
+  const { pid } = await answers(preview.url);
+  return { acceptedMs, completedMs, statusMs, answersMs: performance.now() - t0, pid, ...phases(record) };
+}
+
+/**
+ * The same work without the platform: files, `npm install` (the builder's flags and npm settings),
+ * `node server.js` until it answers; the total and the install and start steps, in ms.
+ */
+async function directOnce(npmCacheDir) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-hosting-direct-'));
+  const home = join(dir, 'home');
+  const app = join(dir, 'app');
+  const t0 = performance.now();
+  mkdirSync(home);
+  mkdirSync(app);
+  for (const name of readdirSync(FIXTURE)) writeFileSync(join(app, name), readFileSync(join(FIXTURE, name)));
+  const t1 = performance.now();
+  execFileSync('npm', NPM_INSTALL, {
+    cwd: app,
+    env: { PATH: process.env.PATH, HOME: home, npm_config_cache: npmCacheDir, ...NPM_QUIET },
+    stdio: 'ignore',
+  });
+  const t2 = performance.now();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: app,
+    env: { PATH: process.env.PATH, HOME: app, NODE_ENV: 'production', PORT: String(port) },
+    stdio: 'ignore',
+  });
+  try {
+    await answers(`http://127.0.0.1:${port}/`);
+    const t3 = performance.now();
+    return { answersMs: t3 - t0, npmInstall: t2 - t1, startReady: t3 - t2 };
+  } finally {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** p50, p95, p99, min and max of `ms` as the columns of a row. */
+function latencyColumns(ms) {
+  const s = sorted(ms);
+  return {
+    p50Ms: round(percentile(s, 50)),
+    p95Ms: round(percentile(s, 95)),
+    p99Ms: round(percentile(s, 99)),
+    minMs: round(s[0]),
+    maxMs: round(s.at(-1)),
+  };
+}
+
+/** The median of every numeric field of `runs` except `skip`. */
+function medians(runs, skip = []) {
+  const keys = Object.keys(runs[0]).filter((k) => !skip.includes(k));
+  return Object.fromEntries(keys.map((k) => [k, round(median(runs.map((r) => r[k])))]));
+}
+
+/** BENCH_IMPORTS platform imports, each followed by one direct run (same load for both). */
+async function importsAgainstDirect(api, auth, appId, npmCacheDir) {
+  const zip = await fixtureZip();
+  const platform = [];
+  const direct = [];
+  for (let i = 0; i < IMPORTS; i += 1) {
+    platform.push(await importOnce(api, auth, appId, zip));
+    direct.push(await directOnce(npmCacheDir));
+  }
+  const baseline = {
+    scenario: 'direct: files, npm install, node until it answers',
+    runs: IMPORTS,
+    ...latencyColumns(direct.map((r) => r.answersMs)),
+    ratio: 1,
+  };
+  const row = {
+    scenario: 'platform: POST import → PREVIEW url answers',
+    runs: IMPORTS,
+    ...latencyColumns(platform.map((r) => r.answersMs)),
+  };
+  row.ratio = +(row.p50Ms / baseline.p50Ms).toFixed(2);
+  return {
+    rows: [baseline, row],
+    pids: platform.map((r) => r.pid),
+    phases: { platform: medians(platform, ['pid']), direct: medians(direct) },
+    runs: { platform, direct },
+  };
+}
+
+function patch(api, auth, appId, operations) {
+  return fetch(`${api}/v1/hosting/apps/${appId}/secrets?variant=PREVIEW`, {
+    method: 'PATCH',
+    headers: { ...auth, 'content-type': 'application/json-patch+json' },
+    body: JSON.stringify(operations),
+  }).then((res) => json(res, 'PATCH secrets'));
+}
+
+async function patchLoop(api, auth, appId, operations) {
+  const ms = [];
+  let bytes = 0;
+  const started = performance.now();
+  for (let i = 0; i < PATCHES; i += 1) {
+    const body = operations(i);
+    bytes += Buffer.byteLength(JSON.stringify(body));
+    const t0 = performance.now();
+    await patch(api, auth, appId, body);
+    ms.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { ms, perSecond: +(PATCHES / seconds).toFixed(1), bodyKiB: +(bytes / PATCHES / 1024).toFixed(1) };
+}
+
+/** 1-op and 50-op patches over 50 secrets that exist; add and replace in turn (add over a name replaces). */
+async function secretsPatch(api, auth, appId) {
+  const names = Array.from({ length: 50 }, (_, n) => `BENCH_SECRET_${String(n).padStart(2, '0')}`);
+  const value = (i, n) => 'v'.repeat(100 + ((i * 997 + n * 131) % 8000)); // 100 B to 8 KB
+  const op = (i, n) => ({ op: (i + n) % 2 ? 'replace' : 'add', path: `/${names[n]}`, value: value(i, n) });
+  await patch(
+    api,
+    auth,
+    appId,
+    names.map((name, n) => ({ op: 'add', path: `/${name}`, value: value(0, n) })),
+  );
+  const one = await patchLoop(api, auth, appId, (i) => [op(i, i % 50)]);
+  const fifty = await patchLoop(api, auth, appId, (i) => names.map((_, n) => op(i, n)));
+  const row = (scenario, { ms, perSecond, bodyKiB }) => ({
+    scenario: `${scenario} (body ≈ ${bodyKiB} KiB)`,
+    runs: ms.length,
+    perSecond,
+    ...latencyColumns(ms),
+  });
+  const baseline = { ...row('secrets PATCH, 1 operation', one), ratio: 1 };
+  const fiftyRow = row('secrets PATCH, 50 operations', fifty);
+  fiftyRow.ratio = +(fiftyRow.p50Ms / baseline.p50Ms).toFixed(2);
+  return [baseline, fiftyRow];
+}
+
+async function createApp(api, auth) {
+  const jsonAuth = { ...auth, 'content-type': 'application/json' };
+  const created = await json(
+    await fetch(`${api}/v1/hosting/apps?appType=NODEJS`, {
+      method: 'POST',
+      headers: jsonAuth,
+      body: JSON.stringify({ name: 'bench' }),
+    }),
+    'POST apps',
+  );
+  const operation = await pollUntil(
+    `${api}/v1/hosting/app-operations/${created.operationId}`,
+    auth,
+    (b) => b.status !== 'EXECUTING',
+  );
+  if (operation.status !== 'COMPLETED') throw new Error(`app creation ${JSON.stringify(operation)}`);
+  await json(
+    await fetch(`${api}/v1/hosting/apps/${operation.appId}/subscription`, {
+      method: 'PUT',
+      headers: jsonAuth,
+      body: '{}',
+    }),
+    'PUT subscription',
+  );
+  return operation.appId;
+}
+
+async function main() {
+  buildIfStale(['hosting']);
+  buildIfStale(['hosting'], { entry: 'worker' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-hosting-'));
+  const { env } = await freshBenchDatabase('hosting_bench');
+  const [apiPort, workerPort] = [await freePort(), await freePort()];
+  const worker = `http://127.0.0.1:${workerPort}`;
+  const serviceEnv = {
+    ...env,
+    RATE_LIMIT_IP_MULTIPLIER: '100000',
+    SECRETS_ENCRYPTION_KEY: env.SECRETS_ENCRYPTION_KEY || randomBytes(32).toString('hex'),
+    HOSTING_DATA_DIR: dataDir,
+    HOSTING_NPM_OFFLINE: 'true',
+    PUBLIC_BASE_URL: worker,
+  };
+  const children = [];
+  let pids = [];
+  try {
+    children.push(await startEntry('hosting', 'main', serviceEnv, apiPort));
+    children.push(await startEntry('hosting', 'worker', serviceEnv, workerPort));
+    const api = `http://127.0.0.1:${apiPort}`;
+    const { auth } = benchCredential(serviceEnv, SCOPES);
+    const appId = await createApp(api, auth);
+
+    const imports = await importsAgainstDirect(api, auth, appId, join(dataDir, 'npm-cache'));
+    pids = imports.pids;
+    // Every import replaced the one before: only the last preview process may still run.
+    const replacedStillRunning = pids.slice(0, -1).filter(alive);
+    const secrets = await secretsPatch(api, auth, appId);
+    console.log('import steps, p50 ms (platform: from the build log; direct: timed here)');
+    console.table(imports.phases);
+    writeResults(
+      'bench-hosting',
+      {
+        fixture: FIXTURE_NAME,
+        imports: IMPORTS,
+        patches: PATCHES,
+        importStepsP50Ms: imports.phases,
+        replacedPreviewsStillRunning: replacedStillRunning,
+        runs: imports.runs,
+      },
+      [...imports.rows, ...secrets],
+    );
+    if (replacedStillRunning.length)
+      console.error(`replaced previews still running: pids ${replacedStillRunning.join(', ')}`);
+  } finally {
+    for (const child of children.reverse()) await stop(child);
+    const leftover = pids.filter(alive);
+    if (leftover.length)
+      console.error(`preview processes left after the worker stopped: ${leftover.join(', ')}`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(`bench failed: ${e.message}`);
+  process.exit(1);
+});
