@@ -1,12 +1,11 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
-import { waitFor } from '@platform/testing';
+import { freePort, waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import { HostingImportsQueue } from '../src/modules/imports/imports.jobs';
@@ -36,17 +35,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -10,7 +9,7 @@ import {
   type OrderPaymentRecorded,
   orderPaymentRecordedJobId,
 } from '@platform/contracts';
-import { TestEnv, createTestEnv, runAdminCli, waitFor } from '@platform/testing';
+import { TestEnv, createTestEnv, freePort, runAdminCli, waitFor } from '@platform/testing';
 import { Queue } from 'bullmq';
 import * as yazl from 'yazl';
 
@@ -32,17 +31,6 @@ async function fixtureZip(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 const RATE_LIMIT = 40;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 describe('the platform through the gateway (npm start, admin CLI, real Postgres and Redis)', () => {
   let env: TestEnv;

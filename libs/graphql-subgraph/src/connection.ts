@@ -71,9 +71,14 @@ export interface ConnectionShape<T> {
 
 /**
  * A Relay connection type named `name` (e.g. QueryRatesConnection) with `edges { cursor node }`,
- * `nodes` and `pageInfo`, and its edge type `<name>Edge`.
+ * `nodes` and `pageInfo`, and its edge type `<name>Edge`; with `totalCount`, also `totalCount: Int!`
+ * (the resolver defines it as a getter returning the count's promise).
  */
-export function createConnectionType<T>(node: Type<T>, name: string): Type<ConnectionShape<T>> {
+export function createConnectionType<T>(
+  node: Type<T>,
+  name: string,
+  options: { totalCount?: boolean } = {},
+): Type<ConnectionShape<T>> {
   @ObjectType(`${name}Edge`)
   class Edge {
     @Field()
@@ -93,6 +98,14 @@ export function createConnectionType<T>(node: Type<T>, name: string): Type<Conne
 
     @Field(() => PageInfo)
     pageInfo!: PageInfo;
+  }
+  if (options.totalCount) {
+    // The resolver defines it as a getter on the connection object, so the count query runs
+    // only for callers that select it.
+    Field(() => Int, { description: 'How many nodes match the filters, over every page.' })(
+      Connection.prototype,
+      'totalCount',
+    );
   }
 
   return Connection;

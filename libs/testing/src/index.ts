@@ -11,6 +11,7 @@ export { createTestRedis } from './test-redis';
 export type { TestRedis } from './test-redis';
 export { createTestCredential } from './test-tokens';
 export type { TestCredential } from './test-tokens';
+export { freePort } from './free-port';
 export { waitFor } from './wait-for';
 export { startWorkerHarness } from './worker-harness';
 export type { WorkerHarness } from './worker-harness';

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'catalog-subgraph',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { SubgraphModule } from '@platform/graphql-subgraph';
+import { RateLimitModule } from '@platform/rate-limit';
+import { ServiceKitModule } from '@platform/service-kit';
+import type { CatalogConfig } from './config/catalog.config';
+import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
+import { CatalogRecordsModule } from './modules/records/catalog-records.module';
+
+/**
+ * The catalog subgraph: POST /v2/commerce/stores/{storeId}/catalog-subgraph (schema `catalog`).
+ * Path storeId and x-store-id are both required uuids; the header wins when they differ.
+ */
+@Module({})
+export class CatalogAppModule {
+  static forRoot(config: CatalogConfig): DynamicModule {
+    return {
+      module: CatalogAppModule,
+      imports: [
+        CatalogRecordsModule,
+        RateLimitModule,
+        ServiceKitModule.forRoot({
+          config: config.platform,
+          errorFamily: 'commerce',
+          migrationSets: [CATALOG_MIGRATION_SET],
+        }),
+        SubgraphModule.forRoot({
+          path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
+          storeSelection: 'path-and-header',
+          storeAccess: {
+            commerceRestUrl: config.commerceRestUrl,
+            cacheTtlSeconds: config.storeAccessCacheTtlSeconds,
+          },
+        }),
+      ],
+    };
+  }
+}

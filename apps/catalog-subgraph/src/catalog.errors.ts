@@ -1,0 +1,46 @@
+import { PlatformError } from '@platform/errors';
+import { SubgraphErrors } from '@platform/graphql-subgraph';
+
+/**
+ * `extensions.code` of the catalog's own errors (HTTP 200, in errors[]): `<KIND>_NOT_FOUND`
+ * (SKU_NOT_FOUND, SKU_GROUP_NOT_FOUND, …) and `<KIND>_ARCHIVED` for every kind of catalog-kinds.ts,
+ * plus the fixed codes below (docs/catalog.md, "Errors").
+ */
+export const CatalogErrorCode = {
+  SKU_CODE_TAKEN: 'SKU_CODE_TAKEN',
+  RELATION_CYCLE: 'RELATION_CYCLE',
+  INVALID_CHANNEL_ID: 'INVALID_CHANNEL_ID',
+} as const;
+
+export const CatalogErrors = {
+  /** Also for records of other stores: a store never learns another store's ids exist. */
+  notFound(kind: string, id: string): PlatformError {
+    return SubgraphErrors.notFound(`${kind}_NOT_FOUND`, `no ${kind.toLowerCase()} ${id} in this store`);
+  },
+  archived(kind: string, id: string): PlatformError {
+    return SubgraphErrors.conflict(
+      `${kind}_ARCHIVED`,
+      `${kind.toLowerCase()} ${id} is archived and can no longer change`,
+    );
+  },
+  codeTaken(kind: string, code: string): PlatformError {
+    return SubgraphErrors.conflict(
+      `${kind}_CODE_TAKEN`,
+      `a ${kind.toLowerCase()} with code "${code}" already exists in this store`,
+    );
+  },
+  cycle(ownerId: string, memberId: string): PlatformError {
+    return SubgraphErrors.conflict(
+      CatalogErrorCode.RELATION_CYCLE,
+      `${memberId} is ${ownerId} or one of its ancestors: a tree has no cycles`,
+    );
+  },
+  invalidChannelId(field: string, id: string): PlatformError {
+    return SubgraphErrors.badField(
+      [field],
+      CatalogErrorCode.INVALID_CHANNEL_ID,
+      `channel id ${id} is not a uuid`,
+      id,
+    );
+  },
+};

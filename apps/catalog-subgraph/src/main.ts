@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { createServiceApp, listen } from '@platform/service-kit';
+import { CatalogAppModule } from './app.module';
+import { loadCatalogConfig } from './config/catalog.config';
+
+async function main(): Promise<void> {
+  const config = loadCatalogConfig();
+  const app = await createServiceApp(CatalogAppModule.forRoot(config), {
+    title: 'Catalog subgraph',
+    description:
+      'POST /v2/commerce/stores/{storeId}/catalog-subgraph: SKUs, SKU groups, options, attributes, lists, locations, inventory (GraphQL, Apollo Federation 2)',
+  });
+  await listen(app, config.platform);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`catalog-subgraph failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

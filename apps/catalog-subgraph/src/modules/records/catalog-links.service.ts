@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { RelationService, isUuid, nowMs } from '@platform/graphql-subgraph';
+import { DataSource, EntityManager } from 'typeorm';
+import { CatalogErrors } from '../../catalog.errors';
+import { CATALOG_RELATIONS } from './catalog-kinds';
+import { CatalogRecordEntity } from './catalog-record.entity';
+import { CatalogRecordsService } from './catalog-records.service';
+import type { RelationKind } from './record-kind';
+
+function relationOf(key: string): RelationKind {
+  const relation = CATALOG_RELATIONS.find((r) => r.relation === key);
+  if (!relation) throw new Error(`unknown catalog relation ${key}`);
+  return relation;
+}
+
+/**
+ * Members of every catalog relation (links table). Adding an existing member or removing a
+ * missing one changes nothing; each call runs in one transaction under a lock on the owner row,
+ * so concurrent adds keep positions in order and a tree never gets a cycle.
+ */
+@Injectable()
+export class CatalogLinksService implements RelationService<CatalogRecordEntity, string> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly records: CatalogRecordsService,
+  ) {}
+
+  add(storeId: string, ownerId: string, key: string, ids: readonly string[]): Promise<CatalogRecordEntity> {
+    const relation = relationOf(key);
+    return this.dataSource.transaction(async (manager) => {
+      const owner = await this.lockOwner(manager, storeId, relation, ownerId);
+      const members = [...new Set(ids.map((id) => id.toLowerCase()))];
+      if ('kind' in relation.member) {
+        await this.records.assertExist(storeId, relation.member.kind, members, manager);
+        if (relation.member.kind === relation.owner)
+          await this.assertNoCycle(manager, relation, owner.id, members);
+      } else {
+        const bad = members.find((id) => !isUuid(id));
+        if (bad !== undefined) throw CatalogErrors.invalidChannelId(relation.idsField, bad);
+      }
+      const at = nowMs();
+      await manager.query(
+        `INSERT INTO "catalog"."links" (owner_id, relation, member_id, store_id, position, created_at)
+         SELECT $1::uuid, $2::varchar, m.id, $3::uuid,
+                COALESCE((SELECT max(position) FROM "catalog"."links" WHERE owner_id = $1::uuid AND relation = $2::varchar), 0) + m.n,
+                $5::timestamptz
+           FROM unnest($4::text[]) WITH ORDINALITY AS m(id, n)
+         ON CONFLICT DO NOTHING`,
+        [owner.id, relation.relation, storeId, members, at],
+      );
+      return this.touch(manager, owner, at);
+    });
+  }
+
+  remove(
+    storeId: string,
+    ownerId: string,
+    key: string,
+    ids: readonly string[],
+  ): Promise<CatalogRecordEntity> {
+    const relation = relationOf(key);
+    return this.dataSource.transaction(async (manager) => {
+      const owner = await this.lockOwner(manager, storeId, relation, ownerId);
+      await manager.query(
+        `DELETE FROM "catalog"."links" WHERE owner_id = $1 AND relation = $2 AND member_id = ANY($3::text[])`,
+        [owner.id, relation.relation, ids.map((id) => id.toLowerCase())],
+      );
+      return this.touch(manager, owner, nowMs());
+    });
+  }
+
+  /** Member ids of each owner, in the order they were added (one query for a loader's batch). */
+  async memberIds(storeId: string, key: string, ownerIds: readonly string[]): Promise<Map<string, string[]>> {
+    const valid = ownerIds.filter((id) => isUuid(id));
+    const result = new Map<string, string[]>(valid.map((id) => [id, []]));
+    if (valid.length === 0) return result;
+    const rows = (await this.dataSource.query(
+      `SELECT owner_id, member_id FROM "catalog"."links"
+        WHERE store_id = $1 AND relation = $2 AND owner_id = ANY($3::uuid[])
+        ORDER BY position, member_id`,
+      [storeId, key, valid],
+    )) as { owner_id: string; member_id: string }[];
+    for (const row of rows) result.get(row.owner_id)?.push(row.member_id);
+    return result;
+  }
+
+  /** Member records of each owner, in link order; archived members are left out. */
+  async members(
+    storeId: string,
+    key: string,
+    ownerIds: readonly string[],
+  ): Promise<Map<string, CatalogRecordEntity[]>> {
+    const relation = relationOf(key);
+    if (!('kind' in relation.member)) throw new Error(`${key} has no record members`);
+    const ids = await this.memberIds(storeId, key, ownerIds);
+    const all = [...new Set([...ids.values()].flat())];
+    const rows = await this.records.byIds(storeId, relation.member.kind, all);
+    return new Map(
+      [...ids].map(([owner, memberIds]) => [
+        owner,
+        memberIds.flatMap((id) => {
+          const row = rows.get(id);
+          return row && row.status !== 'ARCHIVED' ? [row] : [];
+        }),
+      ]),
+    );
+  }
+
+  private async lockOwner(
+    manager: EntityManager,
+    storeId: string,
+    relation: RelationKind,
+    ownerId: string,
+  ): Promise<CatalogRecordEntity> {
+    const owner = isUuid(ownerId)
+      ? await manager
+          .getRepository(CatalogRecordEntity)
+          .createQueryBuilder('o')
+          .where('o.storeId = :storeId AND o.kind = :kind AND o.id = :ownerId', {
+            storeId,
+            kind: relation.owner,
+            ownerId,
+          })
+          .setLock('pessimistic_write')
+          .getOne()
+      : null;
+    if (!owner) throw CatalogErrors.notFound(relation.owner, ownerId);
+    if (owner.status === 'ARCHIVED') throw CatalogErrors.archived(relation.owner, ownerId);
+    return owner;
+  }
+
+  /** A node may not become a child of itself or of any of its descendants. */
+  private async assertNoCycle(
+    manager: EntityManager,
+    relation: RelationKind,
+    ownerId: string,
+    members: readonly string[],
+  ): Promise<void> {
+    if (members.includes(ownerId)) throw CatalogErrors.cycle(ownerId, ownerId);
+    const rows = (await manager.query(
+      `WITH RECURSIVE ancestors(id) AS (
+         SELECT owner_id::text FROM "catalog"."links" WHERE relation = $1 AND member_id = $2
+         UNION
+         SELECT l.owner_id::text FROM "catalog"."links" l JOIN ancestors a ON l.member_id = a.id WHERE l.relation = $1
+       ) SELECT id FROM ancestors WHERE id = ANY($3::text[]) LIMIT 1`,
+      [relation.relation, ownerId, members],
+    )) as { id: string }[];
+    if (rows.length > 0) throw CatalogErrors.cycle(ownerId, rows[0].id);
+  }
+
+  private async touch(
+    manager: EntityManager,
+    owner: CatalogRecordEntity,
+    at: Date,
+  ): Promise<CatalogRecordEntity> {
+    owner.updatedAt = at;
+    return manager.getRepository(CatalogRecordEntity).save(owner);
+  }
+}

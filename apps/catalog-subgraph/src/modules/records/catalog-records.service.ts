@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  Page,
+  SortColumn,
+  createdAtSort,
+  keysetPage,
+  nowMs,
+  pageRequest,
+  textSort,
+  updatedAtSort,
+} from '@platform/graphql-subgraph';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { CatalogErrors } from '../../catalog.errors';
+import { CATALOG_RELATIONS } from './catalog-kinds';
+import { CatalogRecordEntity } from './catalog-record.entity';
+import type { RecordKind } from './record-kind';
+import type { DateRange, RecordListArgs } from './record-list-args';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ALIAS = 'r';
+const SORTS: Record<string, SortColumn<CatalogRecordEntity>> = {
+  CREATED_AT: createdAtSort(),
+  UPDATED_AT: updatedAtSort(),
+  NAME: textSort('NAME', 'name'),
+};
+
+/** The fields every kind's create/update input has besides the kind's own. */
+export interface RecordInput {
+  name?: string | null;
+  label?: string | null;
+  code?: string | null;
+  status?: string | null;
+  [field: string]: unknown;
+}
+
+/** A page of records and, when asked for, how many match the filters (all pages). */
+export interface RecordPage {
+  readonly page: Page<CatalogRecordEntity>;
+  readonly totalCount: () => Promise<number>;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Store-scoped persistence of every catalog kind (catalog-kinds.ts): reads, keyset lists with the
+ * generated filters, create (single and batch, one transaction), update, archive. Records are
+ * never deleted: archive keeps references from orders and inventory valid.
+ */
+@Injectable()
+export class CatalogRecordsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private query(
+    storeId: string,
+    kind: string,
+    manager?: EntityManager,
+  ): SelectQueryBuilder<CatalogRecordEntity> {
+    return (manager ?? this.dataSource.manager)
+      .getRepository(CatalogRecordEntity)
+      .createQueryBuilder(ALIAS)
+      .where(`${ALIAS}.storeId = :storeId AND ${ALIAS}.kind = :kind`, { storeId, kind });
+  }
+
+  async find(
+    storeId: string,
+    kind: string,
+    id: string,
+    manager?: EntityManager,
+  ): Promise<CatalogRecordEntity | null> {
+    if (!UUID.test(id)) return null;
+    return this.query(storeId, kind, manager).andWhere(`${ALIAS}.id = :id`, { id }).getOne();
+  }
+
+  async get(
+    storeId: string,
+    kind: string,
+    id: string,
+    manager?: EntityManager,
+  ): Promise<CatalogRecordEntity> {
+    const row = await this.find(storeId, kind, id, manager);
+    if (!row) throw CatalogErrors.notFound(kind, id);
+    return row;
+  }
+
+  /** Records of `ids` in the store, by id; unknown or malformed ids are absent (a loader's batch). */
+  async byIds(
+    storeId: string,
+    kind: string,
+    ids: readonly string[],
+  ): Promise<Map<string, CatalogRecordEntity>> {
+    const valid = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+    if (valid.length === 0) return new Map();
+    const rows = await this.query(storeId, kind)
+      .andWhere(`${ALIAS}.id IN (:...ids)`, { ids: valid })
+      .getMany();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Throws `<KIND>_NOT_FOUND` for the first id that is not a record of that kind in the store. */
+  async assertExist(
+    storeId: string,
+    kind: string,
+    ids: readonly string[],
+    manager?: EntityManager,
+  ): Promise<void> {
+    const valid = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+    const found =
+      valid.length === 0
+        ? new Set<string>()
+        : new Set(
+            (
+              await this.query(storeId, kind, manager)
+                .select(`${ALIAS}.id`, 'id')
+                .andWhere(`${ALIAS}.id IN (:...ids)`, { ids: valid })
+                .getRawMany<{ id: string }>()
+            ).map((r) => r.id),
+          );
+    const missing = ids.find((id) => !found.has(id.toLowerCase()));
+    if (missing !== undefined) throw CatalogErrors.notFound(kind, missing);
+  }
+
+  async list(storeId: string, def: RecordKind, args: RecordListArgs): Promise<RecordPage> {
+    const request = pageRequest(args);
+    const qb = this.query(storeId, def.kind);
+    this.applyFilters(qb, def, args);
+    const counter = qb.clone();
+    const order = args.orderBy ?? { field: 'CREATED_AT', direction: 'ASC' as const };
+    const page = await keysetPage(qb, ALIAS, request, SORTS[order.field], order.direction, { uuidIds: true });
+    return { page, totalCount: () => counter.getCount() };
+  }
+
+  private applyFilters(
+    qb: SelectQueryBuilder<CatalogRecordEntity>,
+    def: RecordKind,
+    args: RecordListArgs,
+  ): void {
+    const a = ALIAS;
+    const ids = valuesOf(args.id);
+    if (ids) {
+      const valid = ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+      if (valid.length === 0) qb.andWhere('1 = 0');
+      else qb.andWhere(`${a}.id IN (:...filterIds)`, { filterIds: valid });
+    }
+    if (args.name?.eq != null) qb.andWhere(`${a}.name = :nameEq`, { nameEq: args.name.eq });
+    if (args.name?.startsWith != null)
+      qb.andWhere(`${a}.name LIKE :nameStarts`, { nameStarts: `${escapeLike(args.name.startsWith)}%` });
+    if (args.name?.contains != null)
+      qb.andWhere(`${a}.name ILIKE :nameContains`, { nameContains: `%${escapeLike(args.name.contains)}%` });
+    const statuses = valuesOf(args.status);
+    if (statuses) {
+      if (statuses.length === 0) qb.andWhere('1 = 0');
+      else qb.andWhere(`${a}.status IN (:...statuses)`, { statuses });
+    } else {
+      qb.andWhere(`${a}.status <> 'ARCHIVED'`);
+    }
+    const codes = def.hasCode ? valuesOf(args.code) : undefined;
+    if (codes) {
+      if (codes.length === 0) qb.andWhere('1 = 0');
+      else qb.andWhere(`${a}.code IN (:...codes)`, { codes });
+    }
+    this.applyRange(qb, 'createdAt', args.createdAt);
+    this.applyRange(qb, 'updatedAt', args.updatedAt);
+    const refs = def.references ? valuesOf(args.referenceValue) : undefined;
+    if (refs) {
+      if (refs.length === 0) qb.andWhere('1 = 0');
+      else
+        qb.andWhere(
+          `EXISTS (SELECT 1 FROM "catalog"."external_references" x WHERE x.store_id = ${a}.store_id AND x.owner_id = ${a}.id AND x.value IN (:...refValues))`,
+          { refValues: refs },
+        );
+    }
+    if (def.parent) {
+      const parentId = args[def.parent.field];
+      if (typeof parentId === 'string') {
+        if (!UUID.test(parentId)) qb.andWhere('1 = 0');
+        else qb.andWhere(`${a}.parentId = :parentId`, { parentId });
+      }
+    }
+    for (const filter of membershipFilters(def)) {
+      const ownerId = args[filter.arg];
+      if (typeof ownerId !== 'string') continue;
+      if (!UUID.test(ownerId)) {
+        qb.andWhere('1 = 0');
+        continue;
+      }
+      const p = `owner_${filter.arg}`;
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM "catalog"."links" l WHERE l.owner_id = :${p} AND l.relation = :${p}_rel AND l.member_id = ${a}.id::text)`,
+        { [p]: ownerId, [`${p}_rel`]: filter.relation },
+      );
+    }
+  }
+
+  private applyRange(
+    qb: SelectQueryBuilder<CatalogRecordEntity>,
+    column: 'createdAt' | 'updatedAt',
+    range: DateRange | null | undefined,
+  ): void {
+    if (!range) return;
+    const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+    for (const [key, op] of Object.entries(ops) as [keyof DateRange, string][]) {
+      const value = range[key];
+      if (value != null)
+        qb.andWhere(`${ALIAS}.${column} ${op} :${column}_${key}`, { [`${column}_${key}`]: value });
+    }
+  }
+
+  async create(storeId: string, def: RecordKind, input: RecordInput): Promise<CatalogRecordEntity> {
+    return this.dataSource.transaction((manager) => this.insert(manager, storeId, def, input, ['input']));
+  }
+
+  /** All or nothing: one failing input fails the batch and writes none. */
+  async createMany(
+    storeId: string,
+    def: RecordKind,
+    inputs: readonly RecordInput[],
+  ): Promise<CatalogRecordEntity[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: CatalogRecordEntity[] = [];
+      for (const [i, input] of inputs.entries())
+        rows.push(await this.insert(manager, storeId, def, input, ['input', i]));
+      return rows;
+    });
+  }
+
+  private async insert(
+    manager: EntityManager,
+    storeId: string,
+    def: RecordKind,
+    input: RecordInput,
+    _path: (string | number)[],
+  ): Promise<CatalogRecordEntity> {
+    let parentId: string | null = null;
+    if (def.parent) {
+      parentId = String(input[def.parent.field]);
+      await this.assertExist(storeId, def.parent.kind, [parentId], manager);
+      parentId = parentId.toLowerCase();
+    }
+    const code = def.hasCode ? ((input.code as string | null | undefined) ?? null) : null;
+    if (code !== null) await this.assertCodeFree(manager, storeId, def, code, undefined);
+    const at = nowMs();
+    const row = manager.getRepository(CatalogRecordEntity).create({
+      id: randomUUID(),
+      storeId,
+      kind: def.kind,
+      name: String(input.name),
+      label: (input.label as string | null | undefined) ?? null,
+      code,
+      status: (input.status as string | null | undefined) ?? 'ACTIVE',
+      parentId,
+      data: dataOf(def, input, {}),
+      createdAt: at,
+      updatedAt: at,
+      archivedAt: null,
+    });
+    return manager.getRepository(CatalogRecordEntity).save(row);
+  }
+
+  /** Omitted fields keep their value; null clears a nullable one. Archived records do not change. */
+  async update(
+    storeId: string,
+    def: RecordKind,
+    id: string,
+    input: RecordInput,
+  ): Promise<CatalogRecordEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.query(storeId, def.kind, manager)
+        .andWhere(`${ALIAS}.id = :id`, { id: UUID.test(id) ? id : randomUUID() })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!row) throw CatalogErrors.notFound(def.kind, id);
+      if (row.status === 'ARCHIVED') throw CatalogErrors.archived(def.kind, id);
+      if (input.name != null) row.name = input.name;
+      if (input.label !== undefined) row.label = input.label ?? null;
+      if (input.status != null) row.status = input.status;
+      if (def.hasCode && input.code !== undefined && input.code !== row.code) {
+        if (input.code !== null) await this.assertCodeFree(manager, storeId, def, input.code, row.id);
+        row.code = input.code ?? null;
+      }
+      row.data = dataOf(def, input, row.data);
+      row.updatedAt = nowMs();
+      return manager.getRepository(CatalogRecordEntity).save(row);
+    });
+  }
+
+  /** Idempotent: archiving an archived record returns it unchanged. */
+  async archive(storeId: string, def: RecordKind, id: string): Promise<CatalogRecordEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.get(storeId, def.kind, id, manager);
+      if (row.status === 'ARCHIVED') return row;
+      const at = nowMs();
+      Object.assign(row, { status: 'ARCHIVED', archivedAt: at, updatedAt: at });
+      return manager.getRepository(CatalogRecordEntity).save(row);
+    });
+  }
+
+  /**
+   * Removes a record from the catalog: archives it and deletes every link from or to it (it leaves
+   * every group, list and tree). Its id stays readable; removing it again is a no-op.
+   */
+  async remove(storeId: string, def: RecordKind, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.get(storeId, def.kind, id, manager);
+      await manager.query(
+        `DELETE FROM "catalog"."links" WHERE store_id = $1 AND (owner_id = $2 OR member_id = $3)`,
+        [storeId, row.id, row.id],
+      );
+      if (row.status === 'ARCHIVED') return;
+      const at = nowMs();
+      Object.assign(row, { status: 'ARCHIVED', archivedAt: at, updatedAt: at });
+      await manager.getRepository(CatalogRecordEntity).save(row);
+    });
+  }
+
+  /**
+   * The code must be free in the store; a transaction advisory lock on (store, kind, code) makes
+   * two concurrent creates of one code answer one 409 instead of a unique-index violation.
+   */
+  private async assertCodeFree(
+    manager: EntityManager,
+    storeId: string,
+    def: RecordKind,
+    code: string,
+    exceptId: string | undefined,
+  ): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `catalog-code:${storeId}:${def.kind}:${code}`,
+    ]);
+    const taken = await this.query(storeId, def.kind, manager)
+      .andWhere(`${ALIAS}.code = :code`, { code })
+      .andWhere(exceptId ? `${ALIAS}.id <> :exceptId` : '1 = 1', { exceptId })
+      .getExists();
+    if (taken) throw CatalogErrors.codeTaken(def.kind, code);
+  }
+}
+
+/** The kind's own fields of `input` merged over `current` (undefined keeps, null removes). */
+function dataOf(
+  def: RecordKind,
+  input: RecordInput,
+  current: Record<string, unknown>,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...current };
+  for (const field of Object.keys(def.fields)) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (value === null) delete data[field];
+    else data[field] = def.fields[field].type === 'money' ? { ...(value as object) } : value;
+  }
+  return data;
+}
+
+function valuesOf<S>(filter: { eq?: S | null; in?: S[] | null } | null | undefined): S[] | undefined {
+  if (!filter || (filter.eq == null && filter.in == null)) return undefined;
+  return [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
+}
+
+/** List filters by owner: skus(skuGroupId), skus(listId), … one per relation whose members are `kind`. */
+export function membershipFilters(def: RecordKind): { arg: string; relation: string; ownerKind: string }[] {
+  const seen = new Set<string>(def.parent ? [def.parent.field] : []);
+  return CATALOG_RELATIONS.filter((r) => 'kind' in r.member && r.member.kind === def.kind)
+    .map((r) => ({
+      arg: ownerArgOf(r.owner, r.owner === def.kind),
+      relation: r.relation,
+      ownerKind: r.owner,
+    }))
+    .filter((f) => !seen.has(f.arg) && Boolean(seen.add(f.arg)));
+}
+
+/** `SKU_GROUP` → skuGroupId; a kind's own (a node's parent node) → parentListTreeNodeId. */
+export function ownerArgOf(ownerKind: string, self: boolean): string {
+  const camel = ownerKind.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+  return self ? `parent${camel.charAt(0).toUpperCase()}${camel.slice(1)}Id` : `${camel}Id`;
+}

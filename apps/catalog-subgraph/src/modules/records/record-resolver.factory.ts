@@ -1,0 +1,280 @@
+import { BadRequestException, Inject, PipeTransform, Type } from '@nestjs/common';
+import { Args, Mutation, Parent, Query, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
+import { RequiresScopes } from '@platform/auth';
+import {
+  ArgsOf,
+  InputArg,
+  InputValidationPipe,
+  LoaderRegistry,
+  Loaders,
+  ResolverBase,
+  StoreId,
+  SubgraphCtx,
+  SubgraphContext,
+  SubgraphErrors,
+  createReferencesResolver,
+  createRelationResolver,
+  storeIdOf,
+  toConnection,
+} from '@platform/graphql-subgraph';
+import { CatalogRecordEntity } from './catalog-record.entity';
+import { CatalogLinksService } from './catalog-links.service';
+import { CatalogRecordsService, RecordInput } from './catalog-records.service';
+import { referencesServiceFor } from './catalog-references.service';
+import { CATALOG_READ, CATALOG_WRITE } from './catalog-scopes';
+import { kindOf } from './catalog-kinds';
+import type { RecordKind, RelationKind } from './record-kind';
+import type { RecordListArgs } from './record-list-args';
+import { RecordModel, kindTypes, toRecordModel } from './record-types.factory';
+
+/** Most records one batch create writes. */
+export const MAX_BATCH_CREATE = 100;
+
+/**
+ * `<single>(id: String!)`, `<plural>(…)` with totalCount, `create<Name>(input)`,
+ * `update<Name>(id, input)` and `archive<Name>(id)` of one kind, and its federation reference
+ * resolver when the kind is an entity.
+ */
+export function createRecordResolver(def: RecordKind): ResolverBase {
+  const types = kindTypes(def);
+  const toModel = (row: CatalogRecordEntity) => toRecordModel(def, row);
+
+  @Resolver(() => types.model, { isAbstract: true })
+  abstract class RecordResolverHost {
+    constructor(@Inject(CatalogRecordsService) readonly records: CatalogRecordsService) {}
+
+    @Query(() => types.model, {
+      name: def.single,
+      nullable: true,
+      description: `One ${def.typeName} of the store.`,
+    })
+    @RequiresScopes(...CATALOG_READ)
+    async one(
+      @StoreId() storeId: string,
+      @Args('id', { type: () => String }) id: string,
+    ): Promise<RecordModel> {
+      return toModel(await this.records.get(storeId, def.kind, id));
+    }
+
+    @Query(() => types.connection, {
+      name: def.plural,
+      nullable: true,
+      description: `The store's ${def.typeName} records, keyset-paged.`,
+    })
+    @RequiresScopes(...CATALOG_READ)
+    async many(@StoreId() storeId: string, @ArgsOf(types.listArgs) args: RecordListArgs): Promise<object> {
+      const result = await this.records.list(storeId, def, args ?? {});
+      // A getter, so the count query runs only when the caller selects totalCount.
+      return Object.defineProperty(toConnection(result.page, toModel), 'totalCount', {
+        get: result.totalCount,
+        enumerable: false,
+      });
+    }
+
+    @Mutation(() => types.model, { name: `create${def.name}`, nullable: true })
+    @RequiresScopes(...CATALOG_WRITE)
+    async create(
+      @StoreId() storeId: string,
+      @InputArg('input', types.createInput) input: RecordInput,
+    ): Promise<RecordModel> {
+      return toModel(await this.records.create(storeId, def, input));
+    }
+
+    @Mutation(() => types.model, { name: `update${def.name}`, nullable: true })
+    @RequiresScopes(...CATALOG_WRITE)
+    async update(
+      @StoreId() storeId: string,
+      @Args('id', { type: () => String }) id: string,
+      @InputArg('input', types.updateInput) input: RecordInput,
+    ): Promise<RecordModel> {
+      return toModel(await this.records.update(storeId, def, id, input));
+    }
+
+    @Mutation(() => types.model, {
+      name: `archive${def.name}`,
+      nullable: true,
+      description: 'Archives the record (idempotent); it leaves default lists but stays readable by id.',
+    })
+    @RequiresScopes(...CATALOG_WRITE)
+    async archive(
+      @StoreId() storeId: string,
+      @Args('id', { type: () => String }) id: string,
+    ): Promise<RecordModel> {
+      return toModel(await this.records.archive(storeId, def, id));
+    }
+  }
+  return RecordResolverHost;
+}
+
+/** Validates a list argument: 1 to MAX_BATCH_CREATE items, each by the input class's rules. */
+class BatchInputPipe implements PipeTransform {
+  private readonly item: InputValidationPipe;
+
+  constructor(type: Type<unknown>) {
+    this.item = new InputValidationPipe(type);
+  }
+
+  async transform(value: unknown): Promise<unknown> {
+    if (!Array.isArray(value) || value.length === 0 || value.length > MAX_BATCH_CREATE) {
+      throw SubgraphErrors.badField(
+        ['input'],
+        'INVALID_VALUE',
+        `input must hold 1 to ${MAX_BATCH_CREATE} records`,
+      );
+    }
+    const out: unknown[] = [];
+    for (const [i, element] of value.entries()) {
+      try {
+        out.push(await this.item.transform(element));
+      } catch (error) {
+        if (error instanceof BadRequestException) throw error;
+        throw Object.assign(error as object, { message: `input[${i}]: ${(error as Error).message}` });
+      }
+    }
+    return out;
+  }
+}
+
+/** `<batchCreate>(input: [Create<X>Input!]!)`: all or nothing, 1 to 100 records. */
+export function createBatchCreateResolver(def: RecordKind & { batchCreate: string }): ResolverBase {
+  const types = kindTypes(def);
+
+  @Resolver(() => types.model, { isAbstract: true })
+  abstract class BatchCreateHost {
+    constructor(@Inject(CatalogRecordsService) readonly records: CatalogRecordsService) {}
+
+    @Mutation(() => [types.model], {
+      name: def.batchCreate,
+      nullable: true,
+      description: `Creates 1 to ${MAX_BATCH_CREATE} records in one transaction: all or none.`,
+    })
+    @RequiresScopes(...CATALOG_WRITE)
+    async createMany(
+      @StoreId() storeId: string,
+      @Args('input', { type: () => [types.createInput] }, new BatchInputPipe(types.createInput))
+      input: RecordInput[],
+    ): Promise<RecordModel[]> {
+      return (await this.records.createMany(storeId, def, input)).map((row) => toRecordModel(def, row));
+    }
+  }
+  return BatchCreateHost;
+}
+
+/** `__resolveReference` of a federated kind: every reference of one request in one query. */
+export function createEntityReferenceResolver(def: RecordKind): ResolverBase {
+  const types = kindTypes(def);
+
+  @Resolver(() => types.model, { isAbstract: true })
+  abstract class EntityReferenceHost {
+    constructor(@Inject(CatalogRecordsService) readonly records: CatalogRecordsService) {}
+
+    @ResolveReference()
+    async resolveReference(reference: { id: string }, context: SubgraphContext): Promise<RecordModel | null> {
+      const storeId = storeIdOf(context);
+      const loader = context.loaders.get<string, CatalogRecordEntity>(`entity:${def.kind}`, (ids) =>
+        this.records.byIds(storeId, def.kind, ids),
+      );
+      const row = await loader.load(reference.id.toLowerCase());
+      return row ? toRecordModel(def, row) : null;
+    }
+  }
+  return EntityReferenceHost;
+}
+
+/** `<X>.<parent>`: the record a child belongs to (an attribute value's attribute), batched. */
+export function createParentFieldResolver(
+  def: RecordKind & { parent: NonNullable<RecordKind['parent']> },
+): ResolverBase {
+  const types = kindTypes(def);
+  const parentDef = kindOf(def.parent.kind);
+  const parentTypes = kindTypes(parentDef);
+  const field = def.parent.field.replace(/Id$/, '');
+
+  @Resolver(() => types.model, { isAbstract: true })
+  abstract class ParentFieldHost {
+    constructor(@Inject(CatalogRecordsService) readonly records: CatalogRecordsService) {}
+
+    @ResolveField(field, () => parentTypes.model, { nullable: true, description: def.parent.description })
+    async parent(
+      @Parent() child: RecordModel,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<RecordModel | null> {
+      const loader = loaders.get<string, CatalogRecordEntity>(`entity:${parentDef.kind}`, (ids) =>
+        this.records.byIds(storeId, parentDef.kind, ids),
+      );
+      const row = await loader.load(String(child[def.parent.field]));
+      return row ? toRecordModel(parentDef, row) : null;
+    }
+  }
+  return ParentFieldHost;
+}
+
+/** `add<Plural>To<Owner>` / `remove<Plural>From<Owner>` (lib factory) and the owner's member field. */
+export function createRelationResolvers(relation: RelationKind): ResolverBase[] {
+  const ownerDef = kindOf(relation.owner);
+  const ownerTypes = kindTypes(ownerDef);
+  const mutations = createRelationResolver({
+    model: ownerTypes.model,
+    service: CatalogLinksService,
+    kind: relation.relation,
+    addName: `add${relation.plural}To${ownerDef.name}`,
+    removeName: `remove${relation.plural}From${ownerDef.name}`,
+    ownerArg: `${ownerDef.single}Id`,
+    idsField: relation.idsField,
+    idType: 'String',
+    toModel: (row: CatalogRecordEntity) => toRecordModel(ownerDef, row),
+    scopes: CATALOG_WRITE,
+  });
+  return [mutations, createMemberFieldResolver(relation)];
+}
+
+function createMemberFieldResolver(relation: RelationKind): ResolverBase {
+  const ownerTypes = kindTypes(kindOf(relation.owner));
+  const member = relation.member;
+  const memberDef = 'kind' in member ? kindOf(member.kind) : undefined;
+
+  // Nest keys a type's resolved fields by method name: each relation's method needs its own.
+  const method = `members_${relation.field}`;
+
+  @Resolver(() => ownerTypes.model, { isAbstract: true })
+  abstract class MemberFieldHost {
+    constructor(@Inject(CatalogLinksService) readonly links: CatalogLinksService) {}
+
+    @ResolveField(relation.field, () => (memberDef ? [kindTypes(memberDef).model] : [String]), {
+      description: memberDef
+        ? `Its ${relation.plural} (archived ones left out), in the order they were added.`
+        : 'Ids of the commerce channels it is assigned to.',
+    })
+    async [method](
+      @Parent() owner: RecordModel,
+      @SubgraphCtx() context: SubgraphContext,
+    ): Promise<unknown[]> {
+      const storeId = storeIdOf(context);
+      if (!memberDef) {
+        const loader = context.loaders.get<string, string[]>(`links:${relation.relation}`, (ids) =>
+          this.links.memberIds(storeId, relation.relation, ids),
+        );
+        return (await loader.load(owner.id)) ?? [];
+      }
+      const loader = context.loaders.get<string, CatalogRecordEntity[]>(
+        `members:${relation.relation}`,
+        (ids) => this.links.members(storeId, relation.relation, ids),
+      );
+      return ((await loader.load(owner.id)) ?? []).map((row) => toRecordModel(memberDef, row));
+    }
+  }
+  return MemberFieldHost;
+}
+
+/** createReferencesFor<Name>, deleteReferencesFrom<Name> and <X>.references (lib factory). */
+export function createRecordReferencesResolver(def: RecordKind): ResolverBase {
+  return createReferencesResolver({
+    name: def.name,
+    model: kindTypes(def).model,
+    service: referencesServiceFor(def.kind),
+    toModel: (row: CatalogRecordEntity) => toRecordModel(def, row),
+    createScopes: CATALOG_WRITE,
+    deleteScopes: CATALOG_WRITE,
+  });
+}

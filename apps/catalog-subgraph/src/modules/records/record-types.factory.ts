@@ -1,0 +1,367 @@
+import { Type } from '@nestjs/common';
+import { ArgsType, Directive, Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+import {
+  ConnectionArgs,
+  ConnectionShape,
+  OptionalNestedField,
+  ReferenceValueFilter,
+  SimpleMoney,
+  SimpleMoneyInput,
+  createConnectionType,
+} from '@platform/graphql-subgraph';
+import { Type as TransformType } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { CatalogRecordEntity } from './catalog-record.entity';
+import { membershipFilters } from './catalog-records.service';
+import type { KindField, RecordKind } from './record-kind';
+import type { RecordListArgs } from './record-list-args';
+import {
+  CatalogIdFilter,
+  CatalogOrderBy,
+  CatalogStatus,
+  CatalogStatusFilter,
+  CodeFilter,
+  DateTimeFilter,
+  NameFilter,
+  WritableStatus,
+} from './record-filters';
+
+/** What a generated model instance holds: the common fields, the parent id and the kind's own. */
+export interface RecordModel {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** The GraphQL classes of one kind, made once from its definition. */
+export interface KindTypes {
+  readonly model: Type<RecordModel>;
+  readonly connection: Type<ConnectionShape<RecordModel>>;
+  readonly createInput: Type<Record<string, unknown>>;
+  readonly updateInput: Type<Record<string, unknown>>;
+  readonly listArgs: Type<RecordListArgs>;
+}
+
+const INT_MAX = 2_147_483_647;
+const HTTP_URL = /^https?:\/\/\S+$/;
+
+type Decorate = (proto: object, key: string) => void;
+
+function apply(proto: object, key: string, ...decorators: PropertyDecorator[]): void {
+  for (const d of decorators.reverse()) d(proto, key);
+}
+
+/** Output field of a kind's own field. */
+function outputField(proto: object, key: string, field: KindField): void {
+  const options = { nullable: true, description: field.description };
+  switch (field.type) {
+    case 'money':
+      return apply(
+        proto,
+        key,
+        Field(() => SimpleMoney, options),
+      );
+    case 'int':
+      return apply(
+        proto,
+        key,
+        Field(() => Int, options),
+      );
+    case 'boolean':
+      return apply(
+        proto,
+        key,
+        Field(() => Boolean, options),
+      );
+    case 'stringList':
+      return apply(
+        proto,
+        key,
+        Field(() => [String], options),
+      );
+    default:
+      return apply(
+        proto,
+        key,
+        Field(() => String, options),
+      );
+  }
+}
+
+/** Input field of a kind's own field, with its validation; `create` makes `required` fields non-null. */
+function inputField(proto: object, key: string, field: KindField, create: boolean): void {
+  const required = create && field.required === true;
+  const presence: PropertyDecorator[] = required ? [] : [IsOptional()];
+  const options = { nullable: !required, description: field.description };
+  switch (field.type) {
+    case 'money':
+      return apply(
+        proto,
+        key,
+        Field(() => SimpleMoneyInput, options),
+        ...presence,
+        ValidateNested(),
+        TransformType(() => SimpleMoneyInput),
+      );
+    case 'int':
+      return apply(
+        proto,
+        key,
+        Field(() => Int, options),
+        ...presence,
+        IsInt(),
+        Min(0),
+        Max(INT_MAX),
+      );
+    case 'boolean':
+      return apply(
+        proto,
+        key,
+        Field(() => Boolean, options),
+        ...presence,
+        IsBoolean(),
+      );
+    case 'stringList':
+      return apply(
+        proto,
+        key,
+        Field(() => [String], options),
+        ...presence,
+        IsArray(),
+        ArrayMaxSize(field.max ?? 50),
+        IsString({ each: true }),
+        MaxLength(64, { each: true }),
+      );
+    case 'url':
+      return apply(
+        proto,
+        key,
+        Field(() => String, options),
+        ...presence,
+        IsString(),
+        MaxLength(field.max ?? 2048),
+        Matches(HTTP_URL, { message: `${key} must be an http or https URL` }),
+      );
+    default:
+      return apply(
+        proto,
+        key,
+        Field(() => String, options),
+        ...presence,
+        IsString(),
+        MaxLength(field.max ?? (field.type === 'text' ? 10_000 : 256)),
+      );
+  }
+}
+
+const stringArg: (description: string) => Decorate = (description) => (proto, key) =>
+  apply(
+    proto,
+    key,
+    Field(() => String, { nullable: true, description }),
+    IsOptional(),
+    IsString(),
+    MaxLength(64),
+  );
+
+const TYPES = new Map<string, KindTypes>();
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The model, connection, inputs and list arguments of a kind (made once, then reused). */
+export function kindTypes(def: RecordKind): KindTypes {
+  const existing = TYPES.get(def.kind);
+  if (existing) return existing;
+
+  @ObjectType(def.typeName, { description: def.description })
+  class Model implements RecordModel {
+    @Field(() => String)
+    id!: string;
+
+    @Field(() => String)
+    name!: string;
+
+    @Field(() => String, { nullable: true })
+    label!: string | null;
+
+    @Field(() => CatalogStatus)
+    status!: CatalogStatus;
+
+    @Field(() => Date)
+    createdAt!: Date;
+
+    @Field(() => Date)
+    updatedAt!: Date;
+
+    @Field(() => Date, { nullable: true, description: 'When archive<X> archived it.' })
+    archivedAt!: Date | null;
+
+    [field: string]: unknown;
+  }
+  if (def.federated) Directive('@key(fields: "id")')(Model);
+  if (def.hasCode)
+    Field(() => String, { nullable: true, description: 'Unique in the store.' })(Model.prototype, 'code');
+  if (def.parent)
+    Field(() => String, { description: def.parent.description })(Model.prototype, def.parent.field);
+  for (const [key, field] of Object.entries(def.fields)) outputField(Model.prototype, key, field);
+
+  @InputType(`Create${def.typeName}Input`)
+  class CreateInput {
+    @Field(() => String, { description: '1 to 256 characters.' })
+    @IsString()
+    @IsNotEmpty()
+    @MaxLength(256)
+    name!: string;
+
+    @Field(() => String, { nullable: true })
+    @IsOptional()
+    @IsString()
+    @MaxLength(256)
+    label?: string | null;
+
+    @Field(() => CatalogStatus, { nullable: true, description: 'ACTIVE (default) or DRAFT.' })
+    @IsOptional()
+    @WritableStatus
+    status?: CatalogStatus | null;
+
+    [field: string]: unknown;
+  }
+
+  @InputType(`MutationUpdate${def.name}Input`, {
+    description: 'Omitted fields keep their value; null clears a nullable one.',
+  })
+  class UpdateInput {
+    @Field(() => String, { nullable: true, description: '1 to 256 characters; cannot be cleared.' })
+    @ValidateIf((o: UpdateInput) => o.name !== undefined)
+    @IsString()
+    @IsNotEmpty()
+    @MaxLength(256)
+    name?: string | null;
+
+    @Field(() => String, { nullable: true })
+    @IsOptional()
+    @IsString()
+    @MaxLength(256)
+    label?: string | null;
+
+    @Field(() => CatalogStatus, { nullable: true, description: 'ACTIVE or DRAFT.' })
+    @IsOptional()
+    @WritableStatus
+    status?: CatalogStatus | null;
+
+    [field: string]: unknown;
+  }
+  if (def.hasCode) {
+    for (const proto of [CreateInput.prototype, UpdateInput.prototype]) {
+      apply(
+        proto,
+        'code',
+        Field(() => String, { nullable: true, description: 'Unique in the store, 1 to 128 characters.' }),
+        IsOptional(),
+        IsString(),
+        IsNotEmpty(),
+        MaxLength(128),
+      );
+    }
+  }
+  if (def.parent) {
+    apply(
+      CreateInput.prototype,
+      def.parent.field,
+      Field(() => String, { description: def.parent.description }),
+      IsString(),
+      IsNotEmpty(),
+      MaxLength(64),
+    );
+  }
+  for (const [key, field] of Object.entries(def.fields)) {
+    inputField(CreateInput.prototype, key, field, true);
+    inputField(UpdateInput.prototype, key, field, false);
+  }
+
+  @ArgsType()
+  class ListArgs extends ConnectionArgs implements RecordListArgs {
+    @OptionalNestedField(() => CatalogIdFilter)
+    id?: CatalogIdFilter | null;
+
+    @OptionalNestedField(() => NameFilter)
+    name?: NameFilter | null;
+
+    @OptionalNestedField(() => CatalogStatusFilter, 'Default: every status but ARCHIVED.')
+    status?: CatalogStatusFilter | null;
+
+    @OptionalNestedField(() => DateTimeFilter)
+    createdAt?: DateTimeFilter | null;
+
+    @OptionalNestedField(() => DateTimeFilter)
+    updatedAt?: DateTimeFilter | null;
+
+    @OptionalNestedField(() => CatalogOrderBy, 'Default CREATED_AT ASC; the id breaks ties.')
+    orderBy?: CatalogOrderBy | null;
+
+    [filter: string]: unknown;
+  }
+  if (def.hasCode) OptionalNestedField(() => CodeFilter)(ListArgs.prototype, 'code');
+  if (def.references)
+    OptionalNestedField(() => ReferenceValueFilter, 'Only records with an external reference of this value.')(
+      ListArgs.prototype,
+      'referenceValue',
+    );
+  if (def.parent)
+    stringArg(`Only the records of this ${def.parent.kind.toLowerCase()}.`)(
+      ListArgs.prototype,
+      def.parent.field,
+    );
+  for (const filter of membershipFilters(def)) {
+    stringArg(`Only members of this ${filter.ownerKind.toLowerCase().replace(/_/g, ' ')}.`)(
+      ListArgs.prototype,
+      filter.arg,
+    );
+  }
+
+  const connection = createConnectionType(Model, `Query${capitalize(def.plural)}Connection`, {
+    totalCount: true,
+  });
+  const types: KindTypes = {
+    model: Model,
+    connection,
+    createInput: CreateInput,
+    updateInput: UpdateInput,
+    listArgs: ListArgs,
+  };
+  TYPES.set(def.kind, types);
+  return types;
+}
+
+/** A stored record as its kind's model. */
+export function toRecordModel(def: RecordKind, row: CatalogRecordEntity): RecordModel {
+  const model = new (kindTypes(def).model)();
+  Object.assign(model, {
+    id: row.id,
+    name: row.name,
+    label: row.label,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    archivedAt: row.archivedAt,
+  });
+  if (def.hasCode) model.code = row.code;
+  if (def.parent) model[def.parent.field] = row.parentId;
+  for (const key of Object.keys(def.fields)) model[key] = row.data[key] ?? null;
+  return model;
+}

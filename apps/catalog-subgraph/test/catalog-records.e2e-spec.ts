@@ -1,0 +1,500 @@
+import { randomUUID } from 'node:crypto';
+import { CATALOG_KINDS, CATALOG_RELATIONS, kindOf } from '../src/modules/records/catalog-kinds';
+import type { RecordKind } from '../src/modules/records/record-kind';
+import { CatalogTestApp, GqlOptions, dataOf, startCatalogTestApp } from './support/catalog-test-app';
+
+const KINDS = CATALOG_KINDS as readonly RecordKind[];
+
+interface Rec {
+  id: string;
+  name: string;
+  status: string;
+  [field: string]: unknown;
+}
+
+interface Conn {
+  edges: { cursor: string; node: Rec }[];
+  nodes: Rec[];
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+  totalCount: number;
+}
+
+/** The smallest valid create input of a kind (its required fields, a parent made first). */
+async function minimalInput(
+  catalog: CatalogTestApp,
+  def: RecordKind,
+  name: string,
+  options?: GqlOptions,
+): Promise<Record<string, unknown>> {
+  const input: Record<string, unknown> = { name };
+  for (const [field, spec] of Object.entries(def.fields)) {
+    if (!spec.required) continue;
+    input[field] =
+      spec.type === 'money' ? { value: 1999, currencyCode: 'USD' } : 'https://cdn.example.com/a.png';
+  }
+  if (def.parent)
+    input[def.parent.field] = (await create(catalog, kindOf(def.parent.kind), `${name} parent`, options)).id;
+  return input;
+}
+
+async function create(
+  catalog: CatalogTestApp,
+  def: RecordKind,
+  name: string,
+  options?: GqlOptions,
+  extra: Record<string, unknown> = {},
+): Promise<Rec> {
+  const input = { ...(await minimalInput(catalog, def, name, options)), ...extra };
+  const body = await catalog.gql(
+    `mutation ($input: Create${def.typeName}Input!) { r: create${def.name}(input: $input) { id name status createdAt updatedAt archivedAt } }`,
+    { input },
+    options,
+  );
+  return dataOf<{ r: Rec }>(body).r;
+}
+
+function errorCodes(body: { errors?: { extensions: { code: string } }[] }): string[] {
+  return (body.errors ?? []).map((e) => e.extensions.code);
+}
+
+describe('catalog records: every kind and relation of the definitions (real Postgres)', () => {
+  let catalog: CatalogTestApp;
+
+  beforeAll(async () => {
+    catalog = await startCatalogTestApp('catalog-records');
+  });
+
+  afterAll(async () => {
+    await catalog?.close();
+  });
+
+  describe.each(KINDS.map((def) => [def.typeName, def] as const))('%s', (_name, def) => {
+    it(`create${def.name}, ${def.single}, update${def.name}, archive${def.name} persist and read back`, async () => {
+      const created = await create(catalog, def, `first ${def.kind}`, undefined, { label: 'Label 1' });
+      expect(created).toMatchObject({ name: `first ${def.kind}`, status: 'ACTIVE', archivedAt: null });
+      expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+
+      const read = dataOf<{ r: Rec }>(
+        await catalog.gql(`query ($id: String!) { r: ${def.single}(id: $id) { id name label status } }`, {
+          id: created.id,
+        }),
+      ).r;
+      expect(read).toEqual({ id: created.id, name: `first ${def.kind}`, label: 'Label 1', status: 'ACTIVE' });
+
+      const updated = dataOf<{ r: Rec }>(
+        await catalog.gql(
+          `mutation ($id: String!, $input: MutationUpdate${def.name}Input!) { r: update${def.name}(id: $id, input: $input) { id name label status updatedAt } }`,
+          { id: created.id, input: { name: `renamed ${def.kind}`, label: null, status: 'DRAFT' } },
+        ),
+      ).r;
+      expect(updated).toMatchObject({ name: `renamed ${def.kind}`, label: null, status: 'DRAFT' });
+      expect(Date.parse(String(updated.updatedAt))).toBeGreaterThanOrEqual(
+        Date.parse(String(created.updatedAt)),
+      );
+
+      const archived = dataOf<{ r: Rec }>(
+        await catalog.gql(
+          `mutation ($id: String!) { r: archive${def.name}(id: $id) { id status archivedAt } }`,
+          {
+            id: created.id,
+          },
+        ),
+      ).r;
+      expect(archived.status).toBe('ARCHIVED');
+      expect(archived.archivedAt).not.toBeNull();
+      // Idempotent; an archived record no longer changes.
+      const again = await catalog.gql(
+        `mutation ($id: String!) { r: archive${def.name}(id: $id) { archivedAt } }`,
+        {
+          id: created.id,
+        },
+      );
+      expect(dataOf<{ r: Rec }>(again).r.archivedAt).toBe(archived.archivedAt);
+      const refused = await catalog.gql(
+        `mutation ($id: String!) { r: update${def.name}(id: $id, input: { name: "x" }) { id } }`,
+        { id: created.id },
+      );
+      expect(errorCodes(refused)).toEqual([`${def.kind}_ARCHIVED`]);
+    });
+
+    it(`${def.plural}: keyset pages in both directions, totalCount, filters, archived left out by default`, async () => {
+      const store = catalog.store(catalog.defaults.cred);
+      const options = { store };
+      const rows: Rec[] = [];
+      for (let i = 0; i < 5; i++) rows.push(await create(catalog, def, `item ${i}`, options));
+      const parentArg = def.parent
+        ? `, ${def.parent.field}: "${String((await parentOf(def, rows[0].id, store)) ?? '')}"`
+        : '';
+      const list = async (args: string): Promise<Conn> =>
+        dataOf<{ c: Conn }>(
+          await catalog.gql(
+            `{ c: ${def.plural}(${args}) { edges { cursor node { id name status } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`,
+            undefined,
+            options,
+          ),
+        ).c;
+
+      const first = await list('first: 2');
+      expect(first.nodes.map((n) => n.id)).toEqual([rows[0].id, rows[1].id]);
+      expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+      expect(first.totalCount).toBe(5);
+      const second = await list(`first: 2, after: "${first.pageInfo.endCursor}"`);
+      expect(second.nodes.map((n) => n.id)).toEqual([rows[2].id, rows[3].id]);
+      const third = await list(`first: 2, after: "${second.pageInfo.endCursor}"`);
+      expect(third.nodes.map((n) => n.id)).toEqual([rows[4].id]);
+      expect(third.pageInfo.hasNextPage).toBe(false);
+      const back = await list(`last: 2, before: "${third.pageInfo.startCursor}"`);
+      expect(back.nodes.map((n) => n.id)).toEqual([rows[2].id, rows[3].id]);
+
+      const byName = await list('first: 10, orderBy: { field: NAME, direction: DESC }');
+      expect(byName.nodes.map((n) => n.id)).toEqual([...rows].reverse().map((r) => r.id));
+      expect((await list('first: 10, name: { eq: "item 3" }')).nodes.map((n) => n.id)).toEqual([rows[3].id]);
+      expect((await list('first: 10, name: { contains: "EM 4" }')).nodes.map((n) => n.id)).toEqual([
+        rows[4].id,
+      ]);
+      expect((await list('first: 10, name: { startsWith: "item" }')).totalCount).toBe(5);
+      expect(
+        (await list(`first: 10, id: { in: ["${rows[1].id}", "${rows[2].id}", "nope"] }`)).totalCount,
+      ).toBe(2);
+      expect(
+        (await list(`first: 10, createdAt: { gt: "${new Date(Date.now() + 60_000).toISOString()}" }`))
+          .totalCount,
+      ).toBe(0);
+      if (parentArg)
+        expect((await list(`first: 10${parentArg}`)).nodes.map((n) => n.id)).toEqual([rows[0].id]);
+
+      await catalog.gql(`mutation { archive${def.name}(id: "${rows[0].id}") { id } }`, undefined, options);
+      expect((await list('first: 10')).totalCount).toBe(4);
+      const archived = await list('first: 10, status: { eq: ARCHIVED }');
+      expect(archived.nodes.map((n) => n.id)).toEqual([rows[0].id]);
+      expect((await list('first: 10, status: { in: [ACTIVE, ARCHIVED] }')).totalCount).toBe(5);
+
+      // Another store sees none of them, by list or by id.
+      const other = catalog.store(catalog.defaults.cred);
+      const otherList = await catalog.gql(`{ c: ${def.plural}(first: 5) { totalCount } }`, undefined, {
+        store: other,
+      });
+      expect(dataOf<{ c: Conn }>(otherList).c.totalCount).toBe(0);
+      const otherOne = await catalog.gql(`{ r: ${def.single}(id: "${rows[1].id}") { id } }`, undefined, {
+        store: other,
+      });
+      expect(errorCodes(otherOne)).toEqual([`${def.kind}_NOT_FOUND`]);
+    });
+  });
+
+  async function parentOf(def: RecordKind, id: string, store: string): Promise<string | undefined> {
+    if (!def.parent) return undefined;
+    const body = await catalog.gql(
+      `{ r: ${def.single}(id: "${id}") { p: ${def.parent.field} } }`,
+      undefined,
+      {
+        store,
+      },
+    );
+    return dataOf<{ r: { p: string } }>(body).r.p;
+  }
+
+  describe.each(CATALOG_RELATIONS.map((r) => [r.relation, r] as const))('relation %s', (_name, relation) => {
+    it('add… links members idempotently and in order, the owner lists them, remove… unlinks', async () => {
+      const ownerDef = kindOf(relation.owner);
+      const owner = await create(catalog, ownerDef, 'owner');
+      const memberDef = 'kind' in relation.member ? kindOf(relation.member.kind) : undefined;
+      const members = memberDef
+        ? [(await create(catalog, memberDef, 'm1')).id, (await create(catalog, memberDef, 'm2')).id]
+        : [randomUUID(), randomUUID()];
+      const add = `add${relation.plural}To${ownerDef.name}`;
+      const remove = `remove${relation.plural}From${ownerDef.name}`;
+      const ownerArg = `${ownerDef.single}Id`;
+      const selection = memberDef ? `${relation.field} { id }` : relation.field;
+      const ids = (r: Record<string, unknown>) =>
+        (r[relation.field] as (string | { id: string })[]).map((m) => (typeof m === 'string' ? m : m.id));
+
+      const added = dataOf<{ r: Record<string, unknown> }>(
+        await catalog.gql(
+          `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { id ${selection} } }`,
+          { o: owner.id, ids: [members[1], members[0], members[1]] },
+        ),
+      ).r;
+      expect(ids(added)).toEqual([members[1], members[0]]);
+      const again = dataOf<{ r: Record<string, unknown> }>(
+        await catalog.gql(
+          `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { ${selection} } }`,
+          { o: owner.id, ids: [members[0]] },
+        ),
+      ).r;
+      expect(ids(again)).toEqual([members[1], members[0]]);
+
+      const read = dataOf<{ r: Record<string, unknown> }>(
+        await catalog.gql(`query ($id: String!) { r: ${ownerDef.single}(id: $id) { ${selection} } }`, {
+          id: owner.id,
+        }),
+      ).r;
+      expect(ids(read)).toEqual([members[1], members[0]]);
+
+      const removed = dataOf<{ r: Record<string, unknown> }>(
+        await catalog.gql(
+          `mutation ($o: ID!, $ids: [String!]!) { r: ${remove}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { ${selection} } }`,
+          { o: owner.id, ids: [members[1], randomUUID()] },
+        ),
+      ).r;
+      expect(ids(removed)).toEqual([members[0]]);
+
+      // A member that is not in the store, or an owner that is not, is refused and nothing changes.
+      const missing = await catalog.gql(
+        `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { id } }`,
+        { o: owner.id, ids: [members[1], memberDef ? randomUUID() : 'not-a-uuid'] },
+      );
+      expect(errorCodes(missing)).toEqual([memberDef ? `${memberDef.kind}_NOT_FOUND` : 'BAD_USER_INPUT']);
+      const noOwner = await catalog.gql(
+        `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { id } }`,
+        { o: randomUUID(), ids: [members[1]] },
+      );
+      expect(errorCodes(noOwner)).toEqual([`${ownerDef.kind}_NOT_FOUND`]);
+      const after = dataOf<{ r: Record<string, unknown> }>(
+        await catalog.gql(`query ($id: String!) { r: ${ownerDef.single}(id: $id) { ${selection} } }`, {
+          id: owner.id,
+        }),
+      ).r;
+      expect(ids(after)).toEqual([members[0]]);
+    });
+  });
+
+  describe.each(KINDS.filter((k) => k.references).map((def) => [def.typeName, def] as const))(
+    'references of %s',
+    (_name, def) => {
+      it(`createReferencesFor${def.name}, references, ${def.plural}(referenceValue), deleteReferencesFrom${def.name}`, async () => {
+        const store = catalog.store(catalog.defaults.cred);
+        const record = await create(catalog, def, 'with refs', { store });
+        await create(catalog, def, 'without refs', { store });
+        const set = await catalog.gql(
+          `mutation ($id: ID!) { r: createReferencesFor${def.name}(id: $id, input: { references: [{ name: "erp", value: "E-1" }, { name: "pim", value: "P-9" }] }) { id references { name value } } }`,
+          { id: record.id },
+          { store },
+        );
+        expect(dataOf<{ r: { references: unknown[] } }>(set).r.references).toEqual([
+          { name: 'erp', value: 'E-1' },
+          { name: 'pim', value: 'P-9' },
+        ]);
+        const found = await catalog.gql(
+          `{ c: ${def.plural}(first: 10, referenceValue: { eq: "P-9" }) { nodes { id } totalCount } }`,
+          undefined,
+          { store },
+        );
+        expect(dataOf<{ c: Conn }>(found).c.nodes).toEqual([{ id: record.id }]);
+        const deleted = await catalog.gql(
+          `mutation ($id: ID!) { r: deleteReferencesFrom${def.name}(id: $id, input: { names: ["pim", "unknown"] }) { references { name } } }`,
+          { id: record.id },
+          { store },
+        );
+        expect(dataOf<{ r: { references: unknown[] } }>(deleted).r.references).toEqual([{ name: 'erp' }]);
+      });
+    },
+  );
+
+  describe('batch creates', () => {
+    it.each(KINDS.filter((k) => k.batchCreate).map((def) => [def.batchCreate as string, def] as const))(
+      '%s writes all or nothing',
+      async (mutation, def) => {
+        const store = catalog.store(catalog.defaults.cred);
+        const options = { store };
+        const inputs = [
+          await minimalInput(catalog, def, 'b1', options),
+          await minimalInput(catalog, def, 'b2', options),
+        ];
+        const made = await catalog.gql(
+          `mutation ($input: [Create${def.typeName}Input!]!) { r: ${mutation}(input: $input) { id name } }`,
+          { input: inputs },
+          options,
+        );
+        expect(dataOf<{ r: Rec[] }>(made).r.map((r) => r.name)).toEqual(['b1', 'b2']);
+        const bad = await catalog.gql(
+          `mutation ($input: [Create${def.typeName}Input!]!) { r: ${mutation}(input: $input) { id } }`,
+          {
+            input: [
+              { ...inputs[0], name: 'b3' },
+              { ...inputs[1], name: '' },
+            ],
+          },
+          options,
+        );
+        expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
+        const empty = await catalog.gql(
+          `mutation ($input: [Create${def.typeName}Input!]!) { r: ${mutation}(input: $input) { id } }`,
+          { input: [] },
+          options,
+        );
+        expect(errorCodes(empty)).toEqual(['BAD_USER_INPUT']);
+        const count = await catalog.gql(
+          `{ c: ${def.plural}(first: 10, name: { eq: "b3" }) { totalCount } }`,
+          undefined,
+          options,
+        );
+        expect(dataOf<{ c: Conn }>(count).c.totalCount).toBe(0);
+      },
+    );
+  });
+
+  describe('SKU rules', () => {
+    it('codes are unique per store (concurrent creates of one code: one wins, the rest SKU_CODE_TAKEN)', async () => {
+      const store = catalog.store(catalog.defaults.cred);
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          catalog.gql(
+            `mutation { r: createSku(input: { name: "dup ${i}", code: "SHIRT-1" }) { id code } }`,
+            undefined,
+            { store },
+          ),
+        ),
+      );
+      expect(results.filter((r) => !r.errors).length).toBe(1);
+      expect(results.flatMap(errorCodes).sort()).toEqual(Array(5).fill('SKU_CODE_TAKEN'));
+      // Another store may use the same code; the codes filter finds it.
+      const other = catalog.store(catalog.defaults.cred);
+      await create(catalog, kindOf('SKU'), 'other', { store: other }, { code: 'SHIRT-1' });
+      const found = await catalog.gql(
+        `{ c: skus(first: 5, code: { eq: "SHIRT-1" }) { totalCount } }`,
+        undefined,
+        {
+          store: other,
+        },
+      );
+      expect(dataOf<{ c: Conn }>(found).c.totalCount).toBe(1);
+    });
+
+    it('money is minor units: a float is HTTP 400 GRAPHQL_VALIDATION_FAILED, a bad currency BAD_USER_INPUT; prices round-trip', async () => {
+      const float = await catalog.post({
+        query:
+          'mutation { createSku(input: { name: "f", price: { value: 19.99, currencyCode: "USD" } }) { id } }',
+      });
+      expect(float.statusCode).toBe(400);
+      expect(errorCodes(float.json())).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+      const currency = await catalog.gql(
+        'mutation { createSku(input: { name: "c", price: { value: 1999, currencyCode: "usd" } }) { id } }',
+      );
+      expect(errorCodes(currency)).toEqual(['BAD_USER_INPUT']);
+      const sku = await catalog.gql(
+        'mutation { r: createSku(input: { name: "p", price: { value: 1999, currencyCode: "EUR" }, weightGrams: 250, taxable: false, gtin: "4006381333931" }) { price { value currencyCode } compareAtPrice { value } weightGrams taxable gtin } }',
+      );
+      expect(dataOf<{ r: unknown }>(sku).r).toEqual({
+        price: { value: 1999, currencyCode: 'EUR' },
+        compareAtPrice: null,
+        weightGrams: 250,
+        taxable: false,
+        gtin: '4006381333931',
+      });
+    });
+
+    it('skus(skuGroupId) and skus(listId) list members; a list tree refuses cycles', async () => {
+      const store = catalog.store(catalog.defaults.cred);
+      const options = { store };
+      const group = await create(catalog, kindOf('SKU_GROUP'), 'tee', options);
+      const [a, b] = [
+        await create(catalog, kindOf('SKU'), 'a', options),
+        await create(catalog, kindOf('SKU'), 'b', options),
+      ];
+      await create(catalog, kindOf('SKU'), 'c', options);
+      await catalog.gql(
+        `mutation { addSkusToSkuGroup(skuGroupId: "${group.id}", input: { skuIds: ["${b.id}", "${a.id}"] }) { id } }`,
+        undefined,
+        options,
+      );
+      const members = await catalog.gql(
+        `{ c: skus(first: 10, skuGroupId: "${group.id}") { nodes { id } totalCount } }`,
+        undefined,
+        options,
+      );
+      expect(dataOf<{ c: Conn }>(members).c.nodes.map((n) => n.id)).toEqual([a.id, b.id]);
+
+      const tree = await create(catalog, kindOf('LIST_TREE'), 'nav', options);
+      const node = (name: string) =>
+        create(catalog, kindOf('LIST_TREE_NODE'), name, options, { listTreeId: tree.id });
+      const [top, mid, leaf] = [await node('top'), await node('mid'), await node('leaf')];
+      const link = (parent: string, child: string) =>
+        catalog.gql(
+          `mutation { addListTreeNodesToListTreeNode(listTreeNodeId: "${parent}", input: { listTreeNodeIds: ["${child}"] }) { id } }`,
+          undefined,
+          options,
+        );
+      expect((await link(top.id, mid.id)).errors).toBeUndefined();
+      expect((await link(mid.id, leaf.id)).errors).toBeUndefined();
+      expect(errorCodes(await link(leaf.id, top.id))).toEqual(['RELATION_CYCLE']);
+      expect(errorCodes(await link(top.id, top.id))).toEqual(['RELATION_CYCLE']);
+    });
+
+    it('deleteSkuGroupById, removeOption, removeOptionValue archive the record and unlink it everywhere', async () => {
+      const store = catalog.store(catalog.defaults.cred);
+      const options = { store };
+      const group = await create(catalog, kindOf('SKU_GROUP'), 'g', options);
+      const option = await create(catalog, kindOf('OPTION'), 'Size', options);
+      const value = await create(catalog, kindOf('OPTION_VALUE'), 'Small', options, { optionId: option.id });
+      const sku = await create(catalog, kindOf('SKU'), 's', options);
+      await catalog.gql(
+        `mutation { addOptionsToSkuGroup(skuGroupId: "${group.id}", input: { optionIds: ["${option.id}"] }) { id } addOptionValuesToSku(skuId: "${sku.id}", input: { optionValueIds: ["${value.id}"] }) { id } }`,
+        undefined,
+        options,
+      );
+      const removed = await catalog.gql(
+        `mutation { v: removeOptionValue(id: "${value.id}") o: removeOption(id: "${option.id}") }`,
+        undefined,
+        options,
+      );
+      expect(dataOf(removed)).toEqual({ v: true, o: true });
+      const after = await catalog.gql(
+        `{ g: skuGroup(id: "${group.id}") { options { id } } s: sku(id: "${sku.id}") { optionValues { id } } o: option(id: "${option.id}") { status } }`,
+        undefined,
+        options,
+      );
+      expect(dataOf(after)).toEqual({
+        g: { options: [] },
+        s: { optionValues: [] },
+        o: { status: 'ARCHIVED' },
+      });
+      const deleted = await catalog.gql(
+        `mutation { d: deleteSkuGroupById(id: "${group.id}") }`,
+        undefined,
+        options,
+      );
+      expect(dataOf(deleted)).toEqual({ d: true });
+      expect(
+        errorCodes(
+          await catalog.gql(`mutation { d: deleteSkuGroupById(id: "${randomUUID()}") }`, undefined, options),
+        ),
+      ).toEqual(['SKU_GROUP_NOT_FOUND']);
+    });
+
+    it('validates inputs at the edge: status ARCHIVED, an empty name, a bad URL, a parent of another store', async () => {
+      expect(
+        errorCodes(
+          await catalog.gql('mutation { createSku(input: { name: "x", status: ARCHIVED }) { id } }'),
+        ),
+      ).toEqual(['BAD_USER_INPUT']);
+      expect(errorCodes(await catalog.gql('mutation { createSku(input: { name: "" }) { id } }'))).toEqual([
+        'BAD_USER_INPUT',
+      ]);
+      expect(
+        errorCodes(
+          await catalog.gql('mutation { createMediaObject(input: { name: "m", url: "ftp://x" }) { id } }'),
+        ),
+      ).toEqual(['BAD_USER_INPUT']);
+      const foreign = await create(catalog, kindOf('ATTRIBUTE'), 'elsewhere', {
+        store: catalog.store(catalog.defaults.cred),
+      });
+      expect(
+        errorCodes(
+          await catalog.gql(
+            `mutation { createAttributeValue(input: { name: "v", attributeId: "${foreign.id}" }) { id } }`,
+          ),
+        ),
+      ).toEqual(['ATTRIBUTE_NOT_FOUND']);
+      const noUrl = await catalog.post({
+        query: 'mutation { createMediaObject(input: { name: "m" }) { id } }',
+      });
+      expect(noUrl.statusCode).toBe(400);
+    });
+  });
+});
