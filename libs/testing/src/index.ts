@@ -15,3 +15,5 @@ export { freePort } from './free-port';
 export { waitFor } from './wait-for';
 export { startWorkerHarness } from './worker-harness';
 export type { WorkerHarness } from './worker-harness';
+export { dataOf, defaultsOf, startSubgraphTestApp } from './subgraph-test-app';
+export type { GqlOptions, GraphQLBody, SubgraphTestApp, SubgraphUnderTest } from './subgraph-test-app';

@@ -1,19 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Scope } from '@platform/scopes';
-import { createServiceApp } from '@platform/service-kit';
-import {
-  FakeCommerce,
-  TestCredential,
-  TestEnv,
-  createTestCredential,
-  createTestEnv,
-  startFakeCommerce,
-} from '@platform/testing';
-import type { Response } from 'light-my-request';
-import { DataSource } from 'typeorm';
+import { SubgraphTestApp, startSubgraphTestApp } from '@platform/testing';
 import { TaxAppModule } from '../../src/app.module';
 import { loadTaxConfig } from '../../src/config/tax.config';
+
+export { dataOf, defaultsOf } from '@platform/testing';
+export type { GqlOptions, GraphQLBody } from '@platform/testing';
 
 export const ALL_TAX_SCOPES: Scope[] = [
   'commerce.tax:read',
@@ -22,116 +13,19 @@ export const ALL_TAX_SCOPES: Scope[] = [
   'commerce.tax:delete',
 ];
 
-export interface GraphQLBody {
-  data?: Record<string, unknown> | null;
-  errors?: {
-    message: string;
-    path?: (string | number)[];
-    extensions: { code: string; fields?: { path: string; code: string }[] };
-  }[];
-}
+export type TaxTestApp = SubgraphTestApp;
 
-export interface GqlOptions {
-  readonly cred?: TestCredential;
-  /** x-store-id; null sends none. */
-  readonly store?: string | null;
-  /** The {storeId} path segment; defaults to the header's store. */
-  readonly pathStore?: string;
-  readonly headers?: Record<string, string>;
-}
-
-/** The tax subgraph on a private database and Redis prefix, with a fake commerce-rest for store visibility. */
-export interface TaxTestApp {
-  readonly env: TestEnv;
-  readonly app: NestFastifyApplication;
-  readonly commerce: FakeCommerce;
-  readonly dataSource: DataSource;
-  /** The credential (every tax scope) and store a call uses unless told otherwise. */
-  readonly defaults: { readonly cred: TestCredential; readonly store: string };
-  /** An account with one token holding `scopes`, owning `stores` (granted in the fake commerce). */
-  credential(
-    scopes: readonly Scope[],
-    stores?: readonly string[],
-    accountId?: string,
-  ): Promise<TestCredential>;
-  /** A new store id visible to the given credentials. */
-  store(...creds: TestCredential[]): string;
-  post(body: object, options?: GqlOptions): Promise<Response>;
-  /** POST, expecting HTTP 200; returns the body. */
-  gql(query: string, variables?: Record<string, unknown>, options?: GqlOptions): Promise<GraphQLBody>;
-  close(): Promise<void>;
-}
-
-export async function startTaxTestApp(
-  label: string,
-  overrides: Record<string, string> = {},
-): Promise<TaxTestApp> {
-  const env = await createTestEnv(label, { RATE_LIMIT_CREDENTIAL_LIMIT: '100000', ...overrides });
-  const commerce = await startFakeCommerce();
-  const config = loadTaxConfig({ ...env.env, COMMERCE_REST_URL: commerce.url, PORT: '0', ...overrides });
-  const app = await createServiceApp(TaxAppModule.forRoot(config), { title: 'Tax subgraph' });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  const dataSource = app.get(DataSource);
-  const defaultCred = await createTestCredential(dataSource, ALL_TAX_SCOPES);
-  const defaults = { cred: defaultCred, store: randomUUID() };
-  commerce.grant(defaultCred.headers.authorization, defaults.store);
-
-  const post = (body: object, options: GqlOptions = {}) => {
-    const cred = options.cred ?? defaults.cred;
-    const store = options.store === undefined ? defaults.store : options.store;
-    const pathStore = options.pathStore ?? store ?? randomUUID();
-    return app.inject({
-      method: 'POST',
-      url: `/v2/commerce/stores/${pathStore}/tax-subgraph`,
-      headers: {
-        'content-type': 'application/json',
-        ...(cred ? cred.headers : {}),
-        ...(store ? { 'x-store-id': store } : {}),
-        ...options.headers,
-      },
-      payload: JSON.stringify(body),
-    });
-  };
-
-  const harness: TaxTestApp = {
-    env,
-    app,
-    commerce,
-    dataSource,
-    defaults,
-    async credential(scopes, stores = [], accountId) {
-      const cred = await createTestCredential(dataSource, scopes, { accountId });
-      for (const store of stores) commerce.grant(cred.headers.authorization, store);
-      return cred;
+/** The tax subgraph for one suite (libs/testing startSubgraphTestApp). */
+export function startTaxTestApp(label: string, overrides: Record<string, string> = {}): Promise<TaxTestApp> {
+  return startSubgraphTestApp(
+    {
+      title: 'Tax subgraph',
+      loadConfig: loadTaxConfig,
+      module: (config) => TaxAppModule.forRoot(config),
+      path: (storeId) => `/v2/commerce/stores/${storeId}/tax-subgraph`,
+      scopes: ALL_TAX_SCOPES,
     },
-    store(...creds) {
-      const id = randomUUID();
-      for (const cred of creds) commerce.grant(cred.headers.authorization, id);
-      return id;
-    },
-    post,
-    async gql(query, variables, options) {
-      const res = await post({ query, variables }, options);
-      if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body}`);
-      return res.json() as GraphQLBody;
-    },
-    async close() {
-      await app.close();
-      await commerce.close();
-      await env.teardown();
-    },
-  };
-  return harness;
-}
-
-/** The default credential and store of the harness. */
-export function defaultsOf(harness: TaxTestApp): { cred: TestCredential; store: string } {
-  return harness.defaults;
-}
-
-/** The data of a response, failing with the errors when there are any. */
-export function dataOf<T = Record<string, unknown>>(body: GraphQLBody): T {
-  if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  return body.data as T;
+    label,
+    overrides,
+  );
 }
