@@ -1,9 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { SubgraphModule } from '@platform/graphql-subgraph';
+import { QueueModule } from '@platform/queue';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
 import type { CatalogConfig } from './config/catalog.config';
 import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
+import { CatalogInventoryModule } from './modules/inventory/inventory.module';
 import { CatalogRecordsModule } from './modules/records/catalog-records.module';
 
 /**
@@ -16,7 +18,9 @@ export class CatalogAppModule {
     return {
       module: CatalogAppModule,
       imports: [
+        CatalogInventoryModule,
         CatalogRecordsModule,
+        QueueModule.forRoot(),
         RateLimitModule,
         ServiceKitModule.forRoot({
           config: config.platform,

@@ -696,7 +696,9 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     writeFileSync(join(tmp, 'supergraph.graphql'), composed.supergraphSdl);
     gateway = await startGateway({
       COUNTRIES_URL: `http://127.0.0.1:${await deadPort()}`,
-      // The real route table has a tax subgraph too: its configured URL wins over the supergraph's.
+      // The real route table has catalog and tax subgraphs too: their configured URLs win over the
+      // supergraph's.
+      CATALOG_SUBGRAPH_URL: catalog.url,
       TAX_SUBGRAPH_URL: tax.url,
       SUPERGRAPH_FILE: join(tmp, 'supergraph.graphql'),
     });

@@ -568,6 +568,165 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     });
   });
 
+  it('serves the catalog subgraph on its store path and resolves the SKUs of order lines and tax classifications in one batched _entities fetch', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'catalog');
+    const { storeId } = await admin('store', 'create', '--account', accountId);
+    const { token } = await admin(
+      'token',
+      'create',
+      '--account',
+      accountId,
+      '--scopes',
+      [
+        'commerce.product:read',
+        'commerce.product:write',
+        'commerce.order:read',
+        'commerce.order:create',
+        'commerce.tax:read',
+        'commerce.tax:write',
+      ].join(','),
+    );
+    const post = async (
+      path: string,
+      query: string,
+      variables: Record<string, unknown> = {},
+      requestId: string = randomUUID(),
+    ) => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          ...bearer(token),
+          'x-store-id': storeId,
+          'x-request-id': requestId,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] },
+      };
+    };
+    /** The catalog subgraph's request log lines of one request id (each request logs one line with `res`). */
+    const catalogRequests = (requestId: string) =>
+      output
+        .split('\n')
+        .filter((l) => l.startsWith('[catalog-subgraph] ') && l.includes(requestId) && l.includes('"res"'));
+
+    const teas = ['Green tea', 'Black tea', 'White tea'];
+    const created = await post(
+      '/graphql',
+      `mutation($a: CreateSKUInput!, $b: CreateSKUInput!, $c: CreateSKUInput!) {
+        a: createSku(input: $a) { id name }
+        b: createSku(input: $b) { id name }
+        c: createSku(input: $c) { id name }
+      }`,
+      Object.fromEntries(
+        teas.map((name, i) => [
+          'abc'[i],
+          { name, code: `tea-${i}`, price: { value: 400 + i, currencyCode: 'USD' } },
+        ]),
+      ),
+    );
+    expect(created.body.errors).toBeUndefined();
+    const skus = ['a', 'b', 'c'].map((k) => created.body.data?.[k] as { id: string; name: string });
+    expect(skus.map((s) => s.name)).toEqual(teas);
+
+    const direct = await post(
+      `/v2/commerce/stores/${storeId}/catalog-subgraph`,
+      'query($id: String!) { sku(id: $id) { id name status price { value currencyCode } } }',
+      { id: skus[0].id },
+    );
+    expect(direct).toEqual({
+      status: 200,
+      body: {
+        data: {
+          sku: {
+            id: skus[0].id,
+            name: 'Green tea',
+            status: 'ACTIVE',
+            price: { value: 400, currencyCode: 'USD' },
+          },
+        },
+      },
+    });
+
+    const order = await post(
+      '/graphql',
+      'mutation($input: AddOrderInput!) { addOrder(input: $input) { id } }',
+      {
+        input: {
+          context: { storeId },
+          currencyCode: 'USD',
+          lineItems: [
+            ...skus.map((sku, i) => ({
+              name: sku.name,
+              skuId: sku.id,
+              quantity: 1,
+              unitAmount: { value: 400 + i, currencyCode: 'USD' },
+            })),
+            { name: 'Gift wrap', quantity: 1, unitAmount: { value: 100, currencyCode: 'USD' } },
+          ],
+        },
+      },
+    );
+    expect(order.body.errors).toBeUndefined();
+    const orderId = (order.body.data?.addOrder as { id: string }).id;
+
+    // One request: the gateway fetches the order, then every line's SKU from the catalog at once.
+    const federatedId = randomUUID();
+    const federated = await post(
+      '/graphql',
+      'query($id: ID!) { orderById(id: $id) { lineItems { name sku { id name } } } }',
+      { id: orderId },
+      federatedId,
+    );
+    expect(federated).toEqual({
+      status: 200,
+      body: {
+        data: {
+          orderById: {
+            lineItems: [
+              ...skus.map((sku) => ({ name: sku.name, sku: { id: sku.id, name: sku.name } })),
+              { name: 'Gift wrap', sku: null },
+            ],
+          },
+        },
+      },
+    });
+    // A later request to the catalog: once its log line is out, every earlier one is too (one stdout).
+    const markerId = randomUUID();
+    await post(`/v2/commerce/stores/${storeId}/catalog-subgraph`, '{ __typename }', {}, markerId);
+    await waitFor(() => catalogRequests(markerId).length === 1, {
+      timeoutMs: 10_000,
+      what: "the catalog subgraph's log line of the marker request",
+    });
+    expect(catalogRequests(federatedId)).toHaveLength(1);
+
+    // The tax subgraph's classification members are SKU references the catalog resolves too.
+    const classification = await post(
+      '/graphql',
+      'mutation($input: MutationCreateClassificationInput!) { createClassification(input: $input) { id } }',
+      { input: { name: 'Teas' } },
+    );
+    const classificationId = (classification.body.data?.createClassification as { id: string }).id;
+    const added = await post(
+      '/graphql',
+      'mutation($c: ID!, $ids: [String!]!) { addSkusToClassification(classificationId: $c, input: { skuIds: $ids }) { id } }',
+      { c: classificationId, ids: skus.map((s) => s.id) },
+    );
+    expect(added.body.errors).toBeUndefined();
+    const classified = await post(
+      '/graphql',
+      'query($id: ID!) { classification(id: $id) { name skus { id name } } }',
+      { id: classificationId },
+    );
+    expect(classified).toEqual({
+      status: 200,
+      body: { data: { classification: { name: 'Teas', skus: skus.map(({ id, name }) => ({ id, name })) } } },
+    });
+  });
+
   it('registers an agent with the admin CLI, reads, revokes it and pages the feed through the gateway', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'agents-e2e');
     const { token } = await admin(

@@ -221,7 +221,7 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       ).createClassification;
       const r1 = rateOf(await createRate({ label: 'Food A', value: { percentage: '1' } }));
       const r2 = rateOf(await createRate({ label: 'Food B', value: { percentage: '2' } }));
-      const fields = 'rates { id } skuIds skuGroupIds listIds';
+      const fields = 'rates { id } skuIds skus { id } skuGroupIds listIds';
       await tax.gql(
         `mutation($c: ID!, $ids: [ID!]!) { addRatesToClassification(classificationId: $c, input: { rateIds: $ids }) { id } }`,
         {
@@ -251,6 +251,7 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
         addListsToClassification: {
           rates: [{ id: r1.id }, { id: r2.id }],
           skuIds: ['sku-1', 'sku-2'],
+          skus: [{ id: 'sku-1' }, { id: 'sku-2' }],
           skuGroupIds: ['g-1'],
           listIds: ['l-1'],
         },
@@ -267,6 +268,7 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       expect(dataOf<{ d: unknown }>(removed).d).toEqual({
         rates: [{ id: r2.id }],
         skuIds: ['sku-1'],
+        skus: [{ id: 'sku-1' }],
         skuGroupIds: [],
         listIds: [],
       });
@@ -582,7 +584,7 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       const membersOf = jest.spyOn(relations, 'membersOf');
       try {
         const body = await tax.gql(
-          `{ classifications(first: 10) { nodes { id rates { id jurisdiction { id } } skuIds listIds references { name } } } }`,
+          `{ classifications(first: 10) { nodes { id rates { id jurisdiction { id } } skuIds skus { id } listIds references { name } } } }`,
           undefined,
           {
             store: batchStore,

@@ -1,6 +1,16 @@
+import { InventoryAdjustmentEntity } from '../modules/inventory/inventory-adjustment.entity';
+import { InventoryCountEntity } from '../modules/inventory/inventory-count.entity';
+import { InventoryReservationEntity } from '../modules/inventory/inventory-reservation.entity';
 import { CatalogLinkEntity } from '../modules/records/catalog-link.entity';
 import { CatalogRecordEntity } from '../modules/records/catalog-record.entity';
 import { CatalogReferenceEntity } from '../modules/records/catalog-reference.entity';
 
 /** Every entity of schema `catalog` (explicit list, no globs). Keep it sorted. */
-export const CATALOG_ENTITIES = [CatalogLinkEntity, CatalogRecordEntity, CatalogReferenceEntity];
+export const CATALOG_ENTITIES = [
+  CatalogLinkEntity,
+  CatalogRecordEntity,
+  CatalogReferenceEntity,
+  InventoryAdjustmentEntity,
+  InventoryCountEntity,
+  InventoryReservationEntity,
+];

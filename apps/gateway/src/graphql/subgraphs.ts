@@ -19,9 +19,8 @@ export interface SubgraphDefinition {
 }
 
 /**
- * Every subgraph of the supergraph. Empty until the first subgraph app lands; then, e.g.:
- * `{ name: 'order', service: 'order-subgraph', path: '/v1/commerce/order-subgraph', sdlFile: 'apps/order-subgraph/schema.graphql' }`.
- * The gateway's build composes them (compose-supergraph.ts) into apps/gateway/supergraph.graphql.
+ * Every subgraph of the supergraph: order, catalog and tax. The gateway's build composes them
+ * (compose-supergraph.ts) into apps/gateway/supergraph.graphql.
  */
 export const SUBGRAPHS: readonly SubgraphDefinition[] = [
   {
@@ -29,6 +28,12 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
     service: 'order-subgraph',
     path: '/v1/commerce/order-subgraph',
     sdlFile: 'apps/order-subgraph/schema.graphql',
+  },
+  {
+    name: 'catalog',
+    service: 'catalog-subgraph',
+    path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
+    sdlFile: 'apps/catalog-subgraph/schema.graphql',
   },
   {
     name: 'tax',

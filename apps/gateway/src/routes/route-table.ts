@@ -70,6 +70,15 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     workers: [],
   },
   {
+    // After commerce-rest: `npm start` gives each service the URLs of the rows above it, and the
+    // subgraph asks commerce-rest (COMMERCE_REST_URL) whether a caller may use a store.
+    service: 'catalog-subgraph',
+    prefixes: ['/v2/commerce/stores/{storeId}/catalog-subgraph'],
+    urlEnv: 'CATALOG_SUBGRAPH_URL',
+    // Runs the catalog's jobs (inventory reservation expiry, bulk operations); health on 3103.
+    workers: [{ name: 'worker', port: WORKER_PORTS['catalog-subgraph-worker'] }],
+  },
+  {
     service: 'tax-subgraph',
     prefixes: ['/v2/commerce/stores/{storeId}/tax-subgraph'],
     urlEnv: 'TAX_SUBGRAPH_URL',

@@ -14,6 +14,7 @@ import {
   SubgraphErrors,
   createReferencesResolver,
   createRelationResolver,
+  requireScopes,
   storeIdOf,
   toConnection,
 } from '@platform/graphql-subgraph';
@@ -170,6 +171,8 @@ export function createEntityReferenceResolver(def: RecordKind): ResolverBase {
 
     @ResolveReference()
     async resolveReference(reference: { id: string }, context: SubgraphContext): Promise<RecordModel | null> {
+      // The global scope guard does not run for _entities: a reference resolver checks itself.
+      requireScopes(context, CATALOG_READ);
       const storeId = storeIdOf(context);
       const loader = context.loaders.get<string, CatalogRecordEntity>(`entity:${def.kind}`, (ids) =>
         this.records.byIds(storeId, def.kind, ids),

@@ -44,7 +44,7 @@ export class ClassificationReferencesResolver extends createReferencesResolver({
   deleteScopes: TAX_SCOPES.delete,
 }) {}
 
-/** Classification.rates, .skuIds, .skuGroupIds, .listIds. */
+/** Classification.rates, .skuIds, .skus, .skuGroupIds, .listIds. */
 @Resolver(() => Classification)
 export class ClassificationRelationFieldsResolver extends createRelationFieldsResolver(
   'classification',

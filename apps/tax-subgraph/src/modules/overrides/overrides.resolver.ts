@@ -51,7 +51,7 @@ export class OverrideReferencesResolver extends createReferencesResolver({
   deleteScopes: TAX_SCOPES.delete,
 }) {}
 
-/** Override.rates, .skuIds, .skuGroupIds, .listIds. */
+/** Override.rates, .skuIds, .skus, .skuGroupIds, .listIds. */
 @Resolver(() => Override)
 export class OverrideRelationFieldsResolver extends createRelationFieldsResolver(
   'override',

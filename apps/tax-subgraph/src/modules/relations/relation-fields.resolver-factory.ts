@@ -5,12 +5,14 @@ import { LoaderRegistry, Loaders, ResolverBase, StoreId } from '@platform/graphq
 import { Rate, toRate } from '../rates/rate.model';
 import type { RateEntity } from '../rates/rate.entity';
 import { OwnerMembers, OwnerRelations } from './owner-relations';
+import { SkuReference } from './sku-reference.model';
 
 const NO_MEMBERS: OwnerMembers = { skuIds: [], skuGroupIds: [], listIds: [] };
 
 /**
- * `<Owner>.rates`, `.skuIds`, `.skuGroupIds`, `.listIds` for classifications and overrides, each
- * batched per request (one query per field per request, whatever the number of owners).
+ * `<Owner>.rates`, `.skuIds`, `.skus`, `.skuGroupIds`, `.listIds` for classifications and
+ * overrides, each batched per request (one query per field per request, whatever the number of
+ * owners; the member fields share one). `skus` are references the catalog subgraph resolves.
  */
 export function createRelationFieldsResolver<M extends { id: string }>(
   name: string,
@@ -40,6 +42,18 @@ export function createRelationFieldsResolver<M extends { id: string }>(
       @Loaders() loaders: LoaderRegistry,
     ): Promise<string[]> {
       return (await this.members(owner, storeId, loaders)).skuIds;
+    }
+
+    @ResolveField('skus', () => [SkuReference], {
+      description:
+        'The catalog SKUs of `skuIds`, in the same order (resolved by the catalog subgraph through the gateway).',
+    })
+    async skus(
+      @Parent() owner: M,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<SkuReference[]> {
+      return (await this.members(owner, storeId, loaders)).skuIds.map(SkuReference.of);
     }
 
     @ResolveField('skuGroupIds', () => [String], { description: 'Catalog SKU group ids.' })

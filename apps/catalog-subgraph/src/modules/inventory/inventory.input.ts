@@ -1,0 +1,148 @@
+import { applyDecorators } from '@nestjs/common';
+import { ArgsType, Field, InputType, Int } from '@nestjs/graphql';
+import { ConnectionArgs } from '@platform/graphql-subgraph';
+import {
+  IsEnum,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  NotEquals,
+} from 'class-validator';
+import {
+  DEFAULT_RESERVATION_SECONDS,
+  MAX_INVENTORY_QUANTITY,
+  MAX_RESERVATION_SECONDS,
+  MIN_RESERVATION_SECONDS,
+} from './inventory-rules';
+import { InventoryAdjustmentType } from './inventory.model';
+
+const QUANTITY = `1 to ${MAX_INVENTORY_QUANTITY.toLocaleString('en-US')}.`;
+
+/** A catalog record id argument: ids that name nothing in the store answer <KIND>_NOT_FOUND. */
+function RecordId(description: string): PropertyDecorator {
+  return applyDecorators(
+    Field(() => String, { description }),
+    IsString(),
+    IsNotEmpty(),
+    MaxLength(64),
+  );
+}
+
+@InputType('MutationStockInventoryInput', { description: 'Units received at a location: on hand goes up.' })
+export class MutationStockInventoryInput {
+  @RecordId('A Location of the store.')
+  locationId!: string;
+
+  @RecordId('A SKU of the store.')
+  skuId!: string;
+
+  @Field(() => Int, { description: QUANTITY })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INVENTORY_QUANTITY)
+  quantity!: number;
+
+  @Field(() => String, { nullable: true, description: 'An InventoryAdjustmentReason of the store.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  reasonId?: string | null;
+}
+
+@InputType('MutationCommitInventoryInput', {
+  description: 'Reserves units (available goes down) until released or expired.',
+})
+export class MutationCommitInventoryInput {
+  @RecordId('A Location of the store.')
+  locationId!: string;
+
+  @RecordId('A SKU of the store.')
+  skuId!: string;
+
+  @Field(() => Int, { description: QUANTITY })
+  @IsInt()
+  @Min(1)
+  @Max(MAX_INVENTORY_QUANTITY)
+  quantity!: number;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: `Seconds until the reservation expires by itself, ${MIN_RESERVATION_SECONDS} to ${MAX_RESERVATION_SECONDS}; default ${DEFAULT_RESERVATION_SECONDS}.`,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(MIN_RESERVATION_SECONDS)
+  @Max(MAX_RESERVATION_SECONDS)
+  expiresInSeconds?: number | null;
+}
+
+@InputType('MutationReleaseInventoryInput', { description: 'Gives an active reservation back.' })
+export class MutationReleaseInventoryInput {
+  @Field(() => String, { description: 'reservationId of the COMMIT adjustment commitInventory returned.' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  reservationId!: string;
+}
+
+@InputType('MutationAdjustInventoryInput', {
+  description: 'A correction of on hand (recount, damage, return).',
+})
+export class MutationAdjustInventoryInput {
+  @RecordId('A Location of the store.')
+  locationId!: string;
+
+  @RecordId('A SKU of the store.')
+  skuId!: string;
+
+  @Field(() => Int, {
+    description: `Units added (positive) or removed (negative), not 0, at most ${MAX_INVENTORY_QUANTITY.toLocaleString('en-US')} either way.`,
+  })
+  @IsInt()
+  @NotEquals(0)
+  @Min(-MAX_INVENTORY_QUANTITY)
+  @Max(MAX_INVENTORY_QUANTITY)
+  delta!: number;
+
+  @RecordId('An InventoryAdjustmentReason of the store.')
+  reasonId!: string;
+}
+
+@ArgsType()
+export class QueryInventoryCountsArgs extends ConnectionArgs {
+  @Field(() => String, { nullable: true, description: 'Only the counts of this SKU.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  skuId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only the counts at this location.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  locationId?: string | null;
+}
+
+@ArgsType()
+export class QueryInventoryAdjustmentsArgs extends ConnectionArgs {
+  @Field(() => String, { nullable: true, description: 'Only the adjustments of this SKU.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  skuId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only the adjustments at this location.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  locationId?: string | null;
+
+  @Field(() => InventoryAdjustmentType, { nullable: true, description: 'Only adjustments of this type.' })
+  @IsOptional()
+  @IsEnum(InventoryAdjustmentType)
+  type?: InventoryAdjustmentType | null;
+}

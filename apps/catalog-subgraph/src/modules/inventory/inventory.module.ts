@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { QueueModule } from '@platform/queue';
+import { CatalogRecordsModule } from '../records/catalog-records.module';
+import { InventoryExpiryProducer } from './inventory-expiry.producer';
+import { CatalogInventoryQueue } from './inventory.jobs';
+import { InventoryResolver } from './inventory.resolver';
+import { InventoryService } from './inventory.service';
+
+/**
+ * Inventory for the API process: the GraphQL fields and the producer of expiry jobs. Needs
+ * QueueModule.forRoot() in the app module; CatalogInventoryWorkerModule runs the jobs.
+ */
+@Module({
+  imports: [CatalogRecordsModule, QueueModule.registerQueues(CatalogInventoryQueue)],
+  providers: [InventoryExpiryProducer, InventoryResolver, InventoryService],
+})
+export class CatalogInventoryModule {}

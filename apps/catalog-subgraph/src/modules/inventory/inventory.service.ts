@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  ConnectionArgs,
+  KeysetSort,
+  Page,
+  SubgraphErrors,
+  decodeCursor,
+  encodeCursor,
+  isUuid,
+  keysetPage,
+  nowMs,
+  pageRequest,
+} from '@platform/graphql-subgraph';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { CatalogRecordEntity } from '../records/catalog-record.entity';
+import { CatalogRecordsService } from '../records/catalog-records.service';
+import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
+import { InventoryCountEntity } from './inventory-count.entity';
+import { InventoryExpiryProducer } from './inventory-expiry.producer';
+import { applyChange, endReservation, lockCount, lockReservation } from './inventory-ledger';
+import { InventoryReservationEntity } from './inventory-reservation.entity';
+import { DEFAULT_RESERVATION_SECONDS, adjust, commit, stock } from './inventory-rules';
+import { InventoryErrors } from './inventory.errors';
+
+/** What the list operations take besides paging (GraphQL args satisfy it). */
+export interface InventoryFilters extends ConnectionArgs {
+  skuId?: string | null;
+  locationId?: string | null;
+  type?: InventoryAdjustmentKind | null;
+}
+
+/** A page and, when asked for, how many rows match the filters over every page. */
+export interface InventoryPage<T> {
+  readonly page: Page<T>;
+  readonly totalCount: () => Promise<number>;
+}
+
+export interface StockRequest {
+  readonly locationId: string;
+  readonly skuId: string;
+  readonly quantity: number;
+  readonly reasonId?: string | null;
+}
+
+export interface CommitRequest {
+  readonly locationId: string;
+  readonly skuId: string;
+  readonly quantity: number;
+  readonly expiresInSeconds?: number | null;
+}
+
+export interface AdjustRequest {
+  readonly locationId: string;
+  readonly skuId: string;
+  readonly delta: number;
+  readonly reasonId: string;
+}
+
+const CREATED_AT: KeysetSort<InventoryAdjustmentEntity> = {
+  key: 'CREATED_AT',
+  property: 'createdAt',
+  sqlType: 'timestamptz',
+  valueOf: (row) => row.createdAt.toISOString(),
+};
+/** Counts page by (skuId, locationId): their primary key has no single id column. */
+const COUNT_SORT = 'SKU_LOCATION';
+
+/**
+ * Inventory of a store's SKUs at its locations. Every change runs in one transaction that checks
+ * the SKU, location and reason are the store's, locks the count row, applies the rule of
+ * inventory-rules.ts and records the adjustment; a reservation's expiry job is added in the same
+ * transaction, before it commits.
+ */
+@Injectable()
+export class InventoryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly records: CatalogRecordsService,
+    private readonly expiry: InventoryExpiryProducer,
+  ) {}
+
+  /** The count of (location, SKU) in the store; null when nothing was ever stocked or committed there. */
+  async count(storeId: string, locationId: string, skuId: string): Promise<InventoryCountEntity | null> {
+    if (!isUuid(locationId) || !isUuid(skuId)) return null;
+    return this.dataSource
+      .getRepository(InventoryCountEntity)
+      .createQueryBuilder('c')
+      .where('c.storeId = :storeId AND c.locationId = :locationId AND c.skuId = :skuId', {
+        storeId,
+        locationId,
+        skuId,
+      })
+      .getOne();
+  }
+
+  /** The store's counts by SKU then location, keyset-paged. */
+  async counts(storeId: string, args: InventoryFilters): Promise<InventoryPage<InventoryCountEntity>> {
+    const request = pageRequest(args);
+    const qb = this.dataSource
+      .getRepository(InventoryCountEntity)
+      .createQueryBuilder('c')
+      .where('c.storeId = :storeId', { storeId });
+    whereIdIs(qb, 'c.skuId', 'skuId', args.skuId);
+    whereIdIs(qb, 'c.locationId', 'locationId', args.locationId);
+    const counter = qb.clone();
+    const forward = request.direction === 'forward';
+    const order = forward ? 'ASC' : 'DESC';
+    if (request.cursor !== undefined) {
+      const argument = forward ? 'after' : 'before';
+      const position = decodeCursor(request.cursor, COUNT_SORT, argument);
+      if (!isUuid(position.value ?? '') || !isUuid(position.id))
+        throw SubgraphErrors.badField(
+          [argument],
+          'INVALID_CURSOR',
+          `${argument} is not a cursor of this list`,
+        );
+      qb.andWhere(
+        `(c.skuId, c.locationId) ${forward ? '>' : '<'} (CAST(:cursorSku AS uuid), CAST(:cursorLocation AS uuid))`,
+        { cursorSku: position.value, cursorLocation: position.id },
+      );
+    }
+    const rows = await qb
+      .orderBy('c.skuId', order)
+      .addOrderBy('c.locationId', order)
+      .limit(request.size + 1)
+      .getMany();
+    const more = rows.length > request.size;
+    const pageRows = rows.slice(0, request.size);
+    if (!forward) pageRows.reverse();
+    const edges = pageRows.map((node) => ({
+      cursor: encodeCursor({ sort: COUNT_SORT, value: node.skuId, id: node.locationId }),
+      node,
+    }));
+    const page: Page<InventoryCountEntity> = {
+      edges,
+      pageInfo: {
+        hasNextPage: forward ? more : request.cursor !== undefined,
+        hasPreviousPage: forward ? request.cursor !== undefined : more,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+    };
+    return { page, totalCount: () => counter.getCount() };
+  }
+
+  /** One adjustment of the store; INVENTORY_ADJUSTMENT_NOT_FOUND otherwise. */
+  async adjustment(storeId: string, id: string): Promise<InventoryAdjustmentEntity> {
+    const row = isUuid(id)
+      ? await this.dataSource.getRepository(InventoryAdjustmentEntity).findOneBy({ storeId, id })
+      : null;
+    if (!row) throw InventoryErrors.adjustmentNotFound(id);
+    return row;
+  }
+
+  /** The store's adjustments, oldest first, keyset-paged on (createdAt, id). */
+  async adjustments(
+    storeId: string,
+    args: InventoryFilters,
+  ): Promise<InventoryPage<InventoryAdjustmentEntity>> {
+    const request = pageRequest(args);
+    const qb = this.dataSource
+      .getRepository(InventoryAdjustmentEntity)
+      .createQueryBuilder('a')
+      .where('a.storeId = :storeId', { storeId });
+    whereIdIs(qb, 'a.skuId', 'skuId', args.skuId);
+    whereIdIs(qb, 'a.locationId', 'locationId', args.locationId);
+    if (args.type != null) qb.andWhere('a.type = :type', { type: args.type });
+    const counter = qb.clone();
+    const page = await keysetPage(qb, 'a', request, CREATED_AT, 'ASC', { uuidIds: true });
+    return { page, totalCount: () => counter.getCount() };
+  }
+
+  /** Units received: on hand +quantity; one STOCK adjustment. */
+  stock(storeId: string, input: StockRequest): Promise<InventoryAdjustmentEntity[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const { location, sku } = await this.target(manager, storeId, input);
+      const reasonId = input.reasonId != null ? await this.reasonId(manager, storeId, input.reasonId) : null;
+      const count = await lockCount(manager, storeId, location.id, sku.id);
+      return [
+        await applyChange(manager, count, stock(count, input.quantity), {
+          type: 'STOCK',
+          quantity: input.quantity,
+          reasonId,
+        }),
+      ];
+    });
+  }
+
+  /**
+   * Reserves units: committed +quantity under a new ACTIVE reservation (its id is the COMMIT
+   * adjustment's reservationId), refused with INSUFFICIENT_INVENTORY when fewer are available,
+   * unless the location allows negative inventory. The reservation expires after
+   * `expiresInSeconds` unless released first.
+   */
+  commit(storeId: string, input: CommitRequest): Promise<InventoryAdjustmentEntity[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const { location, sku } = await this.target(manager, storeId, input);
+      const count = await lockCount(manager, storeId, location.id, sku.id);
+      const outcome = commit(count, input.quantity, allowsNegative(location));
+      const at = nowMs();
+      const seconds = input.expiresInSeconds ?? DEFAULT_RESERVATION_SECONDS;
+      const reservation = manager.getRepository(InventoryReservationEntity).create({
+        id: randomUUID(),
+        storeId,
+        locationId: location.id,
+        skuId: sku.id,
+        quantity: input.quantity,
+        status: 'ACTIVE',
+        expiresAt: new Date(at.getTime() + seconds * 1000),
+        createdAt: at,
+        updatedAt: at,
+      });
+      const adjustment = await applyChange(manager, count, outcome, {
+        type: 'COMMIT',
+        quantity: input.quantity,
+        reservationId: reservation.id,
+      });
+      await manager.getRepository(InventoryReservationEntity).insert(reservation);
+      // Last, still inside the transaction: if Redis refuses the job nothing is committed; if the
+      // commit fails after it, the job finds no reservation and does nothing.
+      await this.expiry.scheduleExpiry(reservation);
+      return [adjustment];
+    });
+  }
+
+  /**
+   * Gives an ACTIVE reservation's units back (committed -quantity, one RELEASE adjustment).
+   * RESERVATION_NOT_ACTIVE once it was released, expired or fulfilled.
+   */
+  async release(storeId: string, reservationId: string): Promise<InventoryAdjustmentEntity[]> {
+    const adjustment = await this.dataSource.transaction(async (manager) => {
+      const reservation = isUuid(reservationId)
+        ? await lockReservation(manager, storeId, reservationId)
+        : null;
+      if (!reservation) throw InventoryErrors.reservationNotFound(reservationId);
+      if (reservation.status !== 'ACTIVE')
+        throw InventoryErrors.reservationNotActive(reservation.id, reservation.status);
+      return endReservation(manager, reservation, 'RELEASED');
+    });
+    await this.expiry.cancelExpiry(adjustment.reservationId ?? reservationId);
+    return [adjustment];
+  }
+
+  /**
+   * A correction of on hand by `delta`, with a reason; one ADJUST adjustment. A decrease that would
+   * take on hand below committed is INSUFFICIENT_INVENTORY unless the location allows negative.
+   */
+  adjust(storeId: string, input: AdjustRequest): Promise<InventoryAdjustmentEntity[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const { location, sku } = await this.target(manager, storeId, input);
+      const reasonId = await this.reasonId(manager, storeId, input.reasonId);
+      const count = await lockCount(manager, storeId, location.id, sku.id);
+      return [
+        await applyChange(manager, count, adjust(count, input.delta, allowsNegative(location)), {
+          type: 'ADJUST',
+          quantity: input.delta,
+          reasonId,
+        }),
+      ];
+    });
+  }
+
+  /** The location and SKU of a change, both the store's (LOCATION_NOT_FOUND, SKU_NOT_FOUND). */
+  private async target(
+    manager: EntityManager,
+    storeId: string,
+    input: { locationId: string; skuId: string },
+  ): Promise<{ location: CatalogRecordEntity; sku: CatalogRecordEntity }> {
+    const location = await this.records.get(storeId, 'LOCATION', input.locationId, manager);
+    const sku = await this.records.get(storeId, 'SKU', input.skuId, manager);
+    return { location, sku };
+  }
+
+  private async reasonId(manager: EntityManager, storeId: string, id: string): Promise<string> {
+    return (await this.records.get(storeId, 'INVENTORY_ADJUSTMENT_REASON', id, manager)).id;
+  }
+}
+
+function allowsNegative(location: CatalogRecordEntity): boolean {
+  return location.data.allowNegativeInventory === true;
+}
+
+/** An id filter of a list: a malformed id matches nothing. */
+function whereIdIs<E extends object>(
+  qb: SelectQueryBuilder<E>,
+  column: string,
+  parameter: string,
+  id: string | null | undefined,
+): void {
+  if (id == null) return;
+  if (isUuid(id)) qb.andWhere(`${column} = :${parameter}`, { [parameter]: id });
+  else qb.andWhere('1 = 0');
+}

@@ -1,0 +1,683 @@
+import { randomUUID } from 'node:crypto';
+import { DynamicModule, Module } from '@nestjs/common';
+import type { MigrationSet } from '@platform/database';
+import { createQueue } from '@platform/queue';
+import {
+  TestCredential,
+  TestDatabase,
+  WorkerHarness,
+  createTestDatabase,
+  schemaDrift,
+  startWorkerHarness,
+  waitFor,
+} from '@platform/testing';
+import { DataSource } from 'typeorm';
+import { loadCatalogWorkerConfig } from '../src/config/catalog-worker.config';
+import { CATALOG_MIGRATION_SET } from '../src/database/catalog.migration-set';
+import { CreateInventory1797000000100 } from '../src/database/migrations/1797000000100-create-inventory';
+import { InventoryAdjustmentEntity } from '../src/modules/inventory/inventory-adjustment.entity';
+import { InventoryCountEntity } from '../src/modules/inventory/inventory-count.entity';
+import { InventoryExpiryService } from '../src/modules/inventory/inventory-expiry.service';
+import { InventoryReservationEntity } from '../src/modules/inventory/inventory-reservation.entity';
+import { CatalogInventoryWorkerModule } from '../src/modules/inventory/inventory-worker.module';
+import { CatalogInventoryQueue } from '../src/modules/inventory/inventory.jobs';
+import { CatalogInventoryProcessor } from '../src/modules/inventory/inventory.processor';
+import { CatalogWorkerModule } from '../src/worker.module';
+import {
+  CatalogTestApp,
+  GraphQLBody,
+  dataOf,
+  defaultsOf,
+  startCatalogTestApp,
+} from './support/catalog-test-app';
+
+const ADJUSTMENT = 'id type locationId skuId quantity reasonId reservationId createdAt';
+const COUNT = 'locationId skuId onHand committed available updatedAt';
+
+const STOCK = `mutation($input: MutationStockInventoryInput!) { stockInventory(input: $input) { ${ADJUSTMENT} } }`;
+const COMMIT = `mutation($input: MutationCommitInventoryInput!) { commitInventory(input: $input) { ${ADJUSTMENT} } }`;
+const RELEASE = `mutation($input: MutationReleaseInventoryInput!) { releaseInventory(input: $input) { ${ADJUSTMENT} } }`;
+const ADJUST = `mutation($input: MutationAdjustInventoryInput!) { adjustInventory(input: $input) { ${ADJUSTMENT} } }`;
+const COUNT_QUERY = `query($locationId: String!, $skuId: String!) { inventoryCount(locationId: $locationId, skuId: $skuId) { ${COUNT} } }`;
+
+interface Adjustment {
+  id: string;
+  type: string;
+  locationId: string;
+  skuId: string;
+  quantity: number;
+  reasonId: string | null;
+  reservationId: string | null;
+  createdAt: string;
+}
+interface Count {
+  locationId: string;
+  skuId: string;
+  onHand: number;
+  committed: number;
+  available: number;
+  updatedAt: string;
+}
+interface PageOf<T> {
+  edges: { cursor: string; node: T }[];
+  nodes: T[];
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+  totalCount: number;
+}
+
+const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions.code;
+
+/**
+ * The catalog worker (worker.module.ts) with the inventory's worker module, as worker.ts boots it;
+ * naming CatalogInventoryWorkerModule here too is a no-op once the worker module imports it.
+ */
+function workerModule(catalog: CatalogTestApp): DynamicModule {
+  @Module({})
+  class CatalogInventoryTestWorker {}
+  return {
+    module: CatalogInventoryTestWorker,
+    imports: [
+      CatalogInventoryWorkerModule,
+      CatalogWorkerModule.forRoot(loadCatalogWorkerConfig({ ...catalog.env.env, PORT: '0' })),
+    ],
+  };
+}
+
+describe('catalog inventory (real Postgres and Redis)', () => {
+  let catalog: CatalogTestApp;
+  let worker: WorkerHarness;
+  let store: string;
+  let cred: TestCredential;
+  let location: string;
+  let reason: string;
+
+  const create = async (
+    mutation: 'createSku' | 'createLocation' | 'createInventoryAdjustmentReason',
+    inputType: string,
+    input: Record<string, unknown>,
+    storeId = store,
+    credential = cred,
+  ): Promise<string> =>
+    dataOf<Record<string, { id: string }>>(
+      await catalog.gql(
+        `mutation($input: ${inputType}!) { ${mutation}(input: $input) { id } }`,
+        { input },
+        { store: storeId, cred: credential },
+      ),
+    )[mutation].id;
+  const newSku = (storeId = store, credential = cred) =>
+    create('createSku', 'CreateSKUInput', { name: `SKU ${randomUUID()}` }, storeId, credential);
+  const newLocation = (allowNegativeInventory = false, storeId = store, credential = cred) =>
+    create(
+      'createLocation',
+      'CreateLocationInput',
+      { name: 'Warehouse', allowNegativeInventory },
+      storeId,
+      credential,
+    );
+
+  const call = (query: string, input: Record<string, unknown>, storeId = store) =>
+    catalog.gql(query, { input }, { store: storeId });
+  const rows = (body: GraphQLBody): Adjustment[] => {
+    const data = dataOf<Record<string, Adjustment[]>>(body);
+    return Object.values(data)[0];
+  };
+  const countOf = async (locationId: string, skuId: string, storeId = store): Promise<Count | null> =>
+    dataOf<{ inventoryCount: Count | null }>(
+      await catalog.gql(COUNT_QUERY, { locationId, skuId }, { store: storeId }),
+    ).inventoryCount;
+  const reservationStatus = async (id: string): Promise<string> =>
+    (await catalog.dataSource.getRepository(InventoryReservationEntity).findOneByOrFail({ id })).status;
+
+  beforeAll(async () => {
+    catalog = await startCatalogTestApp('catalog-inventory');
+    ({ store, cred } = defaultsOf(catalog));
+    location = await newLocation();
+    reason = await create('createInventoryAdjustmentReason', 'CreateInventoryAdjustmentReasonInput', {
+      name: 'Recount',
+    });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await catalog?.close();
+  });
+
+  describe('stock, commit, release, adjust', () => {
+    it('answers null for a SKU never stocked or committed at the location', async () => {
+      expect(await countOf(location, await newSku())).toBeNull();
+    });
+
+    it('stocks units: on hand and available go up by the quantity, one STOCK adjustment with the reason', async () => {
+      const sku = await newSku();
+      const [row] = rows(
+        await call(STOCK, { locationId: location, skuId: sku, quantity: 5, reasonId: reason }),
+      );
+      expect(row).toMatchObject({
+        type: 'STOCK',
+        locationId: location,
+        skuId: sku,
+        quantity: 5,
+        reasonId: reason,
+        reservationId: null,
+      });
+      rows(await call(STOCK, { locationId: location, skuId: sku, quantity: 2 }));
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 7, committed: 0, available: 7 });
+    });
+
+    it('commits units: committed goes up and available down, the COMMIT adjustment names an ACTIVE reservation', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 5 });
+      const [row] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 3 }));
+      expect(row).toMatchObject({ type: 'COMMIT', quantity: 3, reasonId: null });
+      expect(row.reservationId).toEqual(expect.any(String));
+      expect(await reservationStatus(row.reservationId as string)).toBe('ACTIVE');
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 5, committed: 3, available: 2 });
+    });
+
+    it('keeps a reservation for 900 seconds unless expiresInSeconds says otherwise', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 2 });
+      const [byDefault] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 1 }));
+      const [short] = rows(
+        await call(COMMIT, { locationId: location, skuId: sku, quantity: 1, expiresInSeconds: 60 }),
+      );
+      const lifetime = async (id: string) => {
+        const r = await catalog.dataSource.getRepository(InventoryReservationEntity).findOneByOrFail({ id });
+        return (r.expiresAt.getTime() - r.createdAt.getTime()) / 1000;
+      };
+      expect(await lifetime(byDefault.reservationId as string)).toBe(900);
+      expect(await lifetime(short.reservationId as string)).toBe(60);
+    });
+
+    it('adds one delayed expiry job per reservation, its id the reservation id, and drops it on release', async () => {
+      const queue = createQueue(catalog.env.config('catalog-inventory-test'), CatalogInventoryQueue.name);
+      try {
+        const sku = await newSku();
+        await call(STOCK, { locationId: location, skuId: sku, quantity: 1 });
+        const [commit] = rows(
+          await call(COMMIT, { locationId: location, skuId: sku, quantity: 1, expiresInSeconds: 120 }),
+        );
+        const reservationId = commit.reservationId as string;
+        const job = await queue.getJob(reservationId);
+        expect(job).toMatchObject({ name: 'reservation.expire', data: { storeId: store, reservationId } });
+        expect(await job?.getState()).toBe('delayed');
+        expect(job?.delay).toBeGreaterThan(110_000);
+        expect(job?.delay).toBeLessThanOrEqual(120_000);
+        rows(await call(RELEASE, { reservationId }));
+        expect(await queue.getJob(reservationId)).toBeUndefined();
+      } finally {
+        await queue.close();
+      }
+    });
+
+    it('refuses to commit more than is available with INSUFFICIENT_INVENTORY and changes nothing', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 2 });
+      const body = await call(COMMIT, { locationId: location, skuId: sku, quantity: 3 });
+      expect(codeOf(body)).toBe('INSUFFICIENT_INVENTORY');
+      expect(body.data?.commitInventory).toBeNull();
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 2, committed: 0, available: 2 });
+    });
+
+    it('releases an active reservation: committed goes back down, one RELEASE adjustment, status RELEASED', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 4 });
+      const [commit] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 3 }));
+      const [release] = rows(await call(RELEASE, { reservationId: commit.reservationId }));
+      expect(release).toMatchObject({ type: 'RELEASE', quantity: 3, reservationId: commit.reservationId });
+      expect(await reservationStatus(commit.reservationId as string)).toBe('RELEASED');
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 4, committed: 0, available: 4 });
+    });
+
+    it('refuses to release a reservation twice with RESERVATION_NOT_ACTIVE, committed going down once', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 4 });
+      const [commit] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 2 }));
+      await call(COMMIT, { locationId: location, skuId: sku, quantity: 1 });
+      rows(await call(RELEASE, { reservationId: commit.reservationId }));
+      expect(codeOf(await call(RELEASE, { reservationId: commit.reservationId }))).toBe(
+        'RESERVATION_NOT_ACTIVE',
+      );
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 4, committed: 1, available: 3 });
+    });
+
+    it('answers RESERVATION_NOT_FOUND for a reservation that does not exist', async () => {
+      expect(codeOf(await call(RELEASE, { reservationId: randomUUID() }))).toBe('RESERVATION_NOT_FOUND');
+      expect(codeOf(await call(RELEASE, { reservationId: 'not-a-uuid' }))).toBe('RESERVATION_NOT_FOUND');
+    });
+
+    it('adjusts on hand by a signed delta with a reason, one ADJUST adjustment each', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 10 });
+      const [down] = rows(
+        await call(ADJUST, { locationId: location, skuId: sku, delta: -4, reasonId: reason }),
+      );
+      expect(down).toMatchObject({ type: 'ADJUST', quantity: -4, reasonId: reason, reservationId: null });
+      rows(await call(ADJUST, { locationId: location, skuId: sku, delta: 1, reasonId: reason }));
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 7, committed: 0, available: 7 });
+    });
+
+    it('refuses an adjustment taking on hand below committed with INSUFFICIENT_INVENTORY', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 5 });
+      await call(COMMIT, { locationId: location, skuId: sku, quantity: 3 });
+      const body = await call(ADJUST, { locationId: location, skuId: sku, delta: -3, reasonId: reason });
+      expect(codeOf(body)).toBe('INSUFFICIENT_INVENTORY');
+      rows(await call(ADJUST, { locationId: location, skuId: sku, delta: -2, reasonId: reason }));
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 3, committed: 3, available: 0 });
+    });
+  });
+
+  describe('locations allowing negative inventory', () => {
+    it('commits beyond on hand (available below zero) and adjusts on hand below zero', async () => {
+      const backorders = await newLocation(true);
+      const sku = await newSku();
+      await call(STOCK, { locationId: backorders, skuId: sku, quantity: 1 });
+      rows(await call(COMMIT, { locationId: backorders, skuId: sku, quantity: 3 }));
+      expect(await countOf(backorders, sku)).toMatchObject({ onHand: 1, committed: 3, available: -2 });
+      rows(await call(ADJUST, { locationId: backorders, skuId: sku, delta: -2, reasonId: reason }));
+      expect(await countOf(backorders, sku)).toMatchObject({ onHand: -1, committed: 3, available: -4 });
+    });
+
+    it('commits at a location without stock when the SKU was never stocked there', async () => {
+      const backorders = await newLocation(true);
+      const sku = await newSku();
+      rows(await call(COMMIT, { locationId: backorders, skuId: sku, quantity: 2 }));
+      expect(await countOf(backorders, sku)).toMatchObject({ onHand: 0, committed: 2, available: -2 });
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      ['stockInventory quantity 0', STOCK, { quantity: 0 }, 'quantity'],
+      ['stockInventory quantity -1', STOCK, { quantity: -1 }, 'quantity'],
+      ['commitInventory quantity 0', COMMIT, { quantity: 0 }, 'quantity'],
+      ['commitInventory quantity -5', COMMIT, { quantity: -5 }, 'quantity'],
+      [
+        'commitInventory expiresInSeconds 0',
+        COMMIT,
+        { quantity: 1, expiresInSeconds: 0 },
+        'expiresInSeconds',
+      ],
+      [
+        'commitInventory expiresInSeconds 86401',
+        COMMIT,
+        { quantity: 1, expiresInSeconds: 86_401 },
+        'expiresInSeconds',
+      ],
+      ['stockInventory quantity above 1,000,000', STOCK, { quantity: 1_000_001 }, 'quantity'],
+    ])('refuses %s with BAD_USER_INPUT (HTTP 200) naming the field', async (_name, query, fields, path) => {
+      const body = await call(query, { locationId: location, skuId: randomUUID(), ...fields });
+      expect(body.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fields: [expect.objectContaining({ path, code: 'OUT_OF_RANGE' })],
+      });
+    });
+
+    it('refuses adjustInventory with delta 0 with BAD_USER_INPUT naming delta', async () => {
+      const body = await call(ADJUST, {
+        locationId: location,
+        skuId: randomUUID(),
+        delta: 0,
+        reasonId: reason,
+      });
+      expect(body.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fields: [expect.objectContaining({ path: 'delta' })],
+      });
+    });
+
+    it.each([
+      ['a variable', STOCK, { input: { locationId: 'x', skuId: 'y', quantity: 1.5 } }],
+      [
+        'a literal',
+        'mutation { commitInventory(input: { locationId: "x", skuId: "y", quantity: 2.5 }) { id } }',
+        undefined,
+      ],
+      [
+        'an adjustInventory delta',
+        ADJUST,
+        { input: { locationId: 'x', skuId: 'y', delta: -0.5, reasonId: 'r' } },
+      ],
+    ])(
+      'refuses a float quantity in %s with HTTP 400 GRAPHQL_VALIDATION_FAILED',
+      async (_name, query, variables) => {
+        const res = await catalog.post({ query, variables });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      },
+    );
+
+    it('answers SKU_NOT_FOUND for an unknown SKU and LOCATION_NOT_FOUND for an unknown location', async () => {
+      const sku = await newSku();
+      expect(codeOf(await call(STOCK, { locationId: location, skuId: randomUUID(), quantity: 1 }))).toBe(
+        'SKU_NOT_FOUND',
+      );
+      expect(codeOf(await call(COMMIT, { locationId: location, skuId: 'not-a-uuid', quantity: 1 }))).toBe(
+        'SKU_NOT_FOUND',
+      );
+      expect(codeOf(await call(STOCK, { locationId: randomUUID(), skuId: sku, quantity: 1 }))).toBe(
+        'LOCATION_NOT_FOUND',
+      );
+      expect(
+        codeOf(await call(ADJUST, { locationId: randomUUID(), skuId: sku, delta: 1, reasonId: reason })),
+      ).toBe('LOCATION_NOT_FOUND');
+      expect(await countOf(location, sku)).toBeNull();
+    });
+
+    it('answers INVENTORY_ADJUSTMENT_REASON_NOT_FOUND for an unknown reason, or a record of another kind', async () => {
+      const sku = await newSku();
+      for (const reasonId of [randomUUID(), sku]) {
+        expect(codeOf(await call(ADJUST, { locationId: location, skuId: sku, delta: 1, reasonId }))).toBe(
+          'INVENTORY_ADJUSTMENT_REASON_NOT_FOUND',
+        );
+      }
+      expect(
+        codeOf(await call(STOCK, { locationId: location, skuId: sku, quantity: 1, reasonId: sku })),
+      ).toBe('INVENTORY_ADJUSTMENT_REASON_NOT_FOUND');
+    });
+  });
+
+  describe('stores and scopes', () => {
+    it("never shows or changes another store's inventory", async () => {
+      const sku = await newSku();
+      const [stocked] = rows(await call(STOCK, { locationId: location, skuId: sku, quantity: 3 }));
+      const [commit] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 1 }));
+      const other = catalog.store(cred);
+
+      expect(await countOf(location, sku, other)).toBeNull();
+      expect(codeOf(await call(STOCK, { locationId: location, skuId: sku, quantity: 1 }, other))).toBe(
+        'LOCATION_NOT_FOUND',
+      );
+      expect(codeOf(await call(RELEASE, { reservationId: commit.reservationId }, other))).toBe(
+        'RESERVATION_NOT_FOUND',
+      );
+      const one = await catalog.gql(
+        `{ inventoryAdjustment(id: "${stocked.id}") { id } }`,
+        {},
+        { store: other },
+      );
+      expect(codeOf(one)).toBe('INVENTORY_ADJUSTMENT_NOT_FOUND');
+      const lists = dataOf<{ inventoryAdjustments: PageOf<Adjustment>; inventoryCounts: PageOf<Count> }>(
+        await catalog.gql(
+          `{ inventoryAdjustments(first: 100) { totalCount } inventoryCounts(first: 100) { totalCount } }`,
+          {},
+          { store: other },
+        ),
+      );
+      expect(lists.inventoryAdjustments.totalCount).toBe(0);
+      expect(lists.inventoryCounts.totalCount).toBe(0);
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 3, committed: 1 });
+    });
+
+    it('answers FORBIDDEN to every inventory mutation for a read-only token, queries still answer', async () => {
+      const reader = await catalog.credential(['commerce.product:read'], [store]);
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 2 });
+      const [commit] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 1 }));
+      const attempts: [string, Record<string, unknown>][] = [
+        [STOCK, { locationId: location, skuId: sku, quantity: 1 }],
+        [COMMIT, { locationId: location, skuId: sku, quantity: 1 }],
+        [RELEASE, { reservationId: commit.reservationId }],
+        [ADJUST, { locationId: location, skuId: sku, delta: 1, reasonId: reason }],
+      ];
+      for (const [query, input] of attempts) {
+        expect(codeOf(await catalog.gql(query, { input }, { cred: reader }))).toBe('FORBIDDEN');
+      }
+      const read = await catalog.gql(COUNT_QUERY, { locationId: location, skuId: sku }, { cred: reader });
+      expect(dataOf<{ inventoryCount: Count }>(read).inventoryCount).toMatchObject({
+        onHand: 2,
+        committed: 1,
+      });
+    });
+
+    it('answers FORBIDDEN to inventory queries for a token without commerce.product:read', async () => {
+      const writer = await catalog.credential(['commerce.product:write'], [store]);
+      for (const query of [
+        `{ inventoryCount(locationId: "${location}", skuId: "${randomUUID()}") { onHand } }`,
+        '{ inventoryCounts(first: 1) { totalCount } }',
+        `{ inventoryAdjustment(id: "${randomUUID()}") { id } }`,
+        '{ inventoryAdjustments(first: 1) { totalCount } }',
+      ]) {
+        expect(codeOf(await catalog.gql(query, {}, { cred: writer }))).toBe('FORBIDDEN');
+      }
+    });
+  });
+
+  describe('lists', () => {
+    const ADJUSTMENTS = `query($first: Int, $after: String, $last: Int, $before: String, $skuId: String, $locationId: String, $type: InventoryAdjustmentType) {
+      inventoryAdjustments(first: $first, after: $after, last: $last, before: $before, skuId: $skuId, locationId: $locationId, type: $type) {
+        edges { cursor node { ${ADJUSTMENT} } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`;
+    const COUNTS = `query($first: Int, $after: String, $skuId: String, $locationId: String) {
+      inventoryCounts(first: $first, after: $after, skuId: $skuId, locationId: $locationId) {
+        nodes { ${COUNT} } pageInfo { hasNextPage endCursor } totalCount } }`;
+    const adjustmentsPage = async (variables: Record<string, unknown>) =>
+      dataOf<{ inventoryAdjustments: PageOf<Adjustment> }>(await catalog.gql(ADJUSTMENTS, variables))
+        .inventoryAdjustments;
+
+    it("pages a SKU's adjustments forward to the end, oldest first, then backward from the end", async () => {
+      const sku = await newSku();
+      const written: string[] = [];
+      for (let i = 1; i <= 7; i++) {
+        written.push(rows(await call(STOCK, { locationId: location, skuId: sku, quantity: i }))[0].id);
+      }
+      const seen: Adjustment[] = [];
+      let after: string | null = null;
+      for (let pages = 0; pages < 10; pages++) {
+        const page = await adjustmentsPage({ first: 3, after, skuId: sku });
+        seen.push(...page.edges.map((e) => e.node));
+        expect(page.totalCount).toBe(7);
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      expect(seen.map((a) => a.quantity)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(new Set(seen.map((a) => a.id))).toEqual(new Set(written));
+
+      const last = await adjustmentsPage({ last: 3, skuId: sku });
+      expect(last.nodes.map((n) => n.id)).toEqual(seen.slice(4).map((a) => a.id));
+      const before = await adjustmentsPage({ last: 3, before: last.pageInfo.startCursor, skuId: sku });
+      expect(before.nodes.map((n) => n.id)).toEqual(seen.slice(1, 4).map((a) => a.id));
+    });
+
+    it('filters adjustments by type and location, and reads one by id', async () => {
+      const sku = await newSku();
+      const elsewhere = await newLocation();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 5 });
+      await call(STOCK, { locationId: elsewhere, skuId: sku, quantity: 5 });
+      const [commit] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 2 }));
+      const commits = await adjustmentsPage({ first: 10, skuId: sku, type: 'COMMIT' });
+      expect(commits.nodes.map((n) => n.id)).toEqual([commit.id]);
+      const atElsewhere = await adjustmentsPage({ first: 10, skuId: sku, locationId: elsewhere });
+      expect(atElsewhere.edges.map((e) => e.node)).toEqual([
+        expect.objectContaining({ type: 'STOCK', locationId: elsewhere }),
+      ]);
+      const one = await catalog.gql(`{ inventoryAdjustment(id: "${commit.id}") { ${ADJUSTMENT} } }`);
+      expect(dataOf<{ inventoryAdjustment: Adjustment }>(one).inventoryAdjustment).toEqual(commit);
+    });
+
+    it('pages counts by SKU then location to the end, filtered by SKU', async () => {
+      const sku = await newSku();
+      const locations = [location, await newLocation(), await newLocation()];
+      for (const l of locations) await call(STOCK, { locationId: l, skuId: sku, quantity: 1 });
+      const seen: Count[] = [];
+      let after: string | null = null;
+      for (let pages = 0; pages < 5; pages++) {
+        const page: PageOf<Count> = dataOf<{ inventoryCounts: PageOf<Count> }>(
+          await catalog.gql(COUNTS, { first: 2, after, skuId: sku }),
+        ).inventoryCounts;
+        expect(page.totalCount).toBe(3);
+        seen.push(...page.nodes);
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      expect(seen.map((c) => c.locationId)).toEqual([...locations].sort());
+      expect(seen.every((c) => c.skuId === sku && c.onHand === 1 && c.available === 1)).toBe(true);
+    });
+
+    it('refuses a cursor of another list with BAD_USER_INPUT INVALID_CURSOR', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 1 });
+      const { pageInfo } = await adjustmentsPage({ first: 1, skuId: sku });
+      const body = await catalog.gql(COUNTS, { first: 1, after: pageInfo.endCursor });
+      expect(body.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fields: [expect.objectContaining({ path: 'after', code: 'INVALID_CURSOR' })],
+      });
+    });
+  });
+
+  describe('concurrency', () => {
+    it('lets exactly one of 20 parallel commits take the last unit; the others get INSUFFICIENT_INVENTORY', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 1 });
+      const bodies = await Promise.all(
+        Array.from({ length: 20 }, () => call(COMMIT, { locationId: location, skuId: sku, quantity: 1 })),
+      );
+      const codes = bodies.map((b) => codeOf(b) ?? 'OK');
+      expect(codes.filter((c) => c === 'OK')).toHaveLength(1);
+      expect(codes.filter((c) => c === 'INSUFFICIENT_INVENTORY')).toHaveLength(19);
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 1, committed: 1, available: 0 });
+      const commits = await catalog.dataSource
+        .getRepository(InventoryAdjustmentEntity)
+        .countBy({ skuId: sku, type: 'COMMIT' });
+      const reservations = await catalog.dataSource
+        .getRepository(InventoryReservationEntity)
+        .countBy({ skuId: sku });
+      expect([commits, reservations]).toEqual([1, 1]);
+    });
+  });
+
+  describe('expiry by the worker', () => {
+    beforeAll(async () => {
+      worker = await startWorkerHarness(
+        workerModule(catalog),
+        CatalogInventoryProcessor,
+        'Catalog inventory worker',
+      );
+    });
+
+    it('expires a reservation nobody released: EXPIRED, committed back down once, one RELEASE adjustment', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 3 });
+      const [commit] = rows(
+        await call(COMMIT, { locationId: location, skuId: sku, quantity: 2, expiresInSeconds: 1 }),
+      );
+      expect(await countOf(location, sku)).toMatchObject({ committed: 2, available: 1 });
+      const reservationId = commit.reservationId as string;
+
+      await waitFor(async () => (await reservationStatus(reservationId)) === 'EXPIRED', {
+        what: 'the reservation to expire',
+      });
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 3, committed: 0, available: 3 });
+      const releases = await catalog.dataSource
+        .getRepository(InventoryAdjustmentEntity)
+        .findBy({ reservationId, type: 'RELEASE' });
+      expect(releases).toEqual([expect.objectContaining({ quantity: 2, skuId: sku })]);
+      expect(codeOf(await call(RELEASE, { reservationId }))).toBe('RESERVATION_NOT_ACTIVE');
+    });
+
+    it('expires each reservation once however often its expiry runs', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 3 });
+      const [commit] = rows(
+        await call(COMMIT, { locationId: location, skuId: sku, quantity: 1, expiresInSeconds: 1 }),
+      );
+      const reservationId = commit.reservationId as string;
+      await waitFor(async () => (await reservationStatus(reservationId)) === 'EXPIRED', {
+        what: 'the reservation to expire',
+      });
+      const expiry = worker.app.get(InventoryExpiryService);
+      expect(await expiry.expire(store, reservationId)).toBe(false);
+      expect(await expiry.sweep()).toBe(0);
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 3, committed: 0 });
+    });
+
+    it('leaves a released reservation alone when its expiry comes', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 3 });
+      const [commit] = rows(
+        await call(COMMIT, { locationId: location, skuId: sku, quantity: 2, expiresInSeconds: 1 }),
+      );
+      await call(COMMIT, { locationId: location, skuId: sku, quantity: 1, expiresInSeconds: 3600 });
+      rows(await call(RELEASE, { reservationId: commit.reservationId }));
+      const expiry = worker.app.get(InventoryExpiryService);
+      expect(await expiry.expire(store, commit.reservationId as string, new Date(Date.now() + 2000))).toBe(
+        false,
+      );
+      expect(await reservationStatus(commit.reservationId as string)).toBe('RELEASED');
+      expect(await countOf(location, sku)).toMatchObject({ committed: 1, available: 2 });
+    });
+
+    it('sweeps an overdue ACTIVE reservation whose job was lost', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 2 });
+      const [commit] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 2 }));
+      const reservationId = commit.reservationId as string;
+      const expiry = worker.app.get(InventoryExpiryService);
+      // 900 s from now: neither its job nor a sweep may expire it before that.
+      expect(await expiry.sweep()).toBe(0);
+      expect(await reservationStatus(reservationId)).toBe('ACTIVE');
+      expect(await expiry.sweep(new Date(Date.now() + 901_000))).toBeGreaterThanOrEqual(1);
+      expect(await reservationStatus(reservationId)).toBe('EXPIRED');
+      expect(await countOf(location, sku)).toMatchObject({ committed: 0, available: 2 });
+    });
+  });
+});
+
+describe('schema catalog, inventory tables: migration against entities (real Postgres)', () => {
+  let db: TestDatabase;
+  const unique = <T>(items: readonly T[]) => [...new Set(items)];
+  // Also right before the entities and migration are listed in entities.ts / migrations/index.ts.
+  const set: MigrationSet = {
+    ...CATALOG_MIGRATION_SET,
+    entities: unique([
+      ...(CATALOG_MIGRATION_SET.entities as unknown[]),
+      InventoryAdjustmentEntity,
+      InventoryCountEntity,
+      InventoryReservationEntity,
+    ]) as MigrationSet['entities'],
+    migrations: unique([
+      ...(CATALOG_MIGRATION_SET.migrations as unknown[]),
+      CreateInventory1797000000100,
+    ]) as MigrationSet['migrations'],
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('catalog-inventory-schema');
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('leaves nothing for TypeORM to change after the migrations ran', async () => {
+    expect(await schemaDrift(db.url, set)).toEqual([]);
+  });
+
+  it('drops the inventory tables with down() and creates them again with up()', async () => {
+    const ds = await new DataSource({ type: 'postgres', url: db.url }).initialize();
+    const runner = ds.createQueryRunner();
+    const tables = async () =>
+      (
+        (await runner.query(
+          `SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'catalog' AND table_name LIKE 'inventory\\_%'`,
+        )) as [{ count: number }]
+      )[0].count;
+    try {
+      expect(await tables()).toBe(3);
+      await new CreateInventory1797000000100().down(runner);
+      expect(await tables()).toBe(0);
+      await new CreateInventory1797000000100().up(runner);
+      expect(await schemaDrift(db.url, set)).toEqual([]);
+    } finally {
+      await runner.release();
+      await ds.destroy();
+    }
+  });
+});
