@@ -5,6 +5,7 @@ import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
 import type { CatalogConfig } from './config/catalog.config';
 import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
+import { CatalogBulkModule } from './modules/bulk/bulk.module';
 import { CatalogInventoryModule } from './modules/inventory/inventory.module';
 import { CatalogRecordsModule } from './modules/records/catalog-records.module';
 
@@ -18,6 +19,7 @@ export class CatalogAppModule {
     return {
       module: CatalogAppModule,
       imports: [
+        CatalogBulkModule,
         CatalogInventoryModule,
         CatalogRecordsModule,
         QueueModule.forRoot(),

@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { CatalogAppModule } from './app.module';
 import { loadCatalogConfig } from './config/catalog.config';
+import { CATALOG_BODY_LIMIT } from './modules/bulk/bulk-limits';
 
 async function main(): Promise<void> {
   const config = loadCatalogConfig();
   const app = await createServiceApp(CatalogAppModule.forRoot(config), {
     title: 'Catalog subgraph',
+    bodyLimit: CATALOG_BODY_LIMIT,
     description:
       'POST /v2/commerce/stores/{storeId}/catalog-subgraph: SKUs, SKU groups, options, attributes, lists, locations, inventory (GraphQL, Apollo Federation 2)',
   });

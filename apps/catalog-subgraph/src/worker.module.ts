@@ -3,6 +3,7 @@ import type { PlatformConfig } from '@platform/config';
 import { QueueModule } from '@platform/queue';
 import { ServiceKitModule } from '@platform/service-kit';
 import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
+import { CatalogBulkWorkerModule } from './modules/bulk/bulk-worker.module';
 import { CatalogInventoryWorkerModule } from './modules/inventory/inventory-worker.module';
 
 /**
@@ -16,6 +17,7 @@ export class CatalogWorkerModule {
       module: CatalogWorkerModule,
       imports: [
         // ---- Feature worker modules (each registers its queues and processors), sorted. ----
+        CatalogBulkWorkerModule,
         CatalogInventoryWorkerModule,
         // ---- Infrastructure every feature worker module needs. ----
         QueueModule.forRoot(),

@@ -1,34 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { DynamicModule, Module } from '@nestjs/common';
-import type { MigrationSet } from '@platform/database';
 import { createQueue } from '@platform/queue';
-import {
-  TestCredential,
-  TestDatabase,
-  WorkerHarness,
-  createTestDatabase,
-  schemaDrift,
-  startWorkerHarness,
-  waitFor,
-} from '@platform/testing';
-import { DataSource } from 'typeorm';
-import { loadCatalogWorkerConfig } from '../src/config/catalog-worker.config';
-import { CATALOG_MIGRATION_SET } from '../src/database/catalog.migration-set';
-import { CreateInventory1797000000100 } from '../src/database/migrations/1797000000100-create-inventory';
+import { TestCredential, WorkerHarness, waitFor } from '@platform/testing';
 import { InventoryAdjustmentEntity } from '../src/modules/inventory/inventory-adjustment.entity';
-import { InventoryCountEntity } from '../src/modules/inventory/inventory-count.entity';
 import { InventoryExpiryService } from '../src/modules/inventory/inventory-expiry.service';
 import { InventoryReservationEntity } from '../src/modules/inventory/inventory-reservation.entity';
-import { CatalogInventoryWorkerModule } from '../src/modules/inventory/inventory-worker.module';
 import { CatalogInventoryQueue } from '../src/modules/inventory/inventory.jobs';
 import { CatalogInventoryProcessor } from '../src/modules/inventory/inventory.processor';
-import { CatalogWorkerModule } from '../src/worker.module';
 import {
   CatalogTestApp,
   GraphQLBody,
   dataOf,
   defaultsOf,
   startCatalogTestApp,
+  startCatalogWorker,
 } from './support/catalog-test-app';
 
 const ADJUSTMENT = 'id type locationId skuId quantity reasonId reservationId createdAt';
@@ -71,22 +55,6 @@ interface PageOf<T> {
 }
 
 const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions.code;
-
-/**
- * The catalog worker (worker.module.ts) with the inventory's worker module, as worker.ts boots it;
- * naming CatalogInventoryWorkerModule here too is a no-op once the worker module imports it.
- */
-function workerModule(catalog: CatalogTestApp): DynamicModule {
-  @Module({})
-  class CatalogInventoryTestWorker {}
-  return {
-    module: CatalogInventoryTestWorker,
-    imports: [
-      CatalogInventoryWorkerModule,
-      CatalogWorkerModule.forRoot(loadCatalogWorkerConfig({ ...catalog.env.env, PORT: '0' })),
-    ],
-  };
-}
 
 describe('catalog inventory (real Postgres and Redis)', () => {
   let catalog: CatalogTestApp;
@@ -555,11 +523,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
 
   describe('expiry by the worker', () => {
     beforeAll(async () => {
-      worker = await startWorkerHarness(
-        workerModule(catalog),
-        CatalogInventoryProcessor,
-        'Catalog inventory worker',
-      );
+      worker = await startCatalogWorker(catalog, CatalogInventoryProcessor);
     });
 
     it('expires a reservation nobody released: EXPIRED, committed back down once, one RELEASE adjustment', async () => {
@@ -627,57 +591,5 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       expect(await reservationStatus(reservationId)).toBe('EXPIRED');
       expect(await countOf(location, sku)).toMatchObject({ committed: 0, available: 2 });
     });
-  });
-});
-
-describe('schema catalog, inventory tables: migration against entities (real Postgres)', () => {
-  let db: TestDatabase;
-  const unique = <T>(items: readonly T[]) => [...new Set(items)];
-  // Also right before the entities and migration are listed in entities.ts / migrations/index.ts.
-  const set: MigrationSet = {
-    ...CATALOG_MIGRATION_SET,
-    entities: unique([
-      ...(CATALOG_MIGRATION_SET.entities as unknown[]),
-      InventoryAdjustmentEntity,
-      InventoryCountEntity,
-      InventoryReservationEntity,
-    ]) as MigrationSet['entities'],
-    migrations: unique([
-      ...(CATALOG_MIGRATION_SET.migrations as unknown[]),
-      CreateInventory1797000000100,
-    ]) as MigrationSet['migrations'],
-  };
-
-  beforeAll(async () => {
-    db = await createTestDatabase('catalog-inventory-schema');
-  });
-
-  afterAll(async () => {
-    await db?.drop();
-  });
-
-  it('leaves nothing for TypeORM to change after the migrations ran', async () => {
-    expect(await schemaDrift(db.url, set)).toEqual([]);
-  });
-
-  it('drops the inventory tables with down() and creates them again with up()', async () => {
-    const ds = await new DataSource({ type: 'postgres', url: db.url }).initialize();
-    const runner = ds.createQueryRunner();
-    const tables = async () =>
-      (
-        (await runner.query(
-          `SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'catalog' AND table_name LIKE 'inventory\\_%'`,
-        )) as [{ count: number }]
-      )[0].count;
-    try {
-      expect(await tables()).toBe(3);
-      await new CreateInventory1797000000100().down(runner);
-      expect(await tables()).toBe(0);
-      await new CreateInventory1797000000100().up(runner);
-      expect(await schemaDrift(db.url, set)).toEqual([]);
-    } finally {
-      await runner.release();
-      await ds.destroy();
-    }
   });
 });

@@ -59,6 +59,8 @@ export interface SubgraphUnderTest<C> {
   path(storeId: string): string;
   /** Every scope of the subgraph: the default credential's. */
   readonly scopes: readonly Scope[];
+  /** Largest request body (bytes), as the app's main.ts sets it; default createServiceApp's 1 MiB. */
+  readonly bodyLimit?: number;
 }
 
 /**
@@ -78,7 +80,10 @@ export async function startSubgraphTestApp<C extends { platform: PlatformConfig 
     PORT: '0',
     ...overrides,
   });
-  const app = await createServiceApp(subgraph.module(config), { title: subgraph.title });
+  const app = await createServiceApp(subgraph.module(config), {
+    title: subgraph.title,
+    bodyLimit: subgraph.bodyLimit,
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const dataSource = app.get(DataSource);

@@ -1,3 +1,5 @@
+import { CatalogBulkChunkEntity } from '../modules/bulk/bulk-chunk.entity';
+import { CatalogBulkOperationEntity } from '../modules/bulk/bulk-operation.entity';
 import { InventoryAdjustmentEntity } from '../modules/inventory/inventory-adjustment.entity';
 import { InventoryCountEntity } from '../modules/inventory/inventory-count.entity';
 import { InventoryReservationEntity } from '../modules/inventory/inventory-reservation.entity';
@@ -7,6 +9,8 @@ import { CatalogReferenceEntity } from '../modules/records/catalog-reference.ent
 
 /** Every entity of schema `catalog` (explicit list, no globs). Keep it sorted. */
 export const CATALOG_ENTITIES = [
+  CatalogBulkChunkEntity,
+  CatalogBulkOperationEntity,
   CatalogLinkEntity,
   CatalogRecordEntity,
   CatalogReferenceEntity,

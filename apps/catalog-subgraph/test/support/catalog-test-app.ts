@@ -1,5 +1,8 @@
 import type { Scope } from '@platform/scopes';
-import { SubgraphTestApp, startSubgraphTestApp } from '@platform/testing';
+import { SubgraphTestApp, WorkerHarness, startSubgraphTestApp, startWorkerHarness } from '@platform/testing';
+import { loadCatalogWorkerConfig } from '../../src/config/catalog-worker.config';
+import { CATALOG_BODY_LIMIT } from '../../src/modules/bulk/bulk-limits';
+import { CatalogWorkerModule } from '../../src/worker.module';
 import { CatalogAppModule } from '../../src/app.module';
 import { loadCatalogConfig } from '../../src/config/catalog.config';
 
@@ -22,8 +25,21 @@ export function startCatalogTestApp(
       module: (config) => CatalogAppModule.forRoot(config),
       path: (storeId) => `/v2/commerce/stores/${storeId}/catalog-subgraph`,
       scopes: ALL_CATALOG_SCOPES,
+      bodyLimit: CATALOG_BODY_LIMIT,
     },
     label,
     overrides,
+  );
+}
+
+/** The catalog worker as worker.ts boots it, in-process on the suite's database and Redis prefix. */
+export function startCatalogWorker(
+  catalog: CatalogTestApp,
+  processor: Parameters<typeof startWorkerHarness>[1],
+): Promise<WorkerHarness> {
+  return startWorkerHarness(
+    CatalogWorkerModule.forRoot(loadCatalogWorkerConfig({ ...catalog.env.env, PORT: '0' })),
+    processor,
+    'Catalog worker',
   );
 }

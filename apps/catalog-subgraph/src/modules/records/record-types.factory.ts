@@ -228,17 +228,6 @@ export function kindTypes(def: RecordKind): KindTypes {
     @MaxLength(256)
     name!: string;
 
-    @Field(() => String, { nullable: true })
-    @IsOptional()
-    @IsString()
-    @MaxLength(256)
-    label?: string | null;
-
-    @Field(() => CatalogStatus, { nullable: true, description: 'ACTIVE (default) or DRAFT.' })
-    @IsOptional()
-    @WritableStatus
-    status?: CatalogStatus | null;
-
     [field: string]: unknown;
   }
 
@@ -253,18 +242,28 @@ export function kindTypes(def: RecordKind): KindTypes {
     @MaxLength(256)
     name?: string | null;
 
-    @Field(() => String, { nullable: true })
-    @IsOptional()
-    @IsString()
-    @MaxLength(256)
-    label?: string | null;
-
-    @Field(() => CatalogStatus, { nullable: true, description: 'ACTIVE or DRAFT.' })
-    @IsOptional()
-    @WritableStatus
-    status?: CatalogStatus | null;
-
     [field: string]: unknown;
+  }
+  // The fields both inputs share, after `name` (which differs: required on create, never null).
+  for (const [proto, statusHelp] of [
+    [CreateInput.prototype, 'ACTIVE (default) or DRAFT.'],
+    [UpdateInput.prototype, 'ACTIVE or DRAFT.'],
+  ] as const) {
+    apply(
+      proto,
+      'label',
+      Field(() => String, { nullable: true }),
+      IsOptional(),
+      IsString(),
+      MaxLength(256),
+    );
+    apply(
+      proto,
+      'status',
+      Field(() => CatalogStatus, { nullable: true, description: statusHelp }),
+      IsOptional(),
+      WritableStatus,
+    );
   }
   if (def.hasCode) {
     for (const proto of [CreateInput.prototype, UpdateInput.prototype]) {

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { OperationRunner, QueueModule } from '@platform/queue';
+import { BulkChunksRepository } from './bulk-chunks.repository';
+import { BulkExportRunner } from './bulk-export.runner';
+import { BulkImportRunner } from './bulk-import.runner';
+import { BulkOrphansService } from './bulk-orphans.service';
+import { BulkRetentionService } from './bulk-retention.service';
+import { CatalogBulkQueue } from './bulk.jobs';
+import { CatalogBulkProcessor } from './bulk.processor';
+
+/**
+ * Bulk SKU import and export for the worker process: runs `catalog-bulk` jobs, re-adds orphaned
+ * ones, purges ended operations. No GraphQL. Needs QueueModule.forRoot() and ServiceKitModule
+ * (with the catalog migration set, bulk entities included) in the worker's root module.
+ */
+@Module({
+  imports: [QueueModule.registerQueues(CatalogBulkQueue)],
+  providers: [
+    BulkChunksRepository,
+    BulkExportRunner,
+    BulkImportRunner,
+    BulkOrphansService,
+    BulkRetentionService,
+    CatalogBulkProcessor,
+    OperationRunner,
+  ],
+})
+export class CatalogBulkWorkerModule {}

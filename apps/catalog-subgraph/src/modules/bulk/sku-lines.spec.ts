@@ -1,0 +1,131 @@
+import { LineErrorList } from './line-errors';
+import { SkuLineValidator, skuLineOf, skuRowOf } from './sku-lines';
+
+describe('SkuLineValidator (createSku rules)', () => {
+  const validator = new SkuLineValidator();
+  const refusal = async (line: string) => {
+    const checked = await validator.check(line);
+    return checked.ok ? undefined : checked.message;
+  };
+
+  it('accepts a line with every CreateSKUInput field and makes its stored row', async () => {
+    const line = {
+      name: 'Tee',
+      label: 'Tee L',
+      code: 'TEE-L',
+      status: 'DRAFT',
+      description: 'Cotton',
+      price: { value: 1999, currencyCode: 'USD' },
+      compareAtPrice: { value: 2499, currencyCode: 'USD' },
+      weightGrams: 180,
+      gtin: '00012345678905',
+      taxable: false,
+    };
+    expect(await validator.check(JSON.stringify(line))).toEqual({
+      ok: true,
+      row: {
+        name: 'Tee',
+        label: 'Tee L',
+        code: 'TEE-L',
+        status: 'DRAFT',
+        data: {
+          description: 'Cotton',
+          price: { value: 1999, currencyCode: 'USD' },
+          compareAtPrice: { value: 2499, currencyCode: 'USD' },
+          weightGrams: 180,
+          gtin: '00012345678905',
+          taxable: false,
+        },
+      },
+    });
+  });
+
+  it('defaults status to ACTIVE and leaves null fields out of the row', async () => {
+    expect(await validator.check('{"name":"A","label":null,"price":null}')).toEqual({
+      ok: true,
+      row: { name: 'A', label: null, code: null, status: 'ACTIVE', data: {} },
+    });
+  });
+
+  it('refuses what is not a JSON object', async () => {
+    expect(await refusal('{"name":')).toMatch(/^not valid JSON: /);
+    expect(await refusal('[1]')).toBe('a line must be a JSON object: one SKU');
+    expect(await refusal('null')).toBe('a line must be a JSON object: one SKU');
+  });
+
+  it('refuses first what GraphQL refuses in a variable: a missing non-null field, a value of another type', async () => {
+    const nameMissing = 'Field "name" of required type "String!" was not provided.';
+    expect(await refusal('{"code":"X"}')).toBe(nameMissing);
+    expect(await refusal('{"name":null}')).toBe(nameMissing);
+    expect(await refusal('{"name":7}')).toBe('name: String cannot represent a non string value: 7');
+    expect(await refusal('{"name":"A","taxable":"yes"}')).toBe(
+      'taxable: Boolean cannot represent a non boolean value: "yes"',
+    );
+    expect(await refusal('{"name":"A","price":5}')).toBe(
+      'price: Expected type "SimpleMoneyInput" to be an object.',
+    );
+    expect(await refusal('{"name":"A","price":{"currencyCode":"USD"}}')).toBe(
+      'price: Field "value" of required type "Int!" was not provided.',
+    );
+    expect(await refusal('{"name":"A","price":{"value":12.5,"currencyCode":"USD"}}')).toBe(
+      'price.value: Int cannot represent non-integer value: 12.5',
+    );
+    expect(await refusal('{"name":"A","price":{"value":2147483648,"currencyCode":"USD"}}')).toBe(
+      'price.value: Int cannot represent non 32-bit signed integer value: 2147483648',
+    );
+  });
+
+  it('then refuses what CreateSKUInput’s class-validator rules refuse, naming the field', async () => {
+    expect(await refusal('{"name":""}')).toBe('name should not be empty');
+    expect(await refusal(`{"name":"${'n'.repeat(257)}"}`)).toBe(
+      'name must be shorter than or equal to 256 characters',
+    );
+    expect(await refusal('{"name":"A","status":"ARCHIVED"}')).toBe(
+      'status must be ACTIVE or DRAFT (archive<X> archives)',
+    );
+    expect(await refusal('{"name":"A","price":{"value":1,"currencyCode":"usd"}}')).toMatch(
+      /^price\.currencyCode: currencyCode must be an ISO 4217 code/,
+    );
+    expect(await refusal('{"name":"A","weightGrams":-1}')).toBe('weightGrams must not be less than 0');
+  });
+
+  it('refuses fields CreateSKUInput does not have', async () => {
+    expect(await refusal('{"name":"A","id":"x"}')).toBe('property id should not exist');
+    expect(await refusal('{"name":"A","price":{"value":1,"currencyCode":"USD","tax":1}}')).toMatch(
+      /^price\.tax: /,
+    );
+  });
+});
+
+describe('skuLineOf', () => {
+  it('writes the CreateSKUInput fields of a stored SKU in a fixed order, null ones left out', () => {
+    const row = skuRowOf({
+      taxable: true,
+      price: { value: 5, currencyCode: 'EUR' },
+      status: 'ACTIVE',
+      code: 'C',
+      name: 'N',
+    });
+    expect(skuLineOf(row)).toBe(
+      '{"name":"N","code":"C","status":"ACTIVE","price":{"value":5,"currencyCode":"EUR"},"taxable":true}',
+    );
+  });
+
+  it('leaves out what records.data holds beyond the kind’s fields', () => {
+    expect(skuLineOf({ name: 'N', label: null, code: null, status: 'DRAFT', data: { legacy: 1 } })).toBe(
+      '{"name":"N","status":"DRAFT"}',
+    );
+  });
+});
+
+describe('LineErrorList', () => {
+  it('counts every error and keeps the first n', () => {
+    const list = new LineErrorList(2);
+    for (const line of [3, 5, 9]) list.add(line, `bad ${line}`);
+    expect(list.count).toBe(3);
+    expect(list.errors).toEqual([
+      { line: 3, message: 'bad 3' },
+      { line: 5, message: 'bad 5' },
+    ]);
+  });
+});
