@@ -296,6 +296,28 @@ describe('catalog records: every kind and relation of the definitions (real Post
     },
   );
 
+  describe.each(KINDS.filter((k) => k.parent).map((def) => [def.typeName, def] as const))(
+    'children of %s',
+    (_name, def) => {
+      it('the parent lists its children (archived left out, oldest first); the child names its parent', async () => {
+        const parentDef = kindOf(def.parent?.kind ?? '');
+        const field = def.parent?.field ?? '';
+        const parent = await create(catalog, parentDef, 'parent');
+        const children = [];
+        for (const name of ['c1', 'c2', 'c3'])
+          children.push(await create(catalog, def, name, undefined, { [field]: parent.id }));
+        await catalog.gql(`mutation { archive${def.name}(id: "${children[1].id}") { id } }`);
+        const read = await catalog.gql(
+          `{ p: ${parentDef.single}(id: "${parent.id}") { ${def.plural} { id } } c: ${def.single}(id: "${children[0].id}") { ${field.replace(/Id$/, '')} { id } } }`,
+        );
+        expect(dataOf(read)).toEqual({
+          p: { [def.plural]: [{ id: children[0].id }, { id: children[2].id }] },
+          c: { [field.replace(/Id$/, '')]: { id: parent.id } },
+        });
+      });
+    },
+  );
+
   describe('batch creates', () => {
     it.each(KINDS.filter((k) => k.batchCreate).map((def) => [def.batchCreate as string, def] as const))(
       '%s writes all or nothing',

@@ -9,6 +9,7 @@ import type { RecordKind } from './record-kind';
 import { RecordRemovalResolver } from './record-removal.resolver';
 import {
   createBatchCreateResolver,
+  createChildrenFieldResolver,
   createEntityReferenceResolver,
   createParentFieldResolver,
   createRecordReferencesResolver,
@@ -41,7 +42,10 @@ export const RECORD_RESOLVERS: Type<unknown>[] = [
     .filter(
       (def): def is RecordKind & { parent: NonNullable<RecordKind['parent']> } => def.parent !== undefined,
     )
-    .map((def) => concrete(createParentFieldResolver(def), def, 'Parent')),
+    .flatMap((def) => [
+      concrete(createParentFieldResolver(def), def, 'Parent'),
+      concrete(createChildrenFieldResolver(def), kindOf(def.parent.kind), `${def.name}Children`),
+    ]),
   ...kinds
     .filter((def) => def.references)
     .map((def) => concrete(createRecordReferencesResolver(def), def, 'References')),

@@ -184,6 +184,37 @@ export function createEntityReferenceResolver(def: RecordKind): ResolverBase {
   return EntityReferenceHost;
 }
 
+/**
+ * The parent's list of a child kind (`Attribute.attributeValues`, `SKU.skuPrices`,
+ * `Option.optionValues`, …): archived children left out, oldest first, batched per request.
+ */
+export function createChildrenFieldResolver(
+  def: RecordKind & { parent: NonNullable<RecordKind['parent']> },
+): ResolverBase {
+  const types = kindTypes(def);
+  const parentTypes = kindTypes(kindOf(def.parent.kind));
+
+  @Resolver(() => parentTypes.model, { isAbstract: true })
+  abstract class ChildrenFieldHost {
+    constructor(@Inject(CatalogRecordsService) readonly records: CatalogRecordsService) {}
+
+    @ResolveField(def.plural, () => [types.model], {
+      description: `Its ${def.typeName} records (archived ones left out), oldest first.`,
+    })
+    async [`children_${def.plural}`](
+      @Parent() parent: RecordModel,
+      @StoreId() storeId: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<RecordModel[]> {
+      const loader = loaders.get<string, CatalogRecordEntity[]>(`children:${def.kind}`, (ids) =>
+        this.records.childrenOf(storeId, def.kind, ids),
+      );
+      return ((await loader.load(parent.id)) ?? []).map((row) => toRecordModel(def, row));
+    }
+  }
+  return ChildrenFieldHost;
+}
+
 /** `<X>.<parent>`: the record a child belongs to (an attribute value's attribute), batched. */
 export function createParentFieldResolver(
   def: RecordKind & { parent: NonNullable<RecordKind['parent']> },
