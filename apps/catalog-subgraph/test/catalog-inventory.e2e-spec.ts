@@ -339,6 +339,27 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       expect(await countOf(location, sku)).toBeNull();
     });
 
+    it('refuses new stock and reservations on an archived SKU or location (SKU_ARCHIVED, LOCATION_ARCHIVED); a reservation made before still releases', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 2 });
+      const [commit] = rows(await call(COMMIT, { locationId: location, skuId: sku, quantity: 1 }));
+      await catalog.gql(`mutation { archiveSku(id: "${sku}") { id } }`, undefined, { store });
+      expect(codeOf(await call(STOCK, { locationId: location, skuId: sku, quantity: 1 }))).toBe(
+        'SKU_ARCHIVED',
+      );
+      expect(codeOf(await call(COMMIT, { locationId: location, skuId: sku, quantity: 1 }))).toBe(
+        'SKU_ARCHIVED',
+      );
+      expect(codeOf(await call(RELEASE, { reservationId: commit.reservationId }))).toBeUndefined();
+      const closed = await create('createLocation', 'CreateLocationInput', { name: 'closed' });
+      await catalog.gql(`mutation { archiveLocation(id: "${closed}") { id } }`, undefined, { store });
+      const other = await newSku();
+      expect(codeOf(await call(STOCK, { locationId: closed, skuId: other, quantity: 1 }))).toBe(
+        'LOCATION_ARCHIVED',
+      );
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 2, committed: 0 });
+    });
+
     it('answers INVENTORY_ADJUSTMENT_REASON_NOT_FOUND for an unknown reason, or a record of another kind', async () => {
       const sku = await newSku();
       for (const reasonId of [randomUUID(), sku]) {

@@ -13,6 +13,7 @@ import {
   pageRequest,
 } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { CatalogErrors } from '../../catalog.errors';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
@@ -261,7 +262,11 @@ export class InventoryService {
     });
   }
 
-  /** The location and SKU of a change, both the store's (LOCATION_NOT_FOUND, SKU_NOT_FOUND). */
+  /**
+   * The location and SKU of a change, both the store's (LOCATION_NOT_FOUND, SKU_NOT_FOUND) and
+   * not archived (LOCATION_ARCHIVED, SKU_ARCHIVED): an archived record takes no new stock or
+   * reservations; reservations made before still release and expire.
+   */
   private async target(
     manager: EntityManager,
     storeId: string,
@@ -269,6 +274,8 @@ export class InventoryService {
   ): Promise<{ location: CatalogRecordEntity; sku: CatalogRecordEntity }> {
     const location = await this.records.get(storeId, 'LOCATION', input.locationId, manager);
     const sku = await this.records.get(storeId, 'SKU', input.skuId, manager);
+    for (const record of [location, sku])
+      if (record.status === 'ARCHIVED') throw CatalogErrors.archived(record.kind, record.id);
     return { location, sku };
   }
 
