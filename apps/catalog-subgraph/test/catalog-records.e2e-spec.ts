@@ -411,6 +411,32 @@ describe('catalog records: every kind and relation of the definitions (real Post
       });
     });
 
+    it('serves the deprecated SKU, SKUs, SKUGroup and SKUGroups queries like sku, skus, skuGroup, skuGroups', async () => {
+      const store = catalog.store(catalog.defaults.cred);
+      const options = { store };
+      const sku = await create(catalog, kindOf('SKU'), 'old client', options);
+      const group = await create(catalog, kindOf('SKU_GROUP'), 'old group', options);
+      const body = await catalog.gql(
+        `{ a: SKU(id: "${sku.id}") { id name } b: SKUs(first: 5) { totalCount nodes { id } } c: SKUGroup(id: "${group.id}") { id } d: SKUGroups(first: 5) { nodes { id } } }`,
+        undefined,
+        options,
+      );
+      expect(dataOf(body)).toEqual({
+        a: { id: sku.id, name: 'old client' },
+        b: { totalCount: 1, nodes: [{ id: sku.id }] },
+        c: { id: group.id },
+        d: { nodes: [{ id: group.id }] },
+      });
+      const fields = await catalog.gql(
+        '{ __type(name: "Query") { fields(includeDeprecated: true) { name isDeprecated } } }',
+      );
+      const deprecated = dataOf<{ __type: { fields: { name: string; isDeprecated: boolean }[] } }>(fields)
+        .__type.fields.filter((f) => f.isDeprecated)
+        .map((f) => f.name)
+        .sort();
+      expect(deprecated).toEqual(['SKU', 'SKUGroup', 'SKUGroups', 'SKUs']);
+    });
+
     it('skus(skuGroupId) and skus(listId) list members; a list tree refuses cycles', async () => {
       const store = catalog.store(catalog.defaults.cred);
       const options = { store };

@@ -16,6 +16,7 @@ export const CATALOG_KINDS = [
     federated: true,
     references: true,
     batchCreate: 'createSkus',
+    deprecatedQueries: { single: 'SKU', plural: 'SKUs' },
     fields: {
       description: { type: 'text', description: 'Long description (plain text or HTML).' },
       price: { type: 'money', description: 'Default selling price, in minor units.' },
@@ -33,6 +34,7 @@ export const CATALOG_KINDS = [
     plural: 'skuGroups',
     description: 'A product: SKUs that are variants of one thing, with shared options and attributes.',
     references: true,
+    deprecatedQueries: { single: 'SKUGroup', plural: 'SKUGroups' },
     fields: {
       description: { type: 'text', description: 'Long description (plain text or HTML).' },
       type: { type: 'string', description: 'PHYSICAL, DIGITAL, SERVICE or the store’s own word.', max: 32 },

@@ -10,6 +10,7 @@ import { RecordRemovalResolver } from './record-removal.resolver';
 import {
   createBatchCreateResolver,
   createChildrenFieldResolver,
+  createDeprecatedQueriesResolver,
   createEntityReferenceResolver,
   createParentFieldResolver,
   createRecordReferencesResolver,
@@ -35,6 +36,12 @@ export const RECORD_RESOLVERS: Type<unknown>[] = [
   ...kinds
     .filter((def): def is RecordKind & { batchCreate: string } => def.batchCreate !== undefined)
     .map((def) => concrete(createBatchCreateResolver(def), def, 'BatchCreate')),
+  ...kinds
+    .filter(
+      (def): def is RecordKind & { deprecatedQueries: NonNullable<RecordKind['deprecatedQueries']> } =>
+        def.deprecatedQueries !== undefined,
+    )
+    .map((def) => concrete(createDeprecatedQueriesResolver(def), def, 'Deprecated')),
   ...kinds
     .filter((def) => def.federated)
     .map((def) => concrete(createEntityReferenceResolver(def), def, 'Entity')),

@@ -40,6 +40,11 @@ export interface RecordKind {
   readonly federated?: boolean;
   /** createReferencesFor<Name> / deleteReferencesFrom<Name>, `references` and the referenceValue filter. */
   readonly references?: boolean;
+  /**
+   * Deprecated names of `single` and `plural` the public schema still serves (`SKU`, `SKUs`):
+   * the same fields, marked @deprecated, so older clients keep working.
+   */
+  readonly deprecatedQueries?: { readonly single: string; readonly plural: string };
 }
 
 /** Members of a relation: records of a kind, or commerce channels (opaque ids). */

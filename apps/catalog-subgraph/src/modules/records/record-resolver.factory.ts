@@ -20,13 +20,21 @@ import {
 } from '@platform/graphql-subgraph';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogLinksService } from './catalog-links.service';
-import { CatalogRecordsService, RecordInput } from './catalog-records.service';
+import { CatalogRecordsService, RecordInput, RecordPage } from './catalog-records.service';
 import { referencesServiceFor } from './catalog-references.service';
 import { CATALOG_READ, CATALOG_WRITE } from './catalog-scopes';
 import { kindOf } from './catalog-kinds';
 import type { RecordKind, RelationKind } from './record-kind';
 import type { RecordListArgs } from './record-list-args';
 import { RecordModel, kindTypes, toRecordModel } from './record-types.factory';
+
+/** A page as its connection; totalCount is a getter, so it is counted only when selected. */
+function connectionOf(result: RecordPage, toModel: (row: CatalogRecordEntity) => RecordModel): object {
+  return Object.defineProperty(toConnection(result.page, toModel), 'totalCount', {
+    get: result.totalCount,
+    enumerable: false,
+  });
+}
 
 /** Most records one batch create writes. */
 export const MAX_BATCH_CREATE = 100;
@@ -64,12 +72,7 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
     })
     @RequiresScopes(...CATALOG_READ)
     async many(@StoreId() storeId: string, @ArgsOf(types.listArgs) args: RecordListArgs): Promise<object> {
-      const result = await this.records.list(storeId, def, args ?? {});
-      // A getter, so the count query runs only when the caller selects totalCount.
-      return Object.defineProperty(toConnection(result.page, toModel), 'totalCount', {
-        get: result.totalCount,
-        enumerable: false,
-      });
+      return connectionOf(await this.records.list(storeId, def, args ?? {}), toModel);
     }
 
     @Mutation(() => types.model, { name: `create${def.name}`, nullable: true })
@@ -105,6 +108,47 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
     }
   }
   return RecordResolverHost;
+}
+
+/** The deprecated query names of a kind (`SKU(id)`, `SKUs(…)`): the same answers as the current ones. */
+export function createDeprecatedQueriesResolver(
+  def: RecordKind & { deprecatedQueries: NonNullable<RecordKind['deprecatedQueries']> },
+): ResolverBase {
+  const types = kindTypes(def);
+  const toModel = (row: CatalogRecordEntity) => toRecordModel(def, row);
+  const names = def.deprecatedQueries;
+
+  @Resolver(() => types.model, { isAbstract: true })
+  abstract class DeprecatedQueriesHost {
+    constructor(@Inject(CatalogRecordsService) readonly records: CatalogRecordsService) {}
+
+    @Query(() => types.model, {
+      name: names.single,
+      nullable: true,
+      deprecationReason: `Use ${def.single}.`,
+    })
+    @RequiresScopes(...CATALOG_READ)
+    async oneDeprecated(
+      @StoreId() storeId: string,
+      @Args('id', { type: () => String }) id: string,
+    ): Promise<RecordModel> {
+      return toModel(await this.records.get(storeId, def.kind, id));
+    }
+
+    @Query(() => types.connection, {
+      name: names.plural,
+      nullable: true,
+      deprecationReason: `Use ${def.plural}.`,
+    })
+    @RequiresScopes(...CATALOG_READ)
+    async manyDeprecated(
+      @StoreId() storeId: string,
+      @ArgsOf(types.listArgs) args: RecordListArgs,
+    ): Promise<object> {
+      return connectionOf(await this.records.list(storeId, def, args ?? {}), toModel);
+    }
+  }
+  return DeprecatedQueriesHost;
 }
 
 /** Validates a list argument: 1 to MAX_BATCH_CREATE items, each by the input class's rules. */
