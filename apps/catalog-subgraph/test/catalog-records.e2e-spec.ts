@@ -539,6 +539,15 @@ describe('catalog records: every kind and relation of the definitions (real Post
           ),
         ),
       ).toEqual(['ATTRIBUTE_NOT_FOUND']);
+      const retired = await create(catalog, kindOf('ATTRIBUTE'), 'retired');
+      await catalog.gql(`mutation { archiveAttribute(id: "${retired.id}") { id } }`);
+      expect(
+        errorCodes(
+          await catalog.gql(
+            `mutation { createAttributeValue(input: { name: "v", attributeId: "${retired.id}" }) { id } }`,
+          ),
+        ),
+      ).toEqual(['ATTRIBUTE_ARCHIVED']);
       const noUrl = await catalog.post({
         query: 'mutation { createMediaObject(input: { name: "m" }) { id } }',
       });

@@ -231,7 +231,7 @@ export class CatalogRecordsService {
   }
 
   async create(storeId: string, def: RecordKind, input: RecordInput): Promise<CatalogRecordEntity> {
-    return this.dataSource.transaction((manager) => this.insert(manager, storeId, def, input, ['input']));
+    return this.dataSource.transaction((manager) => this.insert(manager, storeId, def, input));
   }
 
   /** All or nothing: one failing input fails the batch and writes none. */
@@ -242,8 +242,7 @@ export class CatalogRecordsService {
   ): Promise<CatalogRecordEntity[]> {
     return this.dataSource.transaction(async (manager) => {
       const rows: CatalogRecordEntity[] = [];
-      for (const [i, input] of inputs.entries())
-        rows.push(await this.insert(manager, storeId, def, input, ['input', i]));
+      for (const input of inputs) rows.push(await this.insert(manager, storeId, def, input));
       return rows;
     });
   }
@@ -253,13 +252,13 @@ export class CatalogRecordsService {
     storeId: string,
     def: RecordKind,
     input: RecordInput,
-    _path: (string | number)[],
   ): Promise<CatalogRecordEntity> {
     let parentId: string | null = null;
     if (def.parent) {
-      parentId = String(input[def.parent.field]);
-      await this.assertExist(storeId, def.parent.kind, [parentId], manager);
-      parentId = parentId.toLowerCase();
+      // The parent must be the store's and not archived: nothing new hangs under an archived record.
+      const parent = await this.get(storeId, def.parent.kind, String(input[def.parent.field]), manager);
+      if (parent.status === 'ARCHIVED') throw CatalogErrors.archived(parent.kind, parent.id);
+      parentId = parent.id;
     }
     const code = def.hasCode ? ((input.code as string | null | undefined) ?? null) : null;
     if (code !== null) await this.assertCodeFree(manager, storeId, def, code, undefined);
@@ -288,9 +287,10 @@ export class CatalogRecordsService {
     id: string,
     input: RecordInput,
   ): Promise<CatalogRecordEntity> {
+    if (!UUID.test(id)) throw CatalogErrors.notFound(def.kind, id);
     return this.dataSource.transaction(async (manager) => {
       const row = await this.query(storeId, def.kind, manager)
-        .andWhere(`${ALIAS}.id = :id`, { id: UUID.test(id) ? id : randomUUID() })
+        .andWhere(`${ALIAS}.id = :id`, { id })
         .setLock('pessimistic_write')
         .getOne();
       if (!row) throw CatalogErrors.notFound(def.kind, id);
