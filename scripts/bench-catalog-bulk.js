@@ -12,13 +12,23 @@
 //   2. export: startSkuExport polled until COMPLETED, then the whole result read back with
 //      resultJsonl in pages of 10 000 lines: SKUs/s of the operation, and of operation + read-back.
 //      The lines read back must be the lines imported (sorted): `roundTripExact`.
-// Baseline, measured in the same run against the same server: the same rows in a copy of
+//   3. paging (BENCH_PAGES=0 skips it), over the store just loaded, after ANALYZE catalog.records:
+//      `skus(first: 100, after: …)` walked from the first page to the last through
+//      pageInfo.endCursor, in the default order (CREATED_AT ASC) and with orderBy NAME DESC, every
+//      page timed (request sent → body parsed); p50/p95 of the first and of the last 50 pages and
+//      last/first p50 (≈ 1.0 when a page costs the same at any depth: keyset, not OFFSET).
+//      BENCH_PAGES=N stops each walk after N pages (default: every page). Then BENCH_REPEATS
+//      (default 20) times each: the first page alone (the reference), `skus { totalCount }` alone,
+//      and first pages filtered by `name: { startsWith }`: a prefix matching about a ninth of the
+//      store from its head ("Bench product 1") and one matching only the last SKU created.
+//      Results go to tmp/bench-catalog-paging.json.
+// Baseline of 1 and 2, measured in the same run against the same server: the same rows in a copy of
 // catalog.records (same columns and indexes, schema bench_baseline) with pg alone: JSON.parse of
 // each line and a plain multi-row INSERT … VALUES of 1000 rows per statement in one transaction;
 // then a keyset SELECT of 1000 rows per statement turned back into JSON Lines. The ratio is
 // platform / baseline SKUs/s. Peak RSS (VmHWM) of the API and the worker is reported: memory must
-// not grow with the store. Results go to tmp/bench-catalog-bulk.json. Traffic goes to 127.0.0.1
-// only. Not a test: nothing is asserted but the round trip.
+// not grow with the store. Results of 1 and 2 go to tmp/bench-catalog-bulk.json. Traffic goes to
+// 127.0.0.1 only. Not a test: nothing is asserted but the round trip.
 const { randomUUID } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -28,15 +38,22 @@ const { freePort } = require('./free-port');
 const {
   adminCli,
   benchCredential,
+  edgeSummary,
   freshBenchDatabase,
+  latencySummary,
   startEntry,
   stop,
+  walkPages,
   writeResults,
 } = require('./bench-support');
 
 const SKUS = Number(process.env.BENCH_SKUS || 100_000);
 const BATCH = 1000;
 const PAGE_LINES = 10_000;
+const PAGES = process.env.BENCH_PAGES === undefined ? Infinity : Number(process.env.BENCH_PAGES);
+const REPEATS = Number(process.env.BENCH_REPEATS || 20);
+const PAGE_SIZE = 100;
+const EDGE = 50;
 const LIMITS = join(ROOT, 'dist/apps/catalog-subgraph/apps/catalog-subgraph/src/modules/bulk/bulk-limits.js');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -241,6 +258,86 @@ async function baselineExport(url, storeId) {
   }
 }
 
+const SKU_PAGE = 'edges { cursor node { id name } } pageInfo { endCursor hasNextPage }';
+const SKU_LIST_ARGS = '$first: Int, $after: String, $orderBy: CatalogOrderBy, $name: NameFilter';
+
+/** One page of `skus` with `variables` (first, after, orderBy, name), as walkPages wants it. */
+async function skuPage(gql, variables) {
+  const { skus } = await gql(
+    `query(${SKU_LIST_ARGS}) { skus(first: $first, after: $after, orderBy: $orderBy, name: $name) { ${SKU_PAGE} } }`,
+    variables,
+  );
+  return { items: skus.edges.length, next: skus.pageInfo.hasNextPage ? skus.pageInfo.endCursor : undefined };
+}
+
+/** `skus(…) { totalCount }` alone with `variables`. */
+async function skuCount(gql, variables) {
+  const { skus } = await gql(
+    `query(${SKU_LIST_ARGS}) { skus(first: $first, after: $after, orderBy: $orderBy, name: $name) { totalCount } }`,
+    variables,
+  );
+  return skus.totalCount;
+}
+
+/** The time of each of REPEATS calls of `call`, one after the other. */
+async function repeat(call) {
+  const ms = [];
+  for (let i = 0; i < REPEATS; i += 1) {
+    const t0 = performance.now();
+    await call();
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+/** Phase 3: list paging over the loaded store (see the header). */
+async function paging(url, gql) {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query('ANALYZE catalog.records');
+  } finally {
+    await db.end();
+  }
+  const walk = async (scenario, variables) => {
+    const { items, ...timed } = await walkPages(
+      (after) => skuPage(gql, { ...variables, first: PAGE_SIZE, after }),
+      PAGES,
+    );
+    console.error(`${scenario}: ${timed.pageMs.length} pages, ${items} SKUs`);
+    return edgeSummary(scenario, { ...timed, skus: items }, EDGE);
+  };
+  const walks = [
+    await walk(`skus(first: ${PAGE_SIZE}), CREATED_AT ASC`, {}),
+    await walk(`skus(first: ${PAGE_SIZE}), orderBy NAME DESC`, {
+      orderBy: { field: 'NAME', direction: 'DESC' },
+    }),
+  ];
+  const wide = { name: { startsWith: 'Bench product 1' } };
+  const tail = { name: { startsWith: `Bench product ${SKUS}` } };
+  const single = [
+    latencySummary(
+      `skus(first: ${PAGE_SIZE}), first page`,
+      await repeat(() => skuPage(gql, { first: PAGE_SIZE })),
+      { matching: SKUS },
+    ),
+    latencySummary('skus { totalCount }', await repeat(() => skuCount(gql, {})), {
+      matching: await skuCount(gql, {}),
+    }),
+    latencySummary(
+      `skus(first: ${PAGE_SIZE}, name.startsWith "${wide.name.startsWith}")`,
+      await repeat(() => skuPage(gql, { ...wide, first: PAGE_SIZE })),
+      { matching: await skuCount(gql, wide) },
+    ),
+    latencySummary(
+      `skus(first: ${PAGE_SIZE}, name.startsWith "${tail.name.startsWith}")`,
+      await repeat(() => skuPage(gql, { ...tail, first: PAGE_SIZE })),
+      { matching: await skuCount(gql, tail) },
+    ),
+  ];
+  return { walks, single };
+}
+
 async function main() {
   buildIfStale(['catalog-subgraph', 'commerce-rest']);
   buildIfStale(['catalog-subgraph'], { entry: 'worker' });
@@ -333,6 +430,16 @@ async function main() {
       rows,
     );
     if (!roundTripExact) throw new Error('the exported lines are not the imported lines');
+
+    if (PAGES !== 0) {
+      const { walks, single } = await paging(url, gql);
+      console.table(walks);
+      writeResults(
+        'bench-catalog-paging',
+        { skus: SKUS, pageSize: PAGE_SIZE, edgePages: EDGE, repeats: REPEATS, walks },
+        single,
+      );
+    }
   } finally {
     for (const child of children.reverse()) await stop(child);
   }

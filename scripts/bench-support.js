@@ -1,5 +1,6 @@
-// Helpers shared by the service benches (bench-mailboxes.js, bench-agents.js): a fresh database,
-// a compiled entry point started and awaited, a clean stop, and percentiles.
+// Helpers shared by the service benches (bench-mailboxes.js, bench-agents.js, …): a fresh database,
+// a compiled entry point started and awaited, a clean stop, percentiles, a timed page walk and the
+// rows that summarize them.
 const { execFileSync, spawn } = require('node:child_process');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -102,6 +103,41 @@ function edgeSummary(scenario, { pageMs, seconds, ...counts }, edge) {
   };
 }
 
+/**
+ * Walks a paged list from its first page: `fetchPage(cursor)` (undefined for the first page)
+ * resolves to `{ items, next }`, `next` undefined on the last page. Times every page (call → body
+ * parsed) and stops after `maxPages` pages (default: every page). The result is what edgeSummary takes.
+ */
+async function walkPages(fetchPage, maxPages = Infinity) {
+  const pageMs = [];
+  let items = 0;
+  let cursor;
+  const started = performance.now();
+  do {
+    const t0 = performance.now();
+    const page = await fetchPage(cursor);
+    pageMs.push(performance.now() - t0);
+    items += page.items;
+    cursor = page.next;
+  } while (cursor !== undefined && pageMs.length < maxPages);
+  return { pageMs, items, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One row of a repeated request: how many runs, `counts`, and p50/p95/min/max of `ms`. */
+function latencySummary(scenario, ms, counts = {}) {
+  const s = [...ms].sort((a, b) => a - b);
+  const round = (v) => +v.toFixed(2);
+  return {
+    scenario,
+    runs: s.length,
+    ...counts,
+    p50Ms: round(percentile(s, 50)),
+    p95Ms: round(percentile(s, 95)),
+    minMs: round(s[0]),
+    maxMs: round(s.at(-1)),
+  };
+}
+
 /** Prints `rows` and writes `{at, ...meta, rows}` to tmp/<name>.json. */
 function writeResults(name, meta, rows) {
   console.table(rows);
@@ -117,8 +153,10 @@ module.exports = {
   benchCredential,
   edgeSummary,
   freshBenchDatabase,
+  latencySummary,
   percentile,
   startEntry,
   stop,
+  walkPages,
   writeResults,
 };
