@@ -1,10 +1,12 @@
 import { CreateCatalogSchema1797000000000 } from './1797000000000-create-catalog-schema';
 import { CreateInventory1797000000100 } from './1797000000100-create-inventory';
 import { CreateBulkOperations1797000000200 } from './1797000000200-create-bulk-operations';
+import { NamePrefixIndex1797000000300 } from './1797000000300-name-prefix-index';
 
 /** Every migration of schema `catalog`, oldest first. Append new ones at the end. */
 export const CATALOG_MIGRATIONS = [
   CreateCatalogSchema1797000000000,
   CreateInventory1797000000100,
   CreateBulkOperations1797000000200,
+  NamePrefixIndex1797000000300,
 ];

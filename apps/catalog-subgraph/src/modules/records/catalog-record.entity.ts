@@ -11,6 +11,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('records_store_kind_created_idx', ['storeId', 'kind', 'createdAt', 'id'])
 @Index('records_store_kind_updated_idx', ['storeId', 'kind', 'updatedAt', 'id'])
 @Index('records_store_kind_name_idx', ['storeId', 'kind', 'name', 'id'])
+// (store_id, kind, name varchar_pattern_ops) for name prefixes: TypeORM cannot declare an operator
+// class, so the migration owns it and schema sync leaves it alone.
+@Index('records_store_kind_name_prefix_idx', { synchronize: false })
 @Index('records_store_kind_code_key', ['storeId', 'kind', 'code'], {
   unique: true,
   where: '"code" IS NOT NULL',
