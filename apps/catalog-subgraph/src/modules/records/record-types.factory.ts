@@ -1,5 +1,5 @@
 import { Type } from '@nestjs/common';
-import { ArgsType, Directive, Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { ArgsType, Directive, Field, InputType, Int, ObjectType, ReturnTypeFunc } from '@nestjs/graphql';
 import {
   ConnectionArgs,
   ConnectionShape,
@@ -64,41 +64,20 @@ function apply(proto: object, key: string, ...decorators: PropertyDecorator[]): 
   for (const d of decorators.reverse()) d(proto, key);
 }
 
+/** The GraphQL output type of each kind-field type (every one nullable). */
+const OUTPUT_TYPES: Record<KindField['type'], ReturnTypeFunc> = {
+  money: () => SimpleMoney,
+  int: () => Int,
+  boolean: () => Boolean,
+  stringList: () => [String],
+  string: () => String,
+  text: () => String,
+  url: () => String,
+};
+
 /** Output field of a kind's own field. */
 function outputField(proto: object, key: string, field: KindField): void {
-  const options = { nullable: true, description: field.description };
-  switch (field.type) {
-    case 'money':
-      return apply(
-        proto,
-        key,
-        Field(() => SimpleMoney, options),
-      );
-    case 'int':
-      return apply(
-        proto,
-        key,
-        Field(() => Int, options),
-      );
-    case 'boolean':
-      return apply(
-        proto,
-        key,
-        Field(() => Boolean, options),
-      );
-    case 'stringList':
-      return apply(
-        proto,
-        key,
-        Field(() => [String], options),
-      );
-    default:
-      return apply(
-        proto,
-        key,
-        Field(() => String, options),
-      );
-  }
+  Field(OUTPUT_TYPES[field.type], { nullable: true, description: field.description })(proto, key);
 }
 
 /** Input field of a kind's own field, with its validation; `create` makes `required` fields non-null. */
