@@ -72,7 +72,7 @@ export interface ConnectionShape<T> {
 /**
  * A Relay connection type named `name` (e.g. QueryRatesConnection) with `edges { cursor node }`,
  * `nodes` and `pageInfo`, and its edge type `<name>Edge`; with `totalCount`, also `totalCount: Int!`
- * (the resolver defines it as a getter returning the count's promise).
+ * (fill it with toCountedConnection).
  */
 export function createConnectionType<T>(
   node: Type<T>,
@@ -100,8 +100,7 @@ export function createConnectionType<T>(
     pageInfo!: PageInfo;
   }
   if (options.totalCount) {
-    // The resolver defines it as a getter on the connection object, so the count query runs
-    // only for callers that select it.
+    // toCountedConnection defines it as a getter, so the count runs only when selected.
     Field(() => Int, { description: 'How many nodes match the filters, over every page.' })(
       Connection.prototype,
       'totalCount',
@@ -109,6 +108,34 @@ export function createConnectionType<T>(
   }
 
   return Connection;
+}
+
+/** A page and how many rows match its filters over every page, counted only when called. */
+export interface CountedPage<T> {
+  readonly page: Page<T>;
+  readonly totalCount: () => Promise<number>;
+}
+
+/**
+ * A counted page as a connection of a `createConnectionType(…, { totalCount: true })` type:
+ * `totalCount` is a getter, so the count query runs only when the caller selects the field.
+ */
+export function toCountedConnection<E, T>(
+  result: CountedPage<E>,
+  toModel: (entity: E) => T,
+): ConnectionShape<T> {
+  return Object.defineProperty(toConnection(result.page, toModel), 'totalCount', {
+    get: result.totalCount,
+    enumerable: false,
+  });
+}
+
+/** The values an `{ eq, in }` filter asks for, or undefined when it filters nothing (`in: []` is none). */
+export function filterValues<S>(
+  filter: { eq?: S | null; in?: S[] | null } | null | undefined,
+): S[] | undefined {
+  if (!filter || (filter.eq == null && filter.in == null)) return undefined;
+  return [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
 }
 
 /** Maps a service's page to a connection object, converting each node. */

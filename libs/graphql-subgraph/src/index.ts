@@ -8,10 +8,12 @@ export {
   createConnectionType,
   decodeCursor,
   encodeCursor,
+  filterValues,
   pageRequest,
   toConnection,
+  toCountedConnection,
 } from './connection';
-export type { ConnectionShape, CursorPosition, Page, PageRequest } from './connection';
+export type { ConnectionShape, CountedPage, CursorPosition, Page, PageRequest } from './connection';
 export { createCrudResolver, createStatusResolver, lowerFirst } from './crud-resolver.factory';
 export type {
   CrudResolverOptions,
@@ -53,6 +55,7 @@ export { DEFAULT_STORE_ERROR_CODES, isUuid, selectStore } from './store-selectio
 export type { StoreErrorCodes, StoreSelection, StoreSelectionMode } from './store-selection';
 export {
   StoreScopedRepository,
+  countedKeysetPage,
   createdAtSort,
   keysetPage,
   nowMs,

@@ -1,6 +1,6 @@
 import { PlatformError } from '@platform/errors';
 import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
-import { Page, PageRequest, decodeCursor, encodeCursor, invalidCursor } from './connection';
+import { CountedPage, Page, PageRequest, decodeCursor, encodeCursor, invalidCursor } from './connection';
 import { isUuid } from './store-selection';
 
 /**
@@ -211,4 +211,18 @@ export async function keysetPage<E extends ObjectLiteral & { id: string }>(
       endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
+}
+
+/** keysetPage, plus the count of every row `qb` matches (its filters, not the cursor), on demand. */
+export async function countedKeysetPage<E extends ObjectLiteral & { id: string }>(
+  qb: SelectQueryBuilder<E>,
+  alias: string,
+  request: PageRequest,
+  sort: KeysetSort<E>,
+  direction: SortDirection,
+  options: { uuidIds?: boolean } = {},
+): Promise<CountedPage<E>> {
+  const counter = qb.clone();
+  const page = await keysetPage(qb, alias, request, sort, direction, options);
+  return { page, totalCount: () => counter.getCount() };
 }

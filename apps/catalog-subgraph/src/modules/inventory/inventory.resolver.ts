@@ -1,6 +1,6 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { ArgsOf, ConnectionShape, InputArg, StoreId, toConnection } from '@platform/graphql-subgraph';
+import { ArgsOf, ConnectionShape, InputArg, StoreId, toCountedConnection } from '@platform/graphql-subgraph';
 import { CATALOG_READ, CATALOG_WRITE } from '../records/catalog-scopes';
 import {
   MutationAdjustInventoryInput,
@@ -18,15 +18,7 @@ import {
   toInventoryAdjustment,
   toInventoryCount,
 } from './inventory.model';
-import { InventoryPage, InventoryService } from './inventory.service';
-
-/** The connection of a page; totalCount is a getter, so its count query runs only when selected. */
-function connectionOf<E, M>(result: InventoryPage<E>, toModel: (e: E) => M): ConnectionShape<M> {
-  return Object.defineProperty(toConnection(result.page, toModel), 'totalCount', {
-    get: result.totalCount,
-    enumerable: true,
-  });
-}
+import { InventoryService } from './inventory.service';
 
 /**
  * inventoryCount, inventoryCounts, inventoryAdjustment, inventoryAdjustments; stockInventory,
@@ -61,7 +53,7 @@ export class InventoryResolver {
     @StoreId() storeId: string,
     @ArgsOf(QueryInventoryCountsArgs) args: QueryInventoryCountsArgs,
   ): Promise<ConnectionShape<InventoryCount>> {
-    return connectionOf(await this.inventory.counts(storeId, args ?? {}), toInventoryCount);
+    return toCountedConnection(await this.inventory.counts(storeId, args ?? {}), toInventoryCount);
   }
 
   @Query(() => InventoryAdjustment, { nullable: true, description: 'One inventory adjustment of the store.' })
@@ -82,7 +74,7 @@ export class InventoryResolver {
     @StoreId() storeId: string,
     @ArgsOf(QueryInventoryAdjustmentsArgs) args: QueryInventoryAdjustmentsArgs,
   ): Promise<ConnectionShape<InventoryAdjustment>> {
-    return connectionOf(await this.inventory.adjustments(storeId, args ?? {}), toInventoryAdjustment);
+    return toCountedConnection(await this.inventory.adjustments(storeId, args ?? {}), toInventoryAdjustment);
   }
 
   @Mutation(() => [InventoryAdjustment], {

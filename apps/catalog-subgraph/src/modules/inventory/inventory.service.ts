@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   ConnectionArgs,
+  CountedPage,
   KeysetSort,
   Page,
   SubgraphErrors,
+  countedKeysetPage,
   decodeCursor,
   encodeCursor,
   isUuid,
-  keysetPage,
   nowMs,
   pageRequest,
 } from '@platform/graphql-subgraph';
@@ -29,12 +30,6 @@ export interface InventoryFilters extends ConnectionArgs {
   skuId?: string | null;
   locationId?: string | null;
   type?: InventoryAdjustmentKind | null;
-}
-
-/** A page and, when asked for, how many rows match the filters over every page. */
-export interface InventoryPage<T> {
-  readonly page: Page<T>;
-  readonly totalCount: () => Promise<number>;
 }
 
 export interface StockRequest {
@@ -96,7 +91,7 @@ export class InventoryService {
   }
 
   /** The store's counts by SKU then location, keyset-paged. */
-  async counts(storeId: string, args: InventoryFilters): Promise<InventoryPage<InventoryCountEntity>> {
+  async counts(storeId: string, args: InventoryFilters): Promise<CountedPage<InventoryCountEntity>> {
     const request = pageRequest(args);
     const qb = this.dataSource
       .getRepository(InventoryCountEntity)
@@ -158,7 +153,7 @@ export class InventoryService {
   async adjustments(
     storeId: string,
     args: InventoryFilters,
-  ): Promise<InventoryPage<InventoryAdjustmentEntity>> {
+  ): Promise<CountedPage<InventoryAdjustmentEntity>> {
     const request = pageRequest(args);
     const qb = this.dataSource
       .getRepository(InventoryAdjustmentEntity)
@@ -167,9 +162,7 @@ export class InventoryService {
     whereIdIs(qb, 'a.skuId', 'skuId', args.skuId);
     whereIdIs(qb, 'a.locationId', 'locationId', args.locationId);
     if (args.type != null) qb.andWhere('a.type = :type', { type: args.type });
-    const counter = qb.clone();
-    const page = await keysetPage(qb, 'a', request, CREATED_AT, 'ASC', { uuidIds: true });
-    return { page, totalCount: () => counter.getCount() };
+    return countedKeysetPage(qb, 'a', request, CREATED_AT, 'ASC', { uuidIds: true });
   }
 
   /** Units received: on hand +quantity; one STOCK adjustment. */

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  Page,
+  CountedPage,
   SortColumn,
+  countedKeysetPage,
   createdAtSort,
-  keysetPage,
+  filterValues,
+  isUuid,
   nowMs,
   pageRequest,
   textSort,
@@ -17,7 +19,6 @@ import { CatalogRecordEntity } from './catalog-record.entity';
 import type { RecordKind } from './record-kind';
 import type { DateRange, RecordListArgs } from './record-list-args';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ALIAS = 'r';
 const SORTS: Record<string, SortColumn<CatalogRecordEntity>> = {
   CREATED_AT: createdAtSort(),
@@ -34,10 +35,9 @@ export interface RecordInput {
   [field: string]: unknown;
 }
 
-/** A page of records and, when asked for, how many match the filters (all pages). */
-export interface RecordPage {
-  readonly page: Page<CatalogRecordEntity>;
-  readonly totalCount: () => Promise<number>;
+/** The distinct well-formed ids of a request, lower case; a malformed id can name no record. */
+function uuidsOf(ids: readonly string[]): string[] {
+  return [...new Set(ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
 }
 
 function escapeLike(text: string): string {
@@ -70,7 +70,7 @@ export class CatalogRecordsService {
     id: string,
     manager?: EntityManager,
   ): Promise<CatalogRecordEntity | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     return this.query(storeId, kind, manager).andWhere(`${ALIAS}.id = :id`, { id }).getOne();
   }
 
@@ -90,10 +90,11 @@ export class CatalogRecordsService {
     storeId: string,
     kind: string,
     ids: readonly string[],
+    manager?: EntityManager,
   ): Promise<Map<string, CatalogRecordEntity>> {
-    const valid = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+    const valid = uuidsOf(ids);
     if (valid.length === 0) return new Map();
-    const rows = await this.query(storeId, kind)
+    const rows = await this.query(storeId, kind, manager)
       .andWhere(`${ALIAS}.id IN (:...ids)`, { ids: valid })
       .getMany();
     return new Map(rows.map((row) => [row.id, row]));
@@ -108,7 +109,7 @@ export class CatalogRecordsService {
     kind: string,
     parentIds: readonly string[],
   ): Promise<Map<string, CatalogRecordEntity[]>> {
-    const valid = [...new Set(parentIds.filter((id) => UUID.test(id)))];
+    const valid = uuidsOf(parentIds);
     const result = new Map<string, CatalogRecordEntity[]>(valid.map((id) => [id, []]));
     if (valid.length === 0) return result;
     const rows = await this.query(storeId, kind)
@@ -128,30 +129,22 @@ export class CatalogRecordsService {
     ids: readonly string[],
     manager?: EntityManager,
   ): Promise<void> {
-    const valid = [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
-    const found =
-      valid.length === 0
-        ? new Set<string>()
-        : new Set(
-            (
-              await this.query(storeId, kind, manager)
-                .select(`${ALIAS}.id`, 'id')
-                .andWhere(`${ALIAS}.id IN (:...ids)`, { ids: valid })
-                .getRawMany<{ id: string }>()
-            ).map((r) => r.id),
-          );
+    const found = await this.byIds(storeId, kind, ids, manager);
     const missing = ids.find((id) => !found.has(id.toLowerCase()));
     if (missing !== undefined) throw CatalogErrors.notFound(kind, missing);
   }
 
-  async list(storeId: string, def: RecordKind, args: RecordListArgs): Promise<RecordPage> {
+  /** One keyset page of the kind's records and, on demand, how many match the filters. */
+  async list(
+    storeId: string,
+    def: RecordKind,
+    args: RecordListArgs,
+  ): Promise<CountedPage<CatalogRecordEntity>> {
     const request = pageRequest(args);
     const qb = this.query(storeId, def.kind);
     this.applyFilters(qb, def, args);
-    const counter = qb.clone();
     const order = args.orderBy ?? { field: 'CREATED_AT', direction: 'ASC' as const };
-    const page = await keysetPage(qb, ALIAS, request, SORTS[order.field], order.direction, { uuidIds: true });
-    return { page, totalCount: () => counter.getCount() };
+    return countedKeysetPage(qb, ALIAS, request, SORTS[order.field], order.direction, { uuidIds: true });
   }
 
   private applyFilters(
@@ -160,9 +153,9 @@ export class CatalogRecordsService {
     args: RecordListArgs,
   ): void {
     const a = ALIAS;
-    const ids = valuesOf(args.id);
+    const ids = filterValues(args.id);
     if (ids) {
-      const valid = ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+      const valid = uuidsOf(ids);
       if (valid.length === 0) qb.andWhere('1 = 0');
       else qb.andWhere(`${a}.id IN (:...filterIds)`, { filterIds: valid });
     }
@@ -171,21 +164,21 @@ export class CatalogRecordsService {
       qb.andWhere(`${a}.name LIKE :nameStarts`, { nameStarts: `${escapeLike(args.name.startsWith)}%` });
     if (args.name?.contains != null)
       qb.andWhere(`${a}.name ILIKE :nameContains`, { nameContains: `%${escapeLike(args.name.contains)}%` });
-    const statuses = valuesOf(args.status);
+    const statuses = filterValues(args.status);
     if (statuses) {
       if (statuses.length === 0) qb.andWhere('1 = 0');
       else qb.andWhere(`${a}.status IN (:...statuses)`, { statuses });
     } else {
       qb.andWhere(`${a}.status <> 'ARCHIVED'`);
     }
-    const codes = def.hasCode ? valuesOf(args.code) : undefined;
+    const codes = def.hasCode ? filterValues(args.code) : undefined;
     if (codes) {
       if (codes.length === 0) qb.andWhere('1 = 0');
       else qb.andWhere(`${a}.code IN (:...codes)`, { codes });
     }
     this.applyRange(qb, 'createdAt', args.createdAt);
     this.applyRange(qb, 'updatedAt', args.updatedAt);
-    const refs = def.references ? valuesOf(args.referenceValue) : undefined;
+    const refs = def.references ? filterValues(args.referenceValue) : undefined;
     if (refs) {
       if (refs.length === 0) qb.andWhere('1 = 0');
       else
@@ -197,14 +190,14 @@ export class CatalogRecordsService {
     if (def.parent) {
       const parentId = args[def.parent.field];
       if (typeof parentId === 'string') {
-        if (!UUID.test(parentId)) qb.andWhere('1 = 0');
+        if (!isUuid(parentId)) qb.andWhere('1 = 0');
         else qb.andWhere(`${a}.parentId = :parentId`, { parentId });
       }
     }
     for (const filter of membershipFilters(def)) {
       const ownerId = args[filter.arg];
       if (typeof ownerId !== 'string') continue;
-      if (!UUID.test(ownerId)) {
+      if (!isUuid(ownerId)) {
         qb.andWhere('1 = 0');
         continue;
       }
@@ -287,7 +280,7 @@ export class CatalogRecordsService {
     id: string,
     input: RecordInput,
   ): Promise<CatalogRecordEntity> {
-    if (!UUID.test(id)) throw CatalogErrors.notFound(def.kind, id);
+    if (!isUuid(id)) throw CatalogErrors.notFound(def.kind, id);
     return this.dataSource.transaction(async (manager) => {
       const row = await this.query(storeId, def.kind, manager)
         .andWhere(`${ALIAS}.id = :id`, { id })
@@ -373,11 +366,6 @@ function dataOf(
     else data[field] = def.fields[field].type === 'money' ? { ...(value as object) } : value;
   }
   return data;
-}
-
-function valuesOf<S>(filter: { eq?: S | null; in?: S[] | null } | null | undefined): S[] | undefined {
-  if (!filter || (filter.eq == null && filter.in == null)) return undefined;
-  return [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
 }
 
 /** List filters by owner: skus(skuGroupId), skus(listId), … one per relation whose members are `kind`. */

@@ -16,25 +16,17 @@ import {
   createRelationResolver,
   requireScopes,
   storeIdOf,
-  toConnection,
+  toCountedConnection,
 } from '@platform/graphql-subgraph';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogLinksService } from './catalog-links.service';
-import { CatalogRecordsService, RecordInput, RecordPage } from './catalog-records.service';
+import { CatalogRecordsService, RecordInput } from './catalog-records.service';
 import { referencesServiceFor } from './catalog-references.service';
 import { CATALOG_READ, CATALOG_WRITE } from './catalog-scopes';
 import { kindOf } from './catalog-kinds';
 import type { RecordKind, RelationKind } from './record-kind';
 import type { RecordListArgs } from './record-list-args';
 import { RecordModel, kindTypes, toRecordModel } from './record-types.factory';
-
-/** A page as its connection; totalCount is a getter, so it is counted only when selected. */
-function connectionOf(result: RecordPage, toModel: (row: CatalogRecordEntity) => RecordModel): object {
-  return Object.defineProperty(toConnection(result.page, toModel), 'totalCount', {
-    get: result.totalCount,
-    enumerable: false,
-  });
-}
 
 /** Most records one batch create writes. */
 export const MAX_BATCH_CREATE = 100;
@@ -72,7 +64,7 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
     })
     @RequiresScopes(...CATALOG_READ)
     async many(@StoreId() storeId: string, @ArgsOf(types.listArgs) args: RecordListArgs): Promise<object> {
-      return connectionOf(await this.records.list(storeId, def, args ?? {}), toModel);
+      return toCountedConnection(await this.records.list(storeId, def, args ?? {}), toModel);
     }
 
     @Mutation(() => types.model, { name: `create${def.name}`, nullable: true })
@@ -145,7 +137,7 @@ export function createDeprecatedQueriesResolver(
       @StoreId() storeId: string,
       @ArgsOf(types.listArgs) args: RecordListArgs,
     ): Promise<object> {
-      return connectionOf(await this.records.list(storeId, def, args ?? {}), toModel);
+      return toCountedConnection(await this.records.list(storeId, def, args ?? {}), toModel);
     }
   }
   return DeprecatedQueriesHost;

@@ -8,11 +8,12 @@ import {
   createdAtSort,
   textSort,
   updatedAtSort,
+  filterValues,
 } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { valuesOf, whereStatusIn } from '../shared/list-inputs';
+import { whereStatusIn } from '../shared/list-inputs';
 import { definedOnly, required } from '../shared/updates';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { OverrideEntity } from './override.entity';
@@ -48,7 +49,7 @@ export class OverridesService
   list(storeId: string, args: QueryOverridesArgs): Promise<Page<OverrideEntity>> {
     return this.pageOf(storeId, args, SORTS, (qb) => {
       whereStatusIn(qb, 'o', args.status);
-      const values = valuesOf(args.referenceValue);
+      const values = filterValues(args.referenceValue);
       if (values) this.references.filterByValue(qb, 'o', 'OVERRIDE', values);
     });
   }

@@ -11,11 +11,12 @@ import {
   isUuid,
   textSort,
   updatedAtSort,
+  filterValues,
 } from '@platform/graphql-subgraph';
 import { DataSource, In } from 'typeorm';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { valuesOf, whereStatusIn } from '../shared/list-inputs';
+import { whereStatusIn } from '../shared/list-inputs';
 import { definedOnly, required } from '../shared/updates';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { parsePercentage, percentageToNumeric } from './percentage';
@@ -102,7 +103,7 @@ export class RatesService
   list(storeId: string, args: QueryRatesArgs): Promise<Page<RateEntity>> {
     return this.pageOf(storeId, args, SORTS, (qb) => {
       whereStatusIn(qb, 'r', args.status);
-      const values = valuesOf(args.referenceValue);
+      const values = filterValues(args.referenceValue);
       if (values) this.references.filterByValue(qb, 'r', 'RATE', values);
       if (args.jurisdictionId != null) {
         if (isUuid(args.jurisdictionId)) qb.andWhere('r.jurisdictionId = :jid', { jid: args.jurisdictionId });

@@ -1,4 +1,4 @@
-import { OptionalNestedField } from '@platform/graphql-subgraph';
+import { OptionalNestedField, filterValues } from '@platform/graphql-subgraph';
 import { Type } from '@nestjs/common';
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
 import { ArrayMaxSize, IsArray, IsEnum, IsOptional, IsString, MaxLength } from 'class-validator';
@@ -87,18 +87,13 @@ export function idsOf(
   return filter.eq == null && filter.in == null ? undefined : ids;
 }
 
-export function valuesOf<S>(filter: { eq?: S | null; in?: S[] | null } | null | undefined): S[] | undefined {
-  if (!filter || (filter.eq == null && filter.in == null)) return undefined;
-  return [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
-}
-
 /** Narrows a list query to the rows whose status a status filter asks for (none for `in: []`). */
 export function whereStatusIn<E extends ObjectLiteral>(
   qb: SelectQueryBuilder<E>,
   alias: string,
   filter: { eq?: string | null; in?: string[] | null } | null | undefined,
 ): void {
-  const statuses = valuesOf(filter);
+  const statuses = filterValues(filter);
   if (statuses)
     qb.andWhere(`${alias}.status IN (:...statuses)`, { statuses: statuses.length ? statuses : [''] });
 }
