@@ -2,6 +2,7 @@
 // `npm start`: builds what is stale, makes sure PostgreSQL and Redis answer, starts every
 // service and worker of the route table and then the gateway, prefixes each one's log lines
 // with its name, waits for the gateway's /healthz and prints `platform ready at <url>`.
+// PUBLIC_BASE_URL (hosted app URLs, agent badge records), unless set, is that same gateway URL.
 // Ctrl-C (or SIGTERM) stops everything cleanly.
 const { spawn } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
@@ -10,6 +11,7 @@ const { join } = require('node:path');
 const readline = require('node:readline');
 const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
 const { ensurePostgres, ensureRedis } = require('./infra');
+const { gatewayUrl, sharedChildEnv } = require('./start-env');
 
 const log = (msg) => process.stdout.write(`[platform] ${msg}\n`);
 const children = [];
@@ -104,7 +106,10 @@ async function main() {
 
   const { ROUTE_TABLE } = require(join(ROOT, 'dist/apps/gateway/apps/gateway/src/routes/route-table.js'));
   const { SERVICE_PORTS } = require(join(ROOT, 'dist/apps/gateway/libs/config/src/service-ports.js'));
-  const shared = { DATABASE_URL: pg.url, REDIS_URL: redis.url };
+  // The gateway's port first: PUBLIC_BASE_URL, unless set, names it, and the services read it.
+  const gatewayPort = process.env.PORT || (await portOf('gateway', SERVICE_PORTS.gateway));
+  const shared = sharedChildEnv(process.env, { databaseUrl: pg.url, redisUrl: redis.url, gatewayPort });
+  log(`public base URL ${shared.PUBLIC_BASE_URL}${process.env.PUBLIC_BASE_URL ? '' : ' (the gateway)'}`);
   const gatewayEnv = { ...shared };
   // Each service also gets the URLs of the services listed before it (the subgraphs ask
   // commerce-rest, the first row, whether the caller may use a store: COMMERCE_REST_URL).
@@ -121,10 +126,9 @@ async function main() {
     gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || `http://127.0.0.1:${port}`;
     serviceUrls[route.urlEnv] = gatewayEnv[route.urlEnv];
   }
-  const port = process.env.PORT || (await portOf('gateway', SERVICE_PORTS.gateway));
-  startProcess('gateway', entryPath('gateway'), { ...gatewayEnv, PORT: port });
+  startProcess('gateway', entryPath('gateway'), { ...gatewayEnv, PORT: gatewayPort });
 
-  const url = `http://127.0.0.1:${port}`;
+  const url = gatewayUrl(gatewayPort);
   await waitForHealthz(url, Number(process.env.START_TIMEOUT_S || 180) * 1000);
   process.stdout.write(`platform ready at ${url}\n`);
 }

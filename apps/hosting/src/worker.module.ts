@@ -17,6 +17,7 @@ import { ImportsWorkerModule } from './modules/imports/imports-worker.module';
 import { HostingMaintenanceModule } from './modules/maintenance/hosting-maintenance.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { VariantProxyModule } from './modules/variant-proxy/variant-proxy.module';
+import { WorkerLeasesModule } from './modules/worker-leases/worker-leases.module';
 
 export interface HostingWorkerOptions {
   /** Replaces the default provisioner (DatabaseAppProvisioner), e.g. in tests. */
@@ -27,7 +28,8 @@ export interface HostingWorkerOptions {
  * The hosting worker: consumes `hosting-apps` (app creation) and `hosting-imports` (imports, which
  * it runs in PREVIEW: ImportsWorkerModule owns the app processes), re-adds orphaned jobs, purges
  * expired idempotency keys. Serves /health/live, /health/ready, /metrics and the app traffic of
- * `/hosted/{appId}/{variant}/…` (VariantProxyModule) on its own port.
+ * `/hosted/{appId}/{variant}/…` (VariantProxyModule) on its own port. Any number of workers run
+ * side by side: each owns the variants it leases (WorkerLeasesModule, docs/hosting.md, "Several workers").
  */
 @Module({})
 export class HostingWorkerModule {
@@ -50,6 +52,7 @@ export class HostingWorkerModule {
         }),
         TypeOrmModule.forFeature([AppOperationEntity]),
         VariantProxyModule,
+        WorkerLeasesModule,
       ],
       providers: [
         AppOrphansService,

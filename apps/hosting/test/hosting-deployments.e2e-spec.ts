@@ -48,6 +48,7 @@ interface CommerceError {
 interface AppAnswer {
   greeting: string | null;
   pid: number;
+  instance: string;
   cwd: string;
   method: string;
   url: string;
@@ -207,9 +208,9 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
 
     const published = await variantAnswer(appId, 'PUBLISH');
     expect(published.greeting).toBe('hello from publish');
-    expect(published.pid).not.toBe(preview.pid);
+    expect(published.instance).not.toBe(preview.instance);
     expect(published.cwd).not.toBe(preview.cwd); // its own copy of the build
-    expect((await variantAnswer(appId, 'PREVIEW')).pid).toBe(preview.pid); // preview untouched
+    expect((await variantAnswer(appId, 'PREVIEW')).instance).toBe(preview.instance); // preview untouched
 
     const publishStatus = (await status(appId)).variants.find((v) => v.variant === 'PUBLISH');
     expect(publishStatus).toMatchObject({
@@ -234,15 +235,15 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
     const again = await settledDeployment(appId, (await deploy(appId)).deploymentId);
     expect(again).toMatchObject({ status: 'COMPLETED', noOp: true, importId: imported.importId });
     expect(again.logs?.some((l) => l.endsWith('nothing restarted'))).toBe(true);
-    expect((await variantAnswer(appId, 'PUBLISH')).pid).toBe(published.pid);
+    expect((await variantAnswer(appId, 'PUBLISH')).instance).toBe(published.instance);
 
     // A new import changes the preview only; the next deployment replaces PUBLISH.
     const second = await importFixture(appId, 'runtime-http', true);
-    expect((await variantAnswer(appId, 'PUBLISH')).pid).toBe(published.pid);
+    expect((await variantAnswer(appId, 'PUBLISH')).instance).toBe(published.instance);
     const redeployed = await settledDeployment(appId, (await deploy(appId)).deploymentId);
     expect(redeployed).toMatchObject({ status: 'COMPLETED', noOp: false, importId: second.importId });
     const republished = await variantAnswer(appId, 'PUBLISH');
-    expect(republished.pid).not.toBe(published.pid);
+    expect(republished.instance).not.toBe(published.instance);
     expect(republished.greeting).toBe('hello from publish');
   }, 180_000);
 
@@ -369,7 +370,7 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
     const after = await waitFor(
       async () => {
         const answer = await variantAnswer(appId, 'PUBLISH').catch(() => undefined);
-        return answer && answer.pid !== before.pid ? answer : undefined;
+        return answer && answer.instance !== before.instance ? answer : undefined;
       },
       { what: 'the previous PUBLISH build to answer again' },
     );
@@ -444,7 +445,7 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
       .spyOn(runtime.driver, 'status')
       .mockImplementation(async (key) =>
         key.appId === appId && key.variant === 'PREVIEW'
-          ? { ...(await real(key)), state: 'RUNNING', port: 1 }
+          ? { ...(await real(key)), state: 'RUNNING', port: 1, endpoint: 'http://127.0.0.1:1' }
           : real(key),
       );
     try {

@@ -7,6 +7,7 @@ import { waitFor } from '@platform/testing';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import { appProcesses } from './support/app-processes';
 import { BOUNDARY, fixtureFiles, multipart, tarGzOf, traversalZip, zipOf } from './support/fixture-archives';
 import {
   ALL_HOSTING_SCOPES,
@@ -28,15 +29,6 @@ interface CommerceError {
   name: string;
   details: { issue: string; field?: string; location: string }[];
 }
-
-const processGone = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch {
-    return true;
-  }
-};
 
 describe('hosting imports: upload → build → PREVIEW running (real Postgres, Redis, npm, child processes)', () => {
   let t: HostingTestApp;
@@ -118,14 +110,15 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
     return res.json() as AppStatusResponse;
   };
 
-  const callApp = async (url: string): Promise<{ pid: number; cwd: string }> => {
+  const callApp = async (url: string): Promise<{ instance: string; cwd: string }> => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
-    return (await res.json()) as { pid: number; cwd: string };
+    return (await res.json()) as { instance: string; cwd: string };
   };
 
   let firstImportId: string;
-  let firstPid: number;
+  let firstInstance: string;
+  let firstDir: string;
   let secondImportId: string;
 
   it('imports a zip: 202 EXECUTING, then COMPLETED with build logs; PREVIEW RUNNING answers over HTTP', async () => {
@@ -153,7 +146,9 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
     const answer = await callApp(`http://127.0.0.1:${preview?.port ?? 1}`);
     expect(answer.cwd).toContain(accepted.importId);
     firstImportId = accepted.importId;
-    firstPid = answer.pid;
+    firstInstance = answer.instance;
+    firstDir = answer.cwd;
+    expect(appProcesses(firstDir)).toHaveLength(1);
   });
 
   it("the running app's stdout and stderr reach GET …/logs with source and level; PUBLISH has none", async () => {
@@ -229,9 +224,9 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
     const preview = (await status()).variants.find((v) => v.variant === 'PREVIEW');
     expect(preview).toMatchObject({ state: 'RUNNING', importId: secondImportId });
     const answer = await callApp(`http://127.0.0.1:${preview?.port ?? 1}`);
-    expect(answer.pid).not.toBe(firstPid);
+    expect(answer.instance).not.toBe(firstInstance);
     expect(answer.cwd).toContain(secondImportId);
-    await waitFor(() => processGone(firstPid) || undefined, {
+    await waitFor(() => appProcesses(firstDir).length === 0 || undefined, {
       what: 'the old preview to exit',
       timeoutMs: 5000,
     });

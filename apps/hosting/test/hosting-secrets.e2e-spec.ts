@@ -568,7 +568,7 @@ describe('hosting secrets (real Postgres)', () => {
   });
 
   describe('logs', () => {
-    it('never writes a secret value to the logs, even at trace level', async () => {
+    it('never writes a secret value to the logs, even at trace level (PATCH and GET)', async () => {
       const logged = await startHostingTestApp('hosting-secrets-logs', { LOG_LEVEL: 'trace' });
       const chunks: string[] = [];
       const capture = (chunk: unknown): void => {
@@ -613,9 +613,23 @@ describe('hosting secrets (real Postgres)', () => {
         expect((await send([{ op: 'add', path: '/PATH', value }])).statusCode).toBe(400);
         expect((await send([{ op: 'add', path: '/BIG', value: value.repeat(300) }])).statusCode).toBe(400);
         expect((await send([{ op: 'add', path: '/J', value }], 'application/json')).statusCode).toBe(415);
+        // Reading the set (both namespaces, good and bad variants) logs no value either.
+        const reads = [
+          `/v1/hosting/apps/${appId}/secrets`,
+          `/v1/hosting/apps/${appId}/secrets?variant=PUBLISH`,
+          `/v1/hosting/apps/${appId}/secrets?variant=bad`,
+          `/v1/hosting/nodejs/apps/${appId}/secrets?variant=preview`,
+          `/v1/hosting/nodejs/apps/${appId}/secrets?variant=bad`,
+        ];
+        const readStatuses: number[] = [];
+        for (const url of reads) {
+          readStatuses.push((await logged.inject({ method: 'GET', url, headers: owner.headers })).statusCode);
+        }
+        expect(readStatuses).toEqual([200, 200, 400, 200, 400]);
         await new Promise((resolve) => setTimeout(resolve, 50));
         const text = chunks.join('');
         expect(text).toContain(`/v1/hosting/apps/${appId}/secrets`);
+        expect(text).toContain(`/v1/hosting/nodejs/apps/${appId}/secrets?variant=preview`);
         expect(text).not.toContain('never-log-me-');
       } finally {
         for (const spy of spies) spy.mockRestore();

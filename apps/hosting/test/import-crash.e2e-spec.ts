@@ -1,5 +1,4 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.re
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import { HostingImportsQueue } from '../src/modules/imports/imports.jobs';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import { appProcesses } from './support/app-processes';
 import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
 import {
   ALL_HOSTING_SCOPES,
@@ -21,21 +21,6 @@ import {
 const ROOT = join(__dirname, '../../..');
 const WORKER_ENTRY = join(ROOT, 'dist/apps/hosting/apps/hosting/src/worker.js');
 const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
-
-/** Whether the process lives (not a zombie waiting for pid 1). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A worker killed (SIGKILL, the real process) while it builds an import: the job's lock lapses, a
@@ -175,29 +160,34 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
     expect(preview).toMatchObject({ state: 'RUNNING', importId });
     const answer = (await (await fetch(`http://127.0.0.1:${preview?.port}/`)).json()) as {
       app: string;
-      pid: number;
+      instance: string;
+      cwd: string;
     };
     expect(answer).toMatchObject({ app: 'build-gated' });
+    expect(appProcesses(answer.cwd)).toHaveLength(1);
 
-    // Now the worker running the app is killed: its app outlives it (an orphan holding its port and
-    // memory) until the next worker ends it, then starts the variant again from its recorded build.
+    // Now the worker running the app is killed: its app goes with it (the sandbox's init exits
+    // when its worker's end of the IPC channel closes), and the next worker starts the variant
+    // again from its recorded build.
     const second = workers[workers.length - 1];
     const secondGone = new Promise((resolve) => second.once('exit', resolve));
     second.kill('SIGKILL');
     await secondGone;
-    expect(alive(answer.pid)).toBe(true);
+    await waitFor(() => (appProcesses(answer.cwd).length === 0 ? true : undefined), {
+      what: "the killed worker's app to end with it",
+    });
     await startWorker();
-    await waitFor(() => (alive(answer.pid) ? undefined : true), { what: 'the orphaned app to be ended' });
     const restarted = await waitFor(
       async () => {
         const s = (await get(`/v1/hosting/apps/${appId}/status`)).json() as AppStatusResponse;
         const p = s.variants.find((v) => v.variant === 'PREVIEW');
         if (p?.state !== 'RUNNING' || !p.port) return undefined;
         const res = await fetch(`http://127.0.0.1:${p.port}/`).catch(() => undefined);
-        return res?.ok ? ((await res.json()) as { pid: number }) : undefined;
+        return res?.ok ? ((await res.json()) as { instance: string }) : undefined;
       },
       { what: 'the third worker to run PREVIEW again', timeoutMs: 30_000 },
     );
-    expect(restarted.pid).not.toBe(answer.pid);
+    expect(restarted.instance).not.toBe(answer.instance);
+    expect(appProcesses(answer.cwd)).toHaveLength(1);
   }, 240_000);
 });

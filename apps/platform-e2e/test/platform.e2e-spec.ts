@@ -71,8 +71,9 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       COUNTRIES_PORT: String(countriesPort),
       PORTS: 'auto',
       RATE_LIMIT_CREDENTIAL_LIMIT: String(RATE_LIMIT),
-      // Hosted apps: their public URLs name this gateway; builds use npm's cache only.
-      PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+      // Hosted apps: npm start derives their public URLs from the gateway's PORT (PUBLIC_BASE_URL
+      // unset, as a user starts it); builds use npm's cache only.
+      PUBLIC_BASE_URL: undefined,
       HOSTING_DATA_DIR: hostingDataDir,
       HOSTING_NPM_OFFLINE: 'true',
     };
@@ -104,6 +105,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
 
   it('prints "platform ready at <url>" on the gateway port and answers /healthz', async () => {
     expect(baseUrl).toBe(`http://127.0.0.1:${childEnv.PORT}`);
+    expect(output).toContain(`public base URL http://127.0.0.1:${childEnv.PORT} (the gateway)`);
     const res = await call('/healthz');
     expect(res.status).toBe(200);
   });
@@ -825,6 +827,16 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       );
       expect(patched.status).toBe(200);
     }
+    const secrets = await call(`/v1/hosting/apps/${appId}/secrets`, bearer(token));
+    expect(secrets.status).toBe(200);
+    const secretsText = await secrets.text();
+    expect(JSON.parse(secretsText)).toMatchObject({
+      variants: {
+        preview: { secrets: [{ name: 'GREETING' }] },
+        publish: { secrets: [{ name: 'GREETING' }] },
+      },
+    });
+    expect(secretsText).not.toContain('hello from');
 
     const form = new FormData();
     form.append('file', new Blob([await fixtureZip()]), 'app.zip');
@@ -848,7 +860,8 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
         }
       ).variants.map((v) => v.url);
     const [previewUrl] = await urls();
-    expect(previewUrl).toBe(`${baseUrl}/hosted/${appId}/preview/`);
+    // PUBLIC_BASE_URL unset: the hosted URL names the gateway's real port, not the apps' default 8080.
+    expect(previewUrl).toBe(`http://127.0.0.1:${childEnv.PORT}/hosted/${appId}/preview/`);
     const preview = await fetch(`${previewUrl}log?x=1`); // no token: the app's own traffic
     expect(preview.status).toBe(200);
     expect(await preview.json()).toMatchObject({ greeting: 'hello from preview', url: '/log?x=1' });

@@ -8,6 +8,7 @@ import { ImportOperationEntity } from '../modules/imports/import-operation.entit
 import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
+import { WorkerEntity } from '../modules/worker-leases/worker.entity';
 
 /** Every entity of schema `hosting` (explicit list, no globs). Keep it sorted. */
 export const HOSTING_ENTITIES = [
@@ -21,4 +22,5 @@ export const HOSTING_ENTITIES = [
   DeploymentOperationEntity,
   ImportOperationEntity,
   SubscriptionEntity,
+  WorkerEntity,
 ];

@@ -3,6 +3,7 @@ import { CreateSecrets1795600000100 } from './1795600000100-create-secrets';
 import { CreateImports1795600000200 } from './1795600000200-create-imports';
 import { CreateAppLogs1795600000300 } from './1795600000300-create-app-logs';
 import { CreateDeployments1795600000400 } from './1795600000400-create-deployments';
+import { CreateWorkers1795600000500 } from './1795600000500-create-workers';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const HOSTING_MIGRATIONS = [
   CreateImports1795600000200,
   CreateAppLogs1795600000300,
   CreateDeployments1795600000400,
+  CreateWorkers1795600000500,
 ];

@@ -8,15 +8,18 @@ import {
   Optional,
 } from '@nestjs/common';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { RuntimeLogStore } from '../app-logs/runtime-log-store';
-import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
-import { LocalProcessDriver, variantKeyId } from '../runtime';
-import type { RuntimeDriver, StartCommand, VariantHandle, VariantKey } from '../runtime';
+import { variantKeyId } from '../runtime';
+import type { RuntimeDriver, StartCommand, VariantHandle, VariantKey, VariantSpec } from '../runtime';
 import { VARIANT_ENV_SOURCE } from '../runtime-env/variant-env-source';
 import type { VariantEnvSource } from '../runtime-env/variant-env-source';
+import { LeaseLostError } from '../worker-leases/worker-lease-store';
+import type { OwnedVariant } from '../worker-leases/worker-lease-store';
+import { WorkerLeases } from '../worker-leases/worker-leases';
+import type { LeaseHolder } from '../worker-leases/worker-leases';
+import { RUNTIME_DRIVER } from './runtime-driver.provider';
 import { RuntimePidFiles } from './runtime-pid-files';
 
 /** How often the manager copies the driver's view (crashes, restarts) into app_environments. */
@@ -29,37 +32,53 @@ export interface BuildToRun {
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** What an owned variant runs, when it should run (desired RUNNING with a recorded build). */
+const buildOf = (v: OwnedVariant): BuildToRun | null =>
+  v.desiredState === 'RUNNING' && v.buildDir !== null && v.startCommand !== null
+    ? { dir: v.buildDir, startCommand: v.startCommand }
+    : null;
+
 /**
- * The worker's one runtime driver (a LocalProcessDriver: child processes on this host) and what
- * runs on it. Starts of one variant are serialized; the env is the variant's secrets
- * (VARIANT_ENV_SOURCE, {} without a secret store); every line the apps write goes to the
- * RuntimeLogStore (GET …/logs). The driver's state is copied to
- * app_environments (runtime_state, runtime_error, port) every 2 s, since the API reads the
- * database. At boot it starts again every variant whose desired state is RUNNING (recovery after a
- * worker restart); at shutdown it stops them all and records them STOPPED.
+ * The worker's one runtime driver (RUNTIME_DRIVER) and the variants it runs: those this worker
+ * owns (WorkerLeases, docs/hosting.md, "Several workers"). Starts and releases of one variant are
+ * serialized; the env is the variant's secrets (VARIANT_ENV_SOURCE, {} without a secret store);
+ * every line the apps write goes to the RuntimeLogStore (GET …/logs). The driver's state is copied
+ * to app_environments (runtime_state, runtime_error, port) every 2 s, only for owned variants.
+ *
+ * As the LeaseHolder it adopts, at each heartbeat, its fair share of orphaned variants (after
+ * ending, on this host, the apps of workers whose lease expired), releases what another worker
+ * took over, and releases everything when its own lease is lost. An import or deployment takes the
+ * variant over first (startInLock). At shutdown it releases every variant, records them, and then
+ * gives up its lease so other workers adopt them at once.
  */
 @Injectable()
-export class AppRuntimeManager implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
+export class AppRuntimeManager
+  implements LeaseHolder, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
+{
   private readonly logger = new Logger(AppRuntimeManager.name);
-  readonly driver: RuntimeDriver;
   private readonly chains = new Map<string, Promise<unknown>>();
   private readonly written = new Map<string, string>();
   private readonly pidFiles: RuntimePidFiles;
   /** The pid last recorded per variant (sync() rewrites a pid file only after a restart), and its dir. */
   private readonly recordedPids = new Map<string, { pid: number; dir: string }>();
+  /** Variants whose adoption failed, with the build that failed: not tried again until the build changes. */
+  private readonly failedAdoptions = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private closing = false;
 
   constructor(
-    private readonly dataSource: DataSource,
     @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
     private readonly logs: RuntimeLogStore,
+    @Inject(RUNTIME_DRIVER) readonly driver: RuntimeDriver,
+    private readonly leases: WorkerLeases,
     @Optional() @Inject(VARIANT_ENV_SOURCE) private readonly envSource?: VariantEnvSource,
   ) {
-    // npm start is refused here too (the builder already refuses such start scripts): only a
-    // plain node command runs under Node's permission model.
-    this.driver = new LocalProcessDriver({ host: settings.runtimeHost, npmStart: 'refuse' });
     this.pidFiles = new RuntimePidFiles(join(settings.dataDir, 'run'));
+  }
+
+  /** This worker's id while it holds a lease (the owner runners record); LeaseLostError otherwise. */
+  get workerId(): string {
+    return this.leases.requireWorkerId();
   }
 
   /** Starts `build` in the variant, replacing what ran there; resolves once it accepts connections. */
@@ -67,7 +86,7 @@ export class AppRuntimeManager implements OnApplicationBootstrap, OnModuleDestro
     return this.serialized(key, () => this.startInLock(key, build));
   }
 
-  /** Runs `task` after every earlier task of the same variant (one start or stop at a time). */
+  /** Runs `task` after every earlier task of the same variant (one start or release at a time). */
   serialized<T>(key: VariantKey, task: () => Promise<T>): Promise<T> {
     const id = variantKeyId(key);
     const previous = this.chains.get(id) ?? Promise.resolve();
@@ -84,13 +103,10 @@ export class AppRuntimeManager implements OnApplicationBootstrap, OnModuleDestro
   async onApplicationBootstrap(): Promise<void> {
     this.timer = setInterval(() => void this.sync(), RUNTIME_SYNC_EVERY_MS);
     this.timer.unref();
-    // Apps a killed worker left running (no clean stop) go before their variants start again.
-    const orphans = await this.pidFiles.endOrphans().catch((error: unknown) => {
-      this.logger.warn(`could not end the apps of a previous worker: ${describe(error)}`);
-      return 0;
-    });
-    if (orphans > 0) this.logger.warn(`ended ${orphans} app process group(s) a previous worker left running`);
-    await this.recover();
+    await this.leases.start(this, this.driver.constructor.name);
+    // Apps that dead workers left running on this host go first; the first heartbeat then claims
+    // this worker's share of the orphaned variants (not at once: workers booting together split them).
+    await this.endOrphans();
   }
 
   onModuleDestroy(): void {
@@ -100,48 +116,154 @@ export class AppRuntimeManager implements OnApplicationBootstrap, OnModuleDestro
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
     clearInterval(this.timer);
+    const workerId = this.leases.workerId;
     const running = await this.driver.list();
-    await this.driver.stopAll();
+    await Promise.all(
+      running.map((status) =>
+        this.driver
+          .release(status.key)
+          .catch((error: unknown) =>
+            this.logger.warn(`could not release ${variantKeyId(status.key)}: ${describe(error)}`),
+          ),
+      ),
+    );
     for (const status of running) {
-      await this.record(status.key, 'STOPPED', null).catch(() => undefined);
-      await this.pidFiles.forget(status.key).catch(() => undefined);
+      const after = await this.driver.status(status.key).catch(() => undefined);
+      await this.record(status.key, after?.state ?? 'STOPPED', null).catch(() => undefined);
     }
+    if (workerId) await this.pidFiles.forgetWorker(workerId).catch(() => undefined);
     // The apps' last lines (and the driver's SYSTEM lines about the stop) while the database is up.
     await this.logs.flush();
+    await this.leases.stop();
   }
 
-  /** Starts every variant the database wants RUNNING and has a build for (basic: one try each). */
-  async recover(): Promise<void> {
-    let rows: AppEnvironmentEntity[];
-    try {
-      rows = await this.dataSource
-        .getRepository(AppEnvironmentEntity)
-        .find({ where: { desiredState: 'RUNNING' } });
-    } catch (error) {
-      this.logger.warn(`runtime recovery skipped: ${describe(error)}`);
-      return;
-    }
-    for (const row of rows) {
-      if (!row.buildDir || !row.startCommand) continue;
-      const key: VariantKey = { appId: row.appId, variant: row.variant };
-      this.start(key, { dir: row.buildDir, startCommand: row.startCommand })
-        .then(
-          (handle) => this.record(key, handle.state, null, handle.port ?? undefined),
-          (error: unknown) => {
-            this.logger.warn(`could not restart ${variantKeyId(key)}: ${describe(error)}`);
-            return this.record(key, 'FAILED', describe(error));
-          },
-        )
-        .catch(() => undefined);
-    }
-  }
-
-  /** start() for a caller already inside serialized(key, …) (calling start() there would wait on itself). */
+  /**
+   * start() for a caller already inside serialized(key, …) (calling start() there would wait on
+   * itself): takes the variant over from any other worker, waits until that worker stopped its
+   * copy, then starts the build here.
+   */
   async startInLock(key: VariantKey, build: BuildToRun): Promise<VariantHandle> {
     if (this.closing) throw new Error('the worker is shutting down');
+    const workerId = this.leases.requireWorkerId();
+    await this.leases.store.takeOver(workerId, key);
+    await this.leases.waitForHandoff(key);
+    return this.launch(key, build, workerId, (spec) => this.driver.start(spec));
+  }
+
+  /**
+   * Whether the variant answers somewhere: RUNNING in this worker's driver (a cluster driver sees
+   * every variant), or recorded RUNNING by the live worker that owns it.
+   */
+  async runsAnywhere(key: VariantKey): Promise<boolean> {
+    if ((await this.driver.status(key)).state === 'RUNNING') return true;
+    const owner = await this.leases.store.liveOwnerState(key);
+    return owner !== null && owner.workerId !== this.leases.workerId && owner.runtimeState === 'RUNNING';
+  }
+
+  /** LeaseHolder: claim orphans, end dead workers' apps here, adopt, release what is not ours. */
+  async onHeartbeat(workerId: string): Promise<void> {
+    if (this.closing) return;
+    const store = this.leases.store;
+    const claimed = await store.claimOrphans(workerId);
+    if (claimed.length > 0) this.logger.log(`adopting ${claimed.map((c) => variantKeyId(c.key)).join(', ')}`);
+    await this.endOrphans();
+    const owned = await store.owned(workerId);
+    const mine = new Set(owned.map((v) => variantKeyId(v.key)));
+    for (const status of await this.driver.list()) {
+      const id = variantKeyId(status.key);
+      if (!mine.has(id) && !this.chains.has(id) && status.state !== 'STOPPED') this.releaseSoon(status.key);
+    }
+    for (const key of await store.pendingHandoffs(workerId)) this.releaseSoon(key);
+    for (const variant of owned) {
+      const build = buildOf(variant);
+      const id = variantKeyId(variant.key);
+      if (!build || this.chains.has(id) || this.failedAdoptions.get(id) === build.dir) continue;
+      if ((await this.driver.status(variant.key)).state === 'STOPPED')
+        this.adoptSoon(variant.key, build, workerId);
+    }
+  }
+
+  /** LeaseHolder: this worker's lease is gone; nothing it ran may keep running. */
+  async onLeaseLost(lostWorkerId: string): Promise<void> {
+    const running = await this.driver.list();
+    await Promise.all(running.map((status) => this.driver.release(status.key)));
+    this.written.clear();
+    this.recordedPids.clear();
+    this.failedAdoptions.clear();
+    await this.pidFiles.forgetWorker(lostWorkerId).catch(() => undefined);
+  }
+
+  /** LeaseHolder: another worker took `key` over. */
+  onTaken(key: VariantKey): void {
+    this.releaseSoon(key);
+  }
+
+  /** Copies the driver's state of every variant it knows into app_environments when it changed. */
+  async sync(): Promise<void> {
+    const workerId = this.leases.workerId;
+    if (workerId === null || this.closing) return;
+    try {
+      for (const status of await this.driver.list()) {
+        if (this.chains.has(variantKeyId(status.key))) continue; // a start in progress writes its own
+        if (await this.record(status.key, status.state, status.lastError, status.port ?? undefined))
+          await this.rememberPid(workerId, status.key, status.pid);
+      }
+    } catch (error) {
+      this.logger.warn(`runtime sync failed: ${describe(error)}`);
+    }
+  }
+
+  private releaseSoon(key: VariantKey): void {
+    void this.serialized(key, () => this.releaseUnlessOwned(key)).catch((error: unknown) =>
+      this.logger.warn(`could not release ${variantKeyId(key)}: ${describe(error)}`),
+    );
+  }
+
+  /** Stops (local) or lets go of (cluster) this worker's copy unless it owns `key`; acknowledges the handoff. */
+  private async releaseUnlessOwned(key: VariantKey): Promise<void> {
+    const workerId = this.leases.workerId;
+    const owner = await this.leases.store.liveOwner(key);
+    if (workerId !== null && owner?.workerId === workerId) return;
+    const status = await this.driver.status(key);
+    if (status.state !== 'STOPPED') {
+      this.logger.log(`releasing ${variantKeyId(key)}: worker ${owner?.workerId ?? '(none)'} owns it now`);
+      await this.driver.release(key);
+    }
+    const id = variantKeyId(key);
+    this.recordedPids.delete(id);
+    this.written.delete(id);
+    if (workerId === null) return;
+    await this.pidFiles.forget(workerId, key).catch(() => undefined);
+    await this.leases.store.acknowledgeRelease(workerId, key);
+  }
+
+  /** Adopts an owned variant nothing runs here (one try per build, like a start: a FAILED one stays down). */
+  private adoptSoon(key: VariantKey, build: BuildToRun, workerId: string): void {
+    const id = variantKeyId(key);
+    void this.serialized(key, async () => {
+      if (this.closing || this.leases.workerId !== workerId) return;
+      if ((await this.driver.status(key)).state !== 'STOPPED') return;
+      await this.leases.waitForHandoff(key);
+      const handle = await this.launch(key, build, workerId, (spec) => this.driver.adopt(spec));
+      await this.record(key, handle.state, null, handle.port ?? undefined);
+    }).catch(async (error: unknown) => {
+      if (error instanceof LeaseLostError) return;
+      this.failedAdoptions.set(id, build.dir);
+      this.logger.warn(`could not adopt ${id}: ${describe(error)}`);
+      await this.record(key, 'FAILED', describe(error)).catch(() => undefined);
+    });
+  }
+
+  /** Starts (or adopts) the variant as `workerId`; lets it go again when the lease was lost meanwhile. */
+  private async launch(
+    key: VariantKey,
+    build: BuildToRun,
+    workerId: string,
+    run: (spec: VariantSpec) => Promise<VariantHandle>,
+  ): Promise<VariantHandle> {
     const env = (await this.envSource?.envFor(key.appId, key.variant)) ?? {};
     await this.record(key, 'STARTING', null);
-    const handle = await this.driver.start({
+    const handle = await run({
       key,
       dir: build.dir,
       startCommand: build.startCommand,
@@ -150,49 +272,64 @@ export class AppRuntimeManager implements OnApplicationBootstrap, OnModuleDestro
       // Every line to the durable store (batched; never throws into the driver).
       onLog: (line) => void this.logs.append(key.appId, key.variant, [line]),
     });
-    await this.rememberPid(key, handle.pid, build.dir);
+    if (this.leases.workerId !== workerId || this.closing) {
+      await this.driver.release(key);
+      throw new LeaseLostError(`lost the lease while starting ${variantKeyId(key)}`);
+    }
+    await this.rememberPid(workerId, key, handle.pid, build.dir);
     return handle;
   }
 
+  private async endOrphans(): Promise<void> {
+    const ended = await this.pidFiles
+      .endOrphans(() => this.leases.store.liveWorkerIds())
+      .catch((error: unknown) => {
+        this.logger.warn(`could not end the apps of dead workers: ${describe(error)}`);
+        return 0;
+      });
+    if (ended > 0) this.logger.warn(`ended ${ended} app process group(s) that dead workers left running`);
+  }
+
   /** Keeps the variant's pid file in step with its process (a crash restart changes the pid). */
-  private async rememberPid(key: VariantKey, pid: number | null, dir?: string): Promise<void> {
+  private async rememberPid(
+    workerId: string,
+    key: VariantKey,
+    pid: number | null,
+    dir?: string,
+  ): Promise<void> {
     const id = variantKeyId(key);
     const known = this.recordedPids.get(id);
     const appDir = dir ?? known?.dir;
     if (pid === null || appDir === undefined || (known?.pid === pid && known.dir === appDir)) return;
     try {
-      await this.pidFiles.record(key, pid, appDir);
+      await this.pidFiles.record(workerId, key, pid, appDir);
       this.recordedPids.set(id, { pid, dir: appDir });
     } catch (error) {
       this.logger.warn(`could not record the pid of ${id}: ${describe(error)}`);
     }
   }
 
-  /** Copies the driver's state of every variant it knows into app_environments when it changed. */
-  async sync(): Promise<void> {
-    try {
-      for (const status of await this.driver.list()) {
-        if (this.chains.has(variantKeyId(status.key))) continue; // a start in progress writes its own
-        await this.record(status.key, status.state, status.lastError, status.port ?? undefined);
-        await this.rememberPid(status.key, status.pid);
-      }
-    } catch (error) {
-      this.logger.warn(`runtime sync failed: ${describe(error)}`);
-    }
-  }
-
-  private async record(key: VariantKey, state: string, error: string | null, port?: number): Promise<void> {
-    const signature = `${state}|${error ?? ''}|${port ?? ''}`;
+  /** Writes the runtime columns while this worker owns the variant; whether it does. */
+  private async record(
+    key: VariantKey,
+    state: string,
+    error: string | null,
+    port?: number,
+  ): Promise<boolean> {
+    const workerId = this.leases.workerId;
+    if (workerId === null) return false;
+    const signature = `${workerId}|${state}|${error ?? ''}|${port ?? ''}`;
     const id = variantKeyId(key);
-    if (this.written.get(id) === signature) return;
-    await this.dataSource
-      .getRepository(AppEnvironmentEntity)
-      .update(
-        { appId: key.appId, variant: key.variant },
-        port === undefined
-          ? { runtimeState: state, runtimeError: error }
-          : { runtimeState: state, runtimeError: error, port },
-      );
-    this.written.set(id, signature);
+    if (this.written.get(id) === signature) return true;
+    const owned = await this.leases.store.recordRuntime(
+      workerId,
+      key,
+      state,
+      error,
+      port,
+      this.driver.isolation,
+    );
+    if (owned) this.written.set(id, signature);
+    return owned;
   }
 }

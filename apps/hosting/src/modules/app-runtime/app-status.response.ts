@@ -35,6 +35,14 @@ export class VariantStatusResponse {
     description: 'The process port on the worker host (loopback; diagnostics only)',
   })
   port!: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['NETNS', 'CLUSTER', 'NONE'],
+    description:
+      'How the variant is kept apart from the platform: NETNS (a sandbox with its own network), CLUSTER (a pod under NetworkPolicies), NONE (HOSTING_UNISOLATED=allow: no network isolation); null before a worker ran it',
+  })
+  isolation!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why it is RESTARTING or FAILED' })
   error!: string | null;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
@@ -62,6 +70,7 @@ export function toAppStatusResponse(
       deploymentId: e.currentDeploymentId,
       port: e.port,
       url: urls.ofEnvironment(e),
+      isolation: e.runtimeIsolation,
       error: e.runtimeError,
       updatedAt: e.updatedAt.toISOString(),
     })),

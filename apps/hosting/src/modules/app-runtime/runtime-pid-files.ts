@@ -1,4 +1,5 @@
-import { mkdir, readFile, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, readFile, readdir, readlink, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { variantKeyId } from '../runtime';
 import type { VariantKey } from '../runtime';
@@ -13,56 +14,103 @@ interface PidRecord {
 const fileName = (key: VariantKey): string => `${variantKeyId(key).replace('/', '.')}.json`;
 
 /**
- * One file per running variant (`<HOSTING_DATA_DIR>/run/<appId>.<VARIANT>.json`: its process
- * group leader and directory), so a worker that starts after another was killed (SIGKILL, OOM: no
- * clean stop) can end the apps the dead one left running before it starts them again; otherwise
- * they would hold their memory and ports forever beside the new copies. A pid is only signalled
- * when its cwd still is the recorded app directory.
+ * One file per running variant, per worker: `<HOSTING_DATA_DIR>/run/<workerId>/<appId>.<VARIANT>.json`
+ * (its process group leader and directory). Several workers may share a host and a data dir, so a
+ * worker only ends the apps of workers whose lease is no longer live (killed: SIGKILL, OOM, no clean
+ * stop; or paused past their TTL, which fences themselves): otherwise those would hold their memory
+ * and ports forever beside the adopted copies. A group is only signalled while one of its
+ * processes still has the recorded app directory as its cwd (no reused pid is ever killed). Files directly under `run/` (the layout before worker leases) belong to
+ * no worker and are ended too.
  */
 export class RuntimePidFiles {
   constructor(private readonly dir: string) {}
 
-  async record(key: VariantKey, pid: number, appDir: string): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    const file = join(this.dir, fileName(key));
+  async record(workerId: string, key: VariantKey, pid: number, appDir: string): Promise<void> {
+    const dir = join(this.dir, workerId);
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, fileName(key));
     await writeFile(`${file}.tmp`, JSON.stringify({ pid, dir: appDir } satisfies PidRecord));
     await rename(`${file}.tmp`, file);
   }
 
-  async forget(key: VariantKey): Promise<void> {
-    await rm(join(this.dir, fileName(key)), { force: true });
+  async forget(workerId: string, key: VariantKey): Promise<void> {
+    await rm(join(this.dir, workerId, fileName(key)), { force: true });
   }
 
-  /** Kills the process group of every recorded app still running, removes every record; how many it killed. */
-  async endOrphans(): Promise<number> {
-    let names: string[];
+  /** Removes a worker's records (after it stopped or released everything it ran). */
+  async forgetWorker(workerId: string): Promise<void> {
+    await rm(join(this.dir, workerId), { recursive: true, force: true });
+  }
+
+  /**
+   * Kills the process group of every recorded app of a worker that `liveWorkers` does not name
+   * (asked after the directory was read, so a worker registering meanwhile is never taken for
+   * dead), removes those records; how many groups it killed.
+   */
+  async endOrphans(liveWorkers: () => Promise<Set<string>>): Promise<number> {
+    let entries: Dirent[];
     try {
-      names = (await readdir(this.dir)).filter((n) => n.endsWith('.json'));
+      entries = await readdir(this.dir, { withFileTypes: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw error;
     }
+    if (entries.length === 0) return 0;
+    const live = await liveWorkers();
     let killed = 0;
-    for (const name of names) {
-      const file = join(this.dir, name);
-      const record = await readFile(file, 'utf8')
-        .then((text) => JSON.parse(text) as PidRecord)
-        .catch(() => undefined);
-      if (record && Number.isInteger(record.pid) && record.pid > 1 && (await this.isOurs(record))) {
-        if (signalGroup(record.pid, 'SIGKILL')) killed += 1;
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (live.has(entry.name)) continue;
+        const dir = join(this.dir, entry.name);
+        const names = await readdir(dir).catch(() => [] as string[]);
+        for (const name of names)
+          if (name.endsWith('.json') && (await this.end(join(dir, name)))) killed += 1;
+        await rm(dir, { recursive: true, force: true });
+      } else if (entry.name.endsWith('.json')) {
+        if (await this.end(join(this.dir, entry.name))) killed += 1;
       }
-      await rm(file, { force: true });
     }
     return killed;
   }
 
+  /** Ends the group recorded in `file` if it still runs our app; removes the file. */
+  private async end(file: string): Promise<boolean> {
+    const record = await readFile(file, 'utf8')
+      .then((text) => JSON.parse(text) as PidRecord)
+      .catch(() => undefined);
+    let killed = false;
+    if (record && Number.isInteger(record.pid) && record.pid > 1 && (await this.isOurs(record)))
+      killed = signalGroup(record.pid, 'SIGKILL');
+    await rm(file, { force: true });
+    return killed;
+  }
+
+  /**
+   * Whether the recorded group still runs our app: its leader, or a member of its group (a
+   * sandboxed app is the grandchild of the recorded leader), has the app's directory as its cwd,
+   * exactly or under a sandbox's own root.
+   */
   private async isOurs(record: PidRecord): Promise<boolean> {
     if (!processAlive(record.pid)) return false;
-    try {
-      const [cwd, dir] = await Promise.all([realpath(`/proc/${record.pid}/cwd`), realpath(record.dir)]);
-      return cwd === dir;
-    } catch {
-      return false; // gone meanwhile, or not ours to inspect
+    const dir = await realpath(record.dir).catch(() => null);
+    if (dir === null) return false;
+    for (const pid of [record.pid, ...(await groupMembers(record.pid))]) {
+      const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => null);
+      if (cwd !== null && (cwd === dir || cwd.endsWith(dir))) return true;
     }
+    return false;
   }
+}
+
+/** Pids of the processes of process group `pgid` (from /proc/<pid>/stat). */
+async function groupMembers(pgid: number): Promise<number[]> {
+  const members: number[] = [];
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pgid) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // Fields after the command's closing parenthesis: state ppid pgrp …
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid) members.push(Number(entry));
+  }
+  return members;
 }

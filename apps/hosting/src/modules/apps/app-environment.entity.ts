@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export const VARIANTS = ['PREVIEW', 'PUBLISH'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -12,6 +12,7 @@ export type DesiredState = (typeof DESIRED_STATES)[number];
  * runtime's desired state; later slices set currentBuildId (the build running there) and port.
  */
 @Entity({ schema: 'hosting', name: 'app_environments' })
+@Index('app_environments_owner_idx', ['ownerWorkerId'])
 export class AppEnvironmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   appId!: string;
@@ -41,6 +42,13 @@ export class AppEnvironmentEntity {
   @Column({ type: 'varchar', length: 16, default: 'STOPPED' })
   runtimeState!: string;
 
+  /**
+   * How the worker that last recorded the variant isolates it: NETNS (a sandbox of its own), CLUSTER
+   * (a pod), NONE (HOSTING_UNISOLATED=allow); null until a worker recorded it.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  runtimeIsolation!: string | null;
+
   /** Why the variant is RESTARTING or FAILED (the driver's last error). */
   @Column({ type: 'text', nullable: true })
   runtimeError!: string | null;
@@ -52,6 +60,22 @@ export class AppEnvironmentEntity {
   /** The start command of that build (`{command, args}`). */
   @Column({ type: 'jsonb', nullable: true })
   startCommand!: { command: string; args: string[] } | null;
+
+  /**
+   * The hosting worker (hosting.workers) that runs this variant: exactly one live worker at a time
+   * (docs/hosting.md, "Several workers"). Null when no worker took it yet; a worker whose lease expired owns
+   * nothing (its variants are orphans another worker adopts).
+   */
+  @Column({ type: 'uuid', nullable: true })
+  ownerWorkerId!: string | null;
+
+  /**
+   * Workers that owned the variant when another one took it over (an import or deployment ran
+   * elsewhere) and have not yet confirmed they stopped their copy; the new owner starts it only
+   * once none of them is live.
+   */
+  @Column({ type: 'uuid', array: true, default: () => "'{}'" })
+  handoffWorkerIds!: string[];
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

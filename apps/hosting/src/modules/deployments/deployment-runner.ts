@@ -30,11 +30,15 @@ export const DeploymentFailureCode = {
 export const deploymentDir = (settings: ImportSettings, deploymentId: string): string =>
   join(settings.dataDir, 'deployments', deploymentId, 'app');
 
-interface Published {
-  readonly noOp: boolean;
-  readonly handle: VariantHandle;
-  readonly dir: string;
-}
+type Published =
+  | { readonly noOp: true; readonly handle: VariantHandle; readonly dir: string }
+  | {
+      readonly noOp: false;
+      readonly handle: VariantHandle;
+      readonly dir: string;
+      /** The worker that started it: the commit is written only while it owns PUBLISH. */
+      readonly owner: string;
+    };
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -81,9 +85,10 @@ export class DeploymentRunner {
     await log.flush();
 
     return async (manager) => {
-      if (!published.noOp)
-        await manager.getRepository(AppEnvironmentEntity).update(
-          { appId: record.appId, variant: 'PUBLISH' },
+      if (!published.noOp) {
+        // Only while this worker still owns PUBLISH (docs/hosting.md, "Several workers"); otherwise a retry starts over.
+        const result = await manager.getRepository(AppEnvironmentEntity).update(
+          { appId: record.appId, variant: 'PUBLISH', ownerWorkerId: published.owner },
           {
             desiredState: 'RUNNING',
             currentBuildId: record.importId,
@@ -95,6 +100,9 @@ export class DeploymentRunner {
             startCommand: record.startCommand,
           },
         );
+        if (result.affected === 0)
+          throw new Error('another worker took PUBLISH over while this deployment started it');
+      }
       await manager
         .getRepository(DeploymentOperationEntity)
         .update({ id: record.id }, { noOp: published.noOp });
@@ -116,14 +124,18 @@ export class DeploymentRunner {
       throw new PermanentFailure(DeploymentFailureCode.APP_NOT_FOUND, 'the app has no PUBLISH environment');
     await this.refuseIfSuperseded(record, publish);
 
-    const running = await this.runtime.driver.status(key);
+    // Running here or on the worker that owns it: nothing to restart.
     if (
       publish.currentBuildId === record.importId &&
       publish.desiredState === 'RUNNING' &&
       publish.buildDir !== null &&
-      running.state === 'RUNNING'
+      (await this.runtime.runsAnywhere(key))
     )
-      return { noOp: true, handle: running, dir: publish.buildDir };
+      return {
+        noOp: true,
+        handle: await this.runtime.driver.status(key),
+        dir: publish.buildDir,
+      };
 
     const dir = deploymentDir(this.settings, record.id);
     await rm(join(dir, '..'), { recursive: true, force: true });
@@ -140,8 +152,9 @@ export class DeploymentRunner {
     }
     system(`build copied; starting: ${[record.startCommand.command, ...record.startCommand.args].join(' ')}`);
     try {
+      // Takes PUBLISH over from the worker that ran it (that one stops its copy first).
       const handle = await this.runtime.startInLock(key, { dir, startCommand: record.startCommand });
-      return { noOp: false, handle, dir };
+      return { noOp: false, handle, dir, owner: this.runtime.workerId };
     } catch (error) {
       if (!(error instanceof RuntimeStartError)) throw error;
       system(`the app did not start in PUBLISH: ${error.message}`);

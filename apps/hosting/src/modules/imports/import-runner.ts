@@ -105,11 +105,13 @@ export class ImportRunner {
     await rm(paths.source, { recursive: true, force: true });
 
     const key: VariantKey = { appId: record.appId, variant: 'PREVIEW' };
-    const handle = await this.runtime.serialized(key, async () => {
+    const { handle, owner } = await this.runtime.serialized(key, async () => {
       await this.refuseIfSuperseded(record);
       system(`starting in PREVIEW: ${[build.startCommand.command, ...build.startCommand.args].join(' ')}`);
       try {
-        return await this.runtime.startInLock(key, build);
+        // Takes PREVIEW over from the worker that ran it (that one stops its copy first).
+        const started = await this.runtime.startInLock(key, build);
+        return { handle: started, owner: this.runtime.workerId };
       } catch (error) {
         if (error instanceof RuntimeStartError) {
           system(`the app did not start: ${error.message}`);
@@ -124,8 +126,9 @@ export class ImportRunner {
     await this.removeUpload(record);
 
     return async (manager) => {
-      await manager.getRepository(AppEnvironmentEntity).update(
-        { appId: record.appId, variant: 'PREVIEW' },
+      // Only while this worker still owns PREVIEW (docs/hosting.md, "Several workers"); otherwise a retry starts over.
+      const result = await manager.getRepository(AppEnvironmentEntity).update(
+        { appId: record.appId, variant: 'PREVIEW', ownerWorkerId: owner },
         {
           desiredState: 'RUNNING',
           currentBuildId: record.id,
@@ -136,6 +139,8 @@ export class ImportRunner {
           startCommand: build.startCommand,
         },
       );
+      if (result.affected === 0)
+        throw new Error('another worker took PREVIEW over while this import started it');
     };
   }
 

@@ -1,472 +1,360 @@
-import {
-  KubernetesDriver,
-  buildDeployment,
-  buildSecret,
-  buildService,
-  resourceName,
-  secretKeyFor,
-  stateOf,
-  type Deployment,
-  type DeploymentState,
-  type KubernetesApi,
-  type KubernetesDriverOptions,
-  type Secret,
-  type Service,
-} from './kubernetes-driver';
+// The Kubernetes runtime driver against an in-process fake API server (test/support): the real
+// @kubernetes/client-node on the wire, objects schema-checked on both sides, and the transitions a
+// cluster plays (rollout, crash loop, failing readiness, a pod replaced).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiException, KubernetesObjectApi, PatchStrategy } from '@kubernetes/client-node';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import { waitFor } from '@platform/testing';
+import { FakeKubernetesApi, type AppBehaviour } from '../../../test/support/fake-kubernetes-api';
+import { createKubernetesDriver } from './create-kubernetes-driver';
+import { KubernetesDriver, describeApiError, type KubernetesDriverOptions } from './kubernetes-driver';
+import { resourceName, secretName } from './kubernetes-objects';
 import { RuntimeStartError, type RuntimeLogLine, type VariantKey, type VariantSpec } from './runtime-driver';
 
+const NS = 'developer-platform-apps';
+const DATA_DIR = '/var/lib/hosting';
 const KEY: VariantKey = { appId: 'NODEJS-V1StGXR8_Z', variant: 'PREVIEW' };
-const NAME = 'app-nodejs-v1stgxr8-z-940be8-preview';
+const NAME = resourceName(KEY);
 
-const OPTIONS: KubernetesDriverOptions = {
-  namespace: 'hosted-apps',
-  runtimeImage: 'node:20.20.2-slim',
-  buildsClaimName: 'hosting-builds',
-  buildsRoot: '/var/lib/hosting/builds',
-  startupTimeoutMs: 60_000,
-  pollIntervalMs: 2000,
-};
+let fake: FakeKubernetesApi;
+let drivers: KubernetesDriver[];
 
-function spec(overrides: Partial<VariantSpec> = {}): VariantSpec {
+beforeEach(async () => {
+  fake = new FakeKubernetesApi();
+  await fake.start();
+  drivers = [];
+});
+
+afterEach(async () => {
+  for (const driver of drivers) await driver.stopAll();
+  await fake.stop();
+});
+
+function driver(overrides: Partial<KubernetesDriverOptions> = {}): KubernetesDriver {
+  const created = new KubernetesDriver(fake.kubeConfig(), {
+    namespace: NS,
+    runtimeImage: 'node:20.20.2-slim',
+    buildsClaimName: 'hosting-builds',
+    dataDir: DATA_DIR,
+    pollIntervalMs: 20,
+    startupTimeoutMs: 5000,
+    ...overrides,
+  });
+  drivers.push(created);
+  return created;
+}
+
+/** A variant spec whose log lines land in `lines`. */
+function variant(build: string, lines: RuntimeLogLine[], overrides: Partial<VariantSpec> = {}): VariantSpec {
   return {
     key: KEY,
-    dir: '/var/lib/hosting/builds/NODEJS-V1StGXR8_Z/imp-1/app',
-    startCommand: { command: 'node', args: ['dist/server.js'] },
-    env: { API_KEY: 'k-123', 'db/url': 'postgres://app' },
+    dir: `${DATA_DIR}/builds/${KEY.appId}/${build}/app`,
+    startCommand: { command: 'node', args: ['server.js'] },
+    env: { API_KEY: 'k-123' },
     memoryMb: 256,
     cpuMillicores: 250,
-    onLog: () => undefined,
+    onLog: (line) => lines.push(line),
     ...overrides,
   };
 }
 
-const LABELS = {
-  'app.kubernetes.io/name': NAME,
-  'hosting.platform/variant': 'preview',
-  'app.kubernetes.io/component': 'hosted-app',
-  'app.kubernetes.io/managed-by': 'hosting',
-};
-const SELECTOR = { 'app.kubernetes.io/name': NAME, 'hosting.platform/variant': 'preview' };
-const ANNOTATIONS = { 'hosting.platform/app-id': 'NODEJS-V1StGXR8_Z', 'hosting.platform/variant': 'PREVIEW' };
-const SECURITY = {
-  allowPrivilegeEscalation: false,
-  readOnlyRootFilesystem: true,
-  capabilities: { drop: ['ALL'] },
-};
+/** The build a Deployment runs (the init container's subPath), which picks the fake app's behaviour. */
+function buildOf(deployment: IDeployment): string {
+  const mounts = deployment.spec?.template.spec?.initContainers?.[0]?.volumeMounts ?? [];
+  return mounts.find((m) => m.name === 'build')?.subPath ?? '';
+}
 
-/** The Deployment recorded for `spec()`: what the API server receives, field for field. */
-/** The config hash recorded for `spec()` with OPTIONS (sha256 of path, command, secrets, limits, image). */
-const RECORDED_HASH = 'e6a50b428d7530b4';
-
-const EXPECTED_DEPLOYMENT: Deployment = {
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name: NAME, namespace: 'hosted-apps', labels: LABELS, annotations: ANNOTATIONS },
-  spec: {
-    replicas: 1,
-    revisionHistoryLimit: 2,
-    progressDeadlineSeconds: 120,
-    selector: { matchLabels: SELECTOR },
-    strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
-    template: {
-      metadata: {
-        labels: LABELS,
-        annotations: { ...ANNOTATIONS, 'hosting.platform/config-hash': RECORDED_HASH },
-      },
-      spec: {
-        automountServiceAccountToken: false,
-        enableServiceLinks: false,
-        terminationGracePeriodSeconds: 10,
-        securityContext: {
-          runAsNonRoot: true,
-          runAsUser: 10001,
-          runAsGroup: 10001,
-          fsGroup: 10001,
-          seccompProfile: { type: 'RuntimeDefault' },
-        },
-        initContainers: [
-          {
-            name: 'copy-build',
-            image: 'node:20.20.2-slim',
-            command: ['cp', '-R', '/build/.', '/app/'],
-            workingDir: '/app',
-            resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '500m', memory: '128Mi' } },
-            securityContext: SECURITY,
-            volumeMounts: [
-              { name: 'build', mountPath: '/build', subPath: 'NODEJS-V1StGXR8_Z/imp-1/app', readOnly: true },
-              { name: 'app', mountPath: '/app' },
-            ],
-          },
-        ],
-        containers: [
-          {
-            name: 'app',
-            image: 'node:20.20.2-slim',
-            command: [
-              'node',
-              '--max-old-space-size=192',
-              '--max-semi-space-size=4',
-              '--experimental-permission',
-              '--allow-fs-read=/app',
-              '--allow-fs-write=/app',
-              '--disable-warning=ExperimentalWarning',
-              'dist/server.js',
-            ],
-            workingDir: '/app',
-            env: [
-              { name: 'PORT', value: '8080' },
-              { name: 'NODE_ENV', value: 'production' },
-              { name: 'HOME', value: '/app' },
-              { name: 'API_KEY', valueFrom: { secretKeyRef: { name: `${NAME}-env`, key: 'API_KEY' } } },
-              { name: 'db/url', valueFrom: { secretKeyRef: { name: `${NAME}-env`, key: 'x-64622f75726c' } } },
-            ],
-            ports: [{ name: 'http', containerPort: 8080 }],
-            startupProbe: { tcpSocket: { port: 'http' }, periodSeconds: 1, failureThreshold: 60 },
-            readinessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 2, failureThreshold: 3 },
-            livenessProbe: { tcpSocket: { port: 'http' }, periodSeconds: 10, failureThreshold: 3 },
-            resources: {
-              requests: { cpu: '50m', memory: '256Mi' },
-              limits: { cpu: '250m', memory: '256Mi' },
-            },
-            securityContext: SECURITY,
-            volumeMounts: [{ name: 'app', mountPath: '/app' }],
-          },
-        ],
-        volumes: [
-          { name: 'build', persistentVolumeClaim: { claimName: 'hosting-builds', readOnly: true } },
-          { name: 'app', emptyDir: { sizeLimit: '1Gi' } },
-        ],
-      },
-    },
-  },
-};
-
-const EXPECTED_SERVICE: Service = {
-  apiVersion: 'v1',
-  kind: 'Service',
-  metadata: { name: NAME, namespace: 'hosted-apps', labels: LABELS, annotations: ANNOTATIONS },
-  spec: {
-    type: 'ClusterIP',
-    selector: SELECTOR,
-    ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }],
-  },
-};
-
-const EXPECTED_SECRET: Secret = {
-  apiVersion: 'v1',
-  kind: 'Secret',
-  metadata: { name: `${NAME}-env`, namespace: 'hosted-apps', labels: LABELS, annotations: ANNOTATIONS },
-  type: 'Opaque',
-  data: { API_KEY: 'ay0xMjM=', 'x-64622f75726c': 'cG9zdGdyZXM6Ly9hcHA=' },
-};
-
-function deploymentState(overrides: Partial<DeploymentState> = {}): DeploymentState {
-  return {
-    name: NAME,
-    annotations: ANNOTATIONS,
-    generation: 2,
-    observedGeneration: 2,
-    replicas: 1,
-    readyReplicas: 1,
-    updatedReplicas: 1,
-    conditions: [{ type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' }],
-    restartCount: 0,
-    lastExitCode: null,
-    startedAt: new Date('2026-11-22T10:00:00Z'),
-    ...overrides,
+function behaveBy(table: Record<string, AppBehaviour>): void {
+  fake.behaviour = (deployment) => {
+    const build = buildOf(deployment);
+    const match = Object.keys(table).find((name) => build.includes(`/${name}/`));
+    return match ? table[match] : { kind: 'serve' };
   };
 }
 
-/** Records every call; readDeploymentStatus answers from a queue (the last one repeats). */
-class RecordingKubernetesApi implements KubernetesApi {
-  readonly calls: Array<[string, ...unknown[]]> = [];
-  constructor(
-    private readonly states: Array<DeploymentState | null> = [],
-    private readonly listed: DeploymentState[] = [],
-  ) {}
-
-  async createOrReplaceSecret(namespace: string, body: Secret) {
-    this.calls.push(['createOrReplaceSecret', namespace, body]);
-  }
-  async createOrReplaceDeployment(namespace: string, body: Deployment) {
-    this.calls.push(['createOrReplaceDeployment', namespace, body]);
-  }
-  async createOrReplaceService(namespace: string, body: Service) {
-    this.calls.push(['createOrReplaceService', namespace, body]);
-  }
-  async deleteDeployment(namespace: string, name: string) {
-    this.calls.push(['deleteDeployment', namespace, name]);
-  }
-  async deleteService(namespace: string, name: string) {
-    this.calls.push(['deleteService', namespace, name]);
-  }
-  async deleteSecret(namespace: string, name: string) {
-    this.calls.push(['deleteSecret', namespace, name]);
-  }
-  async readDeploymentStatus(namespace: string, name: string) {
-    this.calls.push(['readDeploymentStatus', namespace, name]);
-    return (this.states.length > 1 ? this.states.shift() : this.states[0]) ?? null;
-  }
-  async listDeploymentStates(namespace: string, labelSelector: string) {
-    this.calls.push(['listDeploymentStates', namespace, labelSelector]);
-    return this.listed;
-  }
+function messages(lines: RuntimeLogLine[], source?: RuntimeLogLine['source']): string[] {
+  return lines.filter((l) => !source || l.source === source).map((l) => l.message);
 }
 
-/** A clock that only moves when the driver sleeps. */
-function fakeTime() {
-  let now = Date.parse('2026-11-22T10:00:00Z');
-  const sleeps: number[] = [];
-  return {
-    sleeps,
-    now: () => now,
-    sleep: async (ms: number) => {
-      sleeps.push(ms);
-      now += ms;
-    },
-  };
+function runningPod(): string {
+  const pod = fake.podsOf(NAME).find((p) => p.status?.containerStatuses?.[0]?.state?.running);
+  if (!pod?.metadata?.name) throw new Error('no running pod');
+  return pod.metadata.name;
 }
 
-describe('Kubernetes manifests', () => {
-  it('names a variant with a DNS-1035 label that keeps the exact appId apart from its lower-cased twin', () => {
-    expect(resourceName(KEY)).toBe(NAME);
-    expect(resourceName({ appId: 'NODEJS-v1stgxr8_z', variant: 'PREVIEW' })).toBe(
-      'app-nodejs-v1stgxr8-z-7d30aa-preview',
+describe('KubernetesDriver on a (fake) cluster', () => {
+  it('creates a variant, waits for it to be ready, reports it, streams its logs, redeploys it and stops it', async () => {
+    behaveBy({
+      'imp-1': { kind: 'serve', lines: ['listening on 8080', '{"level":50,"msg":"cache cold"}'] },
+      'imp-2': { kind: 'serve', lines: ['v2 listening on 8080'] },
+    });
+    const lines: RuntimeLogLine[] = [];
+    const k8s = driver();
+
+    const handle = await k8s.start(variant('imp-1', lines));
+    expect(handle).toMatchObject({
+      key: KEY,
+      state: 'RUNNING',
+      host: `${NAME}.${NS}.svc.cluster.local`,
+      port: 80,
+      endpoint: `http://${NAME}.${NS}.svc.cluster.local:80`,
+      isolation: 'CLUSTER',
+      pid: null,
+      restarts: 0,
+      lastExitCode: null,
+      lastError: null,
+    });
+    expect(handle.readyAt).toBeInstanceOf(Date);
+    // Server-side apply of the three objects, as the hosting-worker field manager.
+    const applies = fake.requests.filter((r) => r.method === 'PATCH');
+    expect(applies.map((r) => r.path)).toEqual([
+      `/api/v1/namespaces/${NS}/secrets/${secretName(KEY)}`,
+      `/apis/apps/v1/namespaces/${NS}/deployments/${NAME}`,
+      `/api/v1/namespaces/${NS}/services/${NAME}`,
+    ]);
+    for (const r of applies) {
+      expect([r.contentType, r.query.get('fieldManager'), r.query.get('force')]).toEqual([
+        'application/apply-patch+yaml',
+        'hosting-worker',
+        'true',
+      ]);
+    }
+
+    expect(await k8s.status(KEY)).toMatchObject({ state: 'RUNNING', restarts: 0 });
+    expect((await k8s.list()).map((s) => [s.key, s.state])).toEqual([[KEY, 'RUNNING']]);
+
+    // The app's own lines, levels from the line (a pino error stays ERROR), source STDOUT.
+    await waitFor(() => messages(lines, 'STDOUT').length >= 2, { what: 'first log lines' });
+    expect(lines.filter((l) => l.source === 'STDOUT').map((l) => [l.level, l.message])).toEqual([
+      ['INFO', 'listening on 8080'],
+      ['ERROR', '{"level":50,"msg":"cache cold"}'],
+    ]);
+    const firstPod = runningPod();
+    fake.write(firstPod, 'GET / 200');
+    await waitFor(() => messages(lines).includes('GET / 200'), { what: 'a line written while followed' });
+
+    // Redeploy: a new build rolls a new pod; the old one goes once the new one is ready.
+    const redeployed = await k8s.start(variant('imp-2', lines));
+    expect(redeployed.state).toBe('RUNNING');
+    await waitFor(() => fake.podsOf(NAME).length === 1, { what: 'old pod gone' });
+    expect(runningPod()).not.toBe(firstPod);
+    await waitFor(() => messages(lines).includes('v2 listening on 8080'), { what: 'the new pod logs' });
+    expect(messages(lines, 'STDOUT').filter((m) => m === 'GET / 200')).toHaveLength(1);
+    expect(messages(lines, 'SYSTEM')).toEqual(
+      expect.arrayContaining([`ready at http://${NAME}.${NS}.svc.cluster.local:80`, `pod ${firstPod} gone`]),
     );
-    expect(resourceName({ ...KEY, variant: 'PUBLISH' })).toBe('app-nodejs-v1stgxr8-z-940be8-publish');
-    const long = resourceName({ appId: `NODEJS-${'x'.repeat(100)}_`, variant: 'PUBLISH' });
-    expect(long.length).toBeLessThanOrEqual(63);
-    for (const name of [NAME, long, resourceName({ appId: 'NODEJS--_-_-_-_-_', variant: 'PREVIEW' })]) {
-      expect(name).toMatch(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
+
+    await k8s.stop(KEY);
+    expect(fake.object('Deployment', NS, NAME)).toBeUndefined();
+    expect(fake.object('Service', NS, NAME)).toBeUndefined();
+    expect(fake.object('Secret', NS, secretName(KEY))).toBeUndefined();
+    expect(await k8s.status(KEY)).toMatchObject({ state: 'STOPPED', endpoint: null, isolation: null });
+    expect(await k8s.list()).toEqual([]);
+  });
+
+  it('reports a crash loop as RESTARTING then FAILED with restarts and exit codes, and rejects start()', async () => {
+    behaveBy({ 'imp-1': { kind: 'crash', exitCode: 3, lines: ['Error: Cannot find module ./db'] } });
+    const lines: RuntimeLogLine[] = [];
+    const k8s = driver();
+    const started = k8s.start(variant('imp-1', lines));
+    started.catch(() => undefined);
+
+    const restarting = await waitFor(
+      async () => {
+        const s = await k8s.status(KEY);
+        return s.state === 'RESTARTING' ? s : undefined;
+      },
+      { what: 'RESTARTING' },
+    );
+    expect(restarting).toMatchObject({ restarts: 1, lastExitCode: 3, endpoint: null });
+
+    await expect(started).rejects.toThrow(RuntimeStartError);
+    await expect(started).rejects.toThrow(
+      /container app CrashLoopBackOff.*\(3 restarts, last exit code 3 \(Error\)\)/,
+    );
+    const failed = await k8s.status(KEY);
+    expect(failed).toMatchObject({ state: 'FAILED', lastExitCode: 3, isolation: 'CLUSTER' });
+    expect(failed.restarts).toBeGreaterThanOrEqual(3);
+    // Every instance's last words reach the log, and each restart is a SYSTEM line.
+    await waitFor(() => messages(lines, 'STDOUT').filter((m) => m.startsWith('Error:')).length >= 3, {
+      what: 'the crash output of three instances',
+    });
+    expect(messages(lines, 'SYSTEM')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^container app of pod .* exited with exit code 3 \(Error\); restart 1$/),
+      ]),
+    );
+    expect(lines.find((l) => /restart 1$/.test(l.message))?.level).toBe('WARN');
+  });
+
+  it('times a start out with the reason when the readiness probe keeps failing', async () => {
+    behaveBy({ 'imp-1': { kind: 'unready', lines: ['starting…'] } });
+    const lines: RuntimeLogLine[] = [];
+    const k8s = driver({ startupTimeoutMs: 600 });
+
+    await expect(k8s.start(variant('imp-1', lines))).rejects.toThrow(
+      "not ready within 600 ms: container app runs but is not ready: its readiness probe (TCP on the app's port) fails (0 restarts)",
+    );
+    expect(await k8s.status(KEY)).toMatchObject({ state: 'STARTING', endpoint: null, restarts: 0 });
+    expect(lines.at(-1)).toMatchObject({ source: 'SYSTEM', level: 'ERROR' });
+  });
+
+  it('keeps streaming the logs of the pod that replaces a deleted one, without repeating a line', async () => {
+    const lines: RuntimeLogLine[] = [];
+    const k8s = driver();
+    await k8s.start(variant('imp-1', lines));
+    const first = runningPod();
+    fake.write(first, 'before');
+    await waitFor(() => messages(lines).includes('before'), { what: 'line of the first pod' });
+
+    fake.deletePod(first);
+    const second = await waitFor(
+      () => {
+        const pod = fake
+          .podsOf(NAME)
+          .find((p) => p.metadata?.name !== first && p.status?.containerStatuses?.[0]?.ready);
+        return pod?.metadata?.name;
+      },
+      { what: 'replacement pod ready' },
+    );
+    fake.write(second, 'after');
+    await waitFor(() => messages(lines).includes('after'), { what: 'line of the replacement pod' });
+    expect(messages(lines, 'STDOUT').filter((m) => m === 'before')).toHaveLength(1);
+    expect(messages(lines, 'SYSTEM')).toEqual(
+      expect.arrayContaining([`pod ${first} gone`, `pod ${second} created`, `pod ${second} ready`]),
+    );
+    await waitFor(async () => (await k8s.status(KEY)).state === 'RUNNING', { what: 'RUNNING again' });
+  });
+
+  it('lets a new worker adopt a running variant without writing its Deployment, with status and new logs', async () => {
+    const before: RuntimeLogLine[] = [];
+    const first = driver();
+    await first.start(variant('imp-1', before));
+    fake.write(runningPod(), 'served by the first worker');
+    await waitFor(() => messages(before).includes('served by the first worker'), {
+      what: 'first worker logs',
+    });
+
+    // The first worker goes away (shutdown: stopAll releases), a second one adopts.
+    await first.stopAll();
+    expect(await first.list()).toEqual([]);
+    expect(fake.object('Deployment', NS, NAME)).toBeDefined();
+    const writes = fake.requests.filter((r) => r.method !== 'GET').length;
+
+    const after: RuntimeLogLine[] = [];
+    const second = driver();
+    const adopted = await second.adopt(variant('imp-1', after));
+    expect(adopted).toMatchObject({
+      state: 'RUNNING',
+      restarts: 0,
+      endpoint: `http://${NAME}.${NS}.svc.cluster.local:80`,
+    });
+    expect(fake.requests.filter((r) => r.method !== 'GET').length).toBe(writes);
+    expect(fake.deploymentWrites().filter((r) => r.method === 'PATCH')).toHaveLength(1);
+
+    fake.write(runningPod(), 'served after adoption');
+    await waitFor(() => messages(after).includes('served after adoption'), { what: 'adopted logs' });
+    // What the pod wrote before the adoption was the first worker's to store.
+    expect(messages(after, 'STDOUT')).toEqual(['served after adoption']);
+    expect(messages(after, 'SYSTEM')).toEqual([
+      expect.stringMatching(/^adopted: attached to .*, nothing restarted$/),
+    ]);
+    expect(await second.status(KEY)).toMatchObject({ state: 'RUNNING' });
+  });
+
+  it('re-applies only the objects that are missing when it adopts', async () => {
+    const k8s = driver();
+    await k8s.start(variant('imp-1', []));
+    await k8s.release(KEY);
+    fake.deleteObject('Secret', NS, secretName(KEY));
+    const patchesBefore = fake.requests.filter((r) => r.method === 'PATCH').length;
+
+    const lines: RuntimeLogLine[] = [];
+    await driver().adopt(variant('imp-1', lines));
+    const patches = fake.requests.filter((r) => r.method === 'PATCH').slice(patchesBefore);
+    expect(patches.map((r) => r.path)).toEqual([`/api/v1/namespaces/${NS}/secrets/${secretName(KEY)}`]);
+    expect(fake.object('Secret', NS, secretName(KEY))).toBeDefined();
+    expect(messages(lines, 'SYSTEM')).toContain('adopted; applied the missing Secret');
+  });
+
+  it('release() stops watching and leaves the objects running', async () => {
+    const k8s = driver();
+    await k8s.start(variant('imp-1', []));
+    await k8s.release(KEY);
+    expect(await k8s.list()).toEqual([]);
+    expect(fake.object('Deployment', NS, NAME)).toBeDefined();
+    expect(fake.object('Service', NS, NAME)).toBeDefined();
+    expect(fake.object('Secret', NS, secretName(KEY))).toBeDefined();
+    // status() still asks the API, attached or not.
+    expect(await k8s.status(KEY)).toMatchObject({ state: 'RUNNING' });
+  });
+
+  it('reports an endpoint from the service URL template, which a local server can answer', async () => {
+    const server = http.createServer((_req, res) => res.end('hello from the variant'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const k8s = driver({ serviceUrlTemplate: `http://127.0.0.1:${port}/{namespace}/{service}` });
+      const handle = await k8s.start(variant('imp-1', []));
+      expect(handle).toMatchObject({
+        host: '127.0.0.1',
+        port,
+        endpoint: `http://127.0.0.1:${port}/${NS}/${NAME}`,
+      });
+      expect(await (await fetch(handle.endpoint ?? '')).text()).toBe('hello from the variant');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
-  it('builds the recorded Deployment for a node start command', () => {
-    expect(buildDeployment(spec(), OPTIONS)).toEqual(EXPECTED_DEPLOYMENT);
-  });
-
-  it('changes the config hash when what the app runs with changes, and only then', () => {
-    const hash = (s: VariantSpec, o: KubernetesDriverOptions = OPTIONS) =>
-      buildDeployment(s, o).spec.template.metadata.annotations['hosting.platform/config-hash'];
-    const base = hash(spec());
-    expect(hash(spec())).toBe(base);
-    expect(hash(spec({ onLog: (l) => void l }))).toBe(base);
-    expect(hash(spec({ env: { API_KEY: 'k-456', 'db/url': 'postgres://app' } }))).not.toBe(base);
-    expect(hash(spec({ dir: '/var/lib/hosting/builds/NODEJS-V1StGXR8_Z/imp-2/app' }))).not.toBe(base);
-    expect(hash(spec({ memoryMb: 512 }))).not.toBe(base);
-    expect(hash(spec(), { ...OPTIONS, configHashKey: 'k' })).not.toBe(base);
-  });
-
-  it('runs npm start with the heap bound in NODE_OPTIONS and no permission flags', () => {
-    const deployment = buildDeployment(
-      spec({ startCommand: { command: 'npm', args: ['start'] }, env: {} }),
-      OPTIONS,
-    );
-    const container = deployment.spec.template.spec.containers[0];
-    expect(container.command).toEqual(['npm', 'start']);
-    expect(container.env).toEqual([
-      { name: 'PORT', value: '8080' },
-      { name: 'NODE_ENV', value: 'production' },
-      { name: 'HOME', value: '/app' },
-      { name: 'NODE_OPTIONS', value: '--max-old-space-size=192 --max-semi-space-size=4' },
-      { name: 'npm_config_update_notifier', value: 'false' },
-    ]);
-  });
-
-  it('uses the stable permission flag for a newer runtime image and the default CPU limit', () => {
-    const deployment = buildDeployment(spec({ cpuMillicores: undefined }), {
-      ...OPTIONS,
-      runtimeImage: 'node:24-slim',
-      permissionFlag: '--permission',
-    });
-    const container = deployment.spec.template.spec.containers[0];
-    expect(container.command).toEqual([
-      'node',
-      '--max-old-space-size=192',
-      '--max-semi-space-size=4',
-      '--permission',
-      '--allow-fs-read=/app',
-      '--allow-fs-write=/app',
-      'dist/server.js',
-    ]);
-    expect(container.resources.limits.cpu).toBe('500m');
-  });
-
-  it('refuses a build outside the builds volume, sandbox-widening node flags and other commands', () => {
-    expect(() => buildDeployment(spec({ dir: '/etc' }), OPTIONS)).toThrow('is not inside the builds volume');
-    expect(() => buildDeployment(spec({ dir: '/var/lib/hosting/builds' }), OPTIONS)).toThrow('is not inside');
-    expect(() =>
-      buildDeployment(
-        spec({ startCommand: { command: 'node', args: ['--allow-fs-read=/', 'x.js'] } }),
-        OPTIONS,
+  it('refuses a build outside the data directory before any API call', async () => {
+    const lines: RuntimeLogLine[] = [];
+    await expect(driver().start(variant('imp-1', lines, { dir: '/tmp/elsewhere' }))).rejects.toThrow(
+      new RuntimeStartError(
+        KEY,
+        'build directory /tmp/elsewhere is not inside the hosting data directory /var/lib/hosting: the builds volume only holds that',
       ),
-    ).toThrow('node flag --allow-fs-read=/ is not allowed');
-    expect(() => buildDeployment(spec({ startCommand: { command: 'bash', args: [] } }), OPTIONS)).toThrow(
-      'only node and npm',
     );
-  });
-
-  it('builds the recorded Service and Secret; reserved names stay out of the Secret', () => {
-    expect(buildService(KEY, 'hosted-apps')).toEqual(EXPECTED_SERVICE);
-    expect(
-      buildSecret(KEY, { 'db/url': 'postgres://app', API_KEY: 'k-123', PORT: '1' }, 'hosted-apps'),
-    ).toEqual(EXPECTED_SECRET);
-    expect(secretKeyFor('a.b-c_D9')).toBe('a.b-c_D9');
-    expect(secretKeyFor('a+b@c')).toBe(`x-${Buffer.from('a+b@c').toString('hex')}`);
-  });
-
-  it('maps a Deployment status to a runtime state', () => {
-    expect(stateOf(null)).toBe('STOPPED');
-    expect(stateOf(deploymentState())).toBe('RUNNING');
-    expect(stateOf(deploymentState({ observedGeneration: 1 }))).toBe('STARTING');
-    expect(stateOf(deploymentState({ readyReplicas: 0 }))).toBe('STARTING');
-    expect(stateOf(deploymentState({ readyReplicas: 0, restartCount: 2 }))).toBe('RESTARTING');
-    expect(
-      stateOf(
-        deploymentState({
-          readyReplicas: 0,
-          conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }],
-        }),
-      ),
-    ).toBe('FAILED');
+    expect(fake.requests).toEqual([]);
+    expect(lines[0]).toMatchObject({ source: 'SYSTEM', level: 'ERROR' });
   });
 });
 
-describe('KubernetesDriver', () => {
-  it('applies Secret, Deployment and Service, then polls the rollout until the pod is ready', async () => {
-    const time = fakeTime();
-    const api = new RecordingKubernetesApi([
-      deploymentState({ readyReplicas: 0, updatedReplicas: 0, observedGeneration: 1 }),
-      deploymentState(),
-    ]);
-    const logs: RuntimeLogLine[] = [];
-    const driver = new KubernetesDriver(api, { ...OPTIONS, sleep: time.sleep, now: time.now });
-    const handle = await driver.start(spec({ onLog: (l) => logs.push(l) }));
-
-    expect(api.calls).toEqual([
-      ['createOrReplaceSecret', 'hosted-apps', EXPECTED_SECRET],
-      ['createOrReplaceDeployment', 'hosted-apps', EXPECTED_DEPLOYMENT],
-      ['createOrReplaceService', 'hosted-apps', EXPECTED_SERVICE],
-      ['readDeploymentStatus', 'hosted-apps', NAME],
-      ['readDeploymentStatus', 'hosted-apps', NAME],
-    ]);
-    expect(time.sleeps).toEqual([2000]);
-    expect(handle).toEqual({
-      key: KEY,
-      state: 'RUNNING',
-      host: `${NAME}.hosted-apps.svc.cluster.local`,
-      port: 80,
-      pid: null,
-      restarts: 0,
-      startedAt: new Date('2026-11-22T10:00:00Z'),
-      readyAt: null,
-      lastExitCode: null,
-      lastSignal: null,
-      lastError: null,
+describe('createKubernetesDriver', () => {
+  it('builds a driver on the given cluster config, which reports an unknown variant as STOPPED', async () => {
+    const k8s = await createKubernetesDriver({
+      kubeConfig: fake.kubeConfig(),
+      namespace: NS,
+      runtimeImage: 'node:20.20.2-slim',
+      buildsClaimName: 'hosting-builds',
+      dataDir: DATA_DIR,
     });
-    expect(logs.map((l) => [l.source, l.level, l.message])).toEqual([
-      ['SYSTEM', 'INFO', `applied Deployment and Service hosted-apps/${NAME}`],
-      ['SYSTEM', 'INFO', `ready at http://${NAME}.hosted-apps.svc.cluster.local:80`],
-    ]);
+    drivers.push(k8s);
+    expect(k8s).toBeInstanceOf(KubernetesDriver);
+    expect(await k8s.status(KEY)).toMatchObject({ state: 'STOPPED', endpoint: null, isolation: null });
   });
+});
 
-  it('fails start() when the Deployment is gone during the rollout', async () => {
-    const time = fakeTime();
-    const driver = new KubernetesDriver(new RecordingKubernetesApi([null]), { ...OPTIONS, ...time });
-    await expect(driver.start(spec())).rejects.toThrow('deployment disappeared during rollout');
-  });
-
-  it('rejects start() when the rollout exceeds its progress deadline or the startup timeout', async () => {
-    const time = fakeTime();
-    const failing = new RecordingKubernetesApi([
-      deploymentState({
-        readyReplicas: 0,
-        restartCount: 4,
-        lastExitCode: 1,
-        conditions: [
-          {
-            type: 'Progressing',
-            status: 'False',
-            reason: 'ProgressDeadlineExceeded',
-            message: `ReplicaSet "${NAME}-5d9" has timed out progressing.`,
-          },
-        ],
-      }),
-    ]);
-    const driver = new KubernetesDriver(failing, { ...OPTIONS, sleep: time.sleep, now: time.now });
-    await expect(driver.start(spec())).rejects.toThrow(
-      new RuntimeStartError(KEY, `rollout failed: ReplicaSet "${NAME}-5d9" has timed out progressing.`),
+describe('the fake API server', () => {
+  it('rejects with 422, as a real one, an object that fails the Kubernetes schema', async () => {
+    const objects = KubernetesObjectApi.makeApiClient(fake.kubeConfig());
+    const invalid = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'broken', namespace: NS },
+      spec: { replicas: 'one', template: {} },
+    };
+    const error = await objects
+      .patch(invalid, undefined, undefined, 'test', true, PatchStrategy.ServerSideApply)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(ApiException);
+    expect(describeApiError(error)).toBe(
+      'Kubernetes API 422: Deployment "broken" is invalid: data/spec must have required property selector, data/spec/replicas must be integer',
     );
-    expect(await driver.status(KEY)).toMatchObject({
-      state: 'FAILED',
-      restarts: 4,
-      lastExitCode: 1,
-      host: null,
-    });
-
-    const slow = new RecordingKubernetesApi([deploymentState({ readyReplicas: 0, restartCount: 1 })]);
-    const slowTime = fakeTime();
-    await expect(
-      new KubernetesDriver(slow, { ...OPTIONS, sleep: slowTime.sleep, now: slowTime.now }).start(spec()),
-    ).rejects.toThrow('not ready within 60000 ms');
-    expect(slowTime.sleeps).toHaveLength(30);
-  });
-
-  it('makes no call for a spec it refuses', async () => {
-    const api = new RecordingKubernetesApi();
-    const logs: RuntimeLogLine[] = [];
-    await expect(
-      new KubernetesDriver(api, OPTIONS).start(spec({ dir: '/tmp/elsewhere', onLog: (l) => logs.push(l) })),
-    ).rejects.toThrow(RuntimeStartError);
-    expect(api.calls).toEqual([]);
-    expect(logs[0]).toMatchObject({ source: 'SYSTEM', level: 'ERROR' });
-  });
-
-  it('stops a variant by deleting its Service, Deployment and Secret', async () => {
-    const api = new RecordingKubernetesApi();
-    await new KubernetesDriver(api, OPTIONS).stop(KEY);
-    expect(api.calls).toEqual([
-      ['deleteService', 'hosted-apps', NAME],
-      ['deleteDeployment', 'hosted-apps', NAME],
-      ['deleteSecret', 'hosted-apps', `${NAME}-env`],
-    ]);
-  });
-
-  it('reports status, lists the variants it manages and stops them all', async () => {
-    const publishName = 'app-nodejs-v1stgxr8-z-940be8-publish';
-    const publish = deploymentState({
-      name: publishName,
-      annotations: { 'hosting.platform/app-id': 'NODEJS-V1StGXR8_Z', 'hosting.platform/variant': 'PUBLISH' },
-      readyReplicas: 0,
-      restartCount: 3,
-      lastExitCode: 137,
-    });
-    const stranger = deploymentState({ name: 'stranger', annotations: {} });
-    const api = new RecordingKubernetesApi([deploymentState()], [deploymentState(), publish, stranger]);
-    const driver = new KubernetesDriver(api, OPTIONS);
-
-    expect(await driver.status(KEY)).toMatchObject({ state: 'RUNNING', port: 80 });
-    expect(
-      (await driver.list()).map((s) => [s.key.appId, s.key.variant, s.state, s.restarts, s.lastExitCode]),
-    ).toEqual([
-      ['NODEJS-V1StGXR8_Z', 'PREVIEW', 'RUNNING', 0, null],
-      ['NODEJS-V1StGXR8_Z', 'PUBLISH', 'RESTARTING', 3, 137],
-    ]);
-    api.calls.length = 0;
-    await driver.stopAll();
-    expect(api.calls).toEqual([
-      ['listDeploymentStates', 'hosted-apps', 'app.kubernetes.io/managed-by=hosting'],
-      ['deleteService', 'hosted-apps', NAME],
-      ['deleteDeployment', 'hosted-apps', NAME],
-      ['deleteSecret', 'hosted-apps', `${NAME}-env`],
-      ['deleteService', 'hosted-apps', publishName],
-      ['deleteDeployment', 'hosted-apps', publishName],
-      ['deleteSecret', 'hosted-apps', `${publishName}-env`],
-    ]);
-  });
-
-  it('reports a variant it does not find as STOPPED', async () => {
-    const driver = new KubernetesDriver(new RecordingKubernetesApi([null]), OPTIONS);
-    expect(await driver.status(KEY)).toMatchObject({ state: 'STOPPED', host: null, port: null });
+    expect(fake.object('Deployment', NS, 'broken')).toBeUndefined();
   });
 });

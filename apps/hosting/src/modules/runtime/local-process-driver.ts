@@ -1,6 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { LineSplitter, logLevelOf } from './log-lines';
 import { confinedNodeArgv, detectPermissionFlag, heapFlags, refusedNodeFlag } from './node-command';
 import { acceptsConnections, findFreePort, minimalPath, signalGroup } from './process-group';
@@ -14,10 +17,47 @@ import {
   type RuntimeLogLine,
   type RuntimeState,
   type VariantHandle,
+  type VariantIsolation,
   type VariantKey,
   type VariantRuntimeStatus,
   type VariantSpec,
 } from './runtime-driver';
+import { SandboxHost, findBinary, type SandboxLink } from './sandbox/sandbox-host';
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * How the driver keeps variants apart from the platform: `sandbox` runs each instance in its own
+ * namespaces (see `sandbox/`); `unisolated` runs plain child processes on the worker's network
+ * (HOSTING_UNISOLATED=allow, and this driver's own supervision tests); `refuse` fails every start
+ * with the reason (no isolation mechanism on this host, and unisolated apps not allowed).
+ */
+export type LocalIsolation = { sandbox: SandboxHost } | { unisolated: true } | { refuse: string };
+
+/** The port an app listens on inside its sandbox (every sandbox has a network of its own). */
+export const SANDBOX_APP_PORT = 8080;
+
+/** The sandbox's PID 1 (plain JavaScript beside this file, in src/ and dist/ alike). */
+const SANDBOX_INIT = path.join(__dirname, 'sandbox', 'sandbox-init.js');
+
+/** What a sandboxed app may read besides its own directory: Node, its libraries, TLS roots, DNS. */
+const SANDBOX_READ_ONLY = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/resolv.conf',
+  '/etc/hosts',
+  '/etc/host.conf',
+  '/etc/nsswitch.conf',
+  '/etc/gai.conf',
+  '/etc/localtime',
+];
 
 export interface BackoffOptions {
   /** Delay before the first relaunch after a crash; doubles with each crash in a row. */
@@ -52,6 +92,10 @@ export interface LocalProcessDriverOptions {
   maxLineLength?: number;
   /** The Node binary apps run on (default: the worker's own). */
   nodePath?: string;
+  /** Default `{ unisolated: true }`; the worker passes what `HOSTING_*` settings and the host allow. */
+  isolation?: LocalIsolation;
+  /** Size of a sandbox's private /tmp (default 64). */
+  sandboxTmpMb?: number;
 }
 
 const NICE_BINARIES = ['/usr/bin/nice', '/bin/nice'];
@@ -114,7 +158,13 @@ export class LocalProcessDriver implements RuntimeDriver {
       npmStart: options.npmStart ?? 'allow',
       maxLineLength: options.maxLineLength,
       nodePath: options.nodePath ?? process.execPath,
+      isolation: options.isolation ?? { unisolated: true },
+      sandboxTmpMb: options.sandboxTmpMb ?? 64,
     };
+  }
+
+  get isolation(): VariantIsolation {
+    return 'sandbox' in this.settings.isolation ? 'NETNS' : 'NONE';
   }
 
   async start(spec: VariantSpec): Promise<VariantHandle> {
@@ -128,6 +178,16 @@ export class LocalProcessDriver implements RuntimeDriver {
       return next;
     });
     return supervisor.begin();
+  }
+
+  /** A local variant died with the worker that ran it: adopting it means starting it here. */
+  adopt(spec: VariantSpec): Promise<VariantHandle> {
+    return this.start(spec);
+  }
+
+  /** Local processes cannot outlive this worker: releasing a variant stops it. */
+  release(key: VariantKey): Promise<void> {
+    return this.stop(key);
   }
 
   async stop(key: VariantKey): Promise<void> {
@@ -190,6 +250,8 @@ interface Settings {
   npmStart: 'allow' | 'refuse';
   maxLineLength: number | undefined;
   nodePath: string;
+  isolation: LocalIsolation;
+  sandboxTmpMb: number;
 }
 
 interface Instance {
@@ -200,6 +262,8 @@ interface Instance {
   done: boolean;
   /** Set when the driver killed the instance for not becoming ready. */
   readinessFailure: string | null;
+  /** Sandboxed: how the app itself ended, as its sandbox's init reported it. */
+  appExit?: { code: number | null; signal: NodeJS.Signals | null };
 }
 
 /** One variant: launches, probes, restarts with backoff, stops. */
@@ -221,7 +285,8 @@ class Supervisor {
 
   constructor(
     private readonly spec: VariantSpec,
-    readonly port: number,
+    /** The variant's port on the worker's network; a sandbox may move it when it is taken. */
+    public port: number,
     private readonly settings: Settings,
   ) {
     this.key = spec.key;
@@ -234,6 +299,8 @@ class Supervisor {
       state: this.state,
       host: running ? this.settings.host : null,
       port: this.port,
+      endpoint: this.state === 'RUNNING' ? `http://${this.settings.host}:${this.port}` : null,
+      isolation: running ? ('sandbox' in this.settings.isolation ? 'NETNS' : 'NONE') : null,
       pid: this.instance && !this.instance.done ? this.instance.pid : null,
       restarts: this.restarts,
       startedAt: this.startedAt,
@@ -294,24 +361,47 @@ class Supervisor {
     this.state = 'STARTING';
     this.startedAt = new Date();
     this.readyAt = null;
+    const isolation = this.settings.isolation;
+    if ('refuse' in isolation) {
+      this.fail(`not started: ${isolation.refuse}`);
+      return;
+    }
+    const sandbox = 'sandbox' in isolation ? isolation.sandbox : null;
     let command: { file: string; args: string[] };
     let env: Record<string, string>;
     let dir: string;
     try {
       dir = fs.realpathSync(this.spec.dir);
       if (!fs.statSync(dir).isDirectory()) throw new Error(`${this.spec.dir} is not a directory`);
-      ({ command, env } = this.commandLine(dir));
+      ({ command, env } = this.commandLine(dir, sandbox !== null));
     } catch (e) {
       this.fail(e instanceof Error ? e.message : String(e));
       return;
     }
 
-    const child = spawn(command.file, command.args, {
-      cwd: dir,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = sandbox
+      ? spawn(
+          findBinary('unshare') ?? 'unshare',
+          [
+            '--net',
+            '--pid',
+            '--mount',
+            '--ipc',
+            '--uts',
+            '--fork',
+            '--kill-child',
+            '--mount-proc',
+            this.settings.nodePath,
+            SANDBOX_INIT,
+          ],
+          { env: {}, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json' },
+        )
+      : spawn(command.file, command.args, {
+          cwd: dir,
+          env,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
     let resolveClosed!: () => void;
     const instance: Instance = {
       child,
@@ -321,7 +411,7 @@ class Supervisor {
       readinessFailure: null,
     };
     this.instance = instance;
-    if (instance.pid !== null && !this.settings.niceBinary) {
+    if (instance.pid !== null && !this.settings.niceBinary && !sandbox) {
       try {
         os.setPriority(instance.pid, this.settings.nice);
       } catch {
@@ -345,7 +435,8 @@ class Supervisor {
       this.exited(instance, exit?.code ?? null, exit?.signal ?? null);
     };
     child.once('exit', (code, signal) => {
-      exit = { code, signal };
+      // A sandbox's own exit status stands for the app's; its init reports the app's exact end.
+      exit = instance.appExit ?? { code, signal };
       // Whatever the leader left behind in its group goes with it.
       if (instance.pid !== null) signalGroup(instance.pid, 'SIGKILL');
       closeWait = setTimeout(finish, CLOSE_WAIT_MS);
@@ -357,10 +448,15 @@ class Supervisor {
         finish();
       }
     });
-    if (instance.pid !== null) void this.probeReadiness(instance);
+    if (instance.pid === null) return;
+    if (sandbox) this.superviseSandbox(instance, sandbox, dir, command, env);
+    else void this.probeReadiness(instance);
   }
 
-  private commandLine(dir: string): {
+  private commandLine(
+    dir: string,
+    sandboxed: boolean,
+  ): {
     command: { file: string; args: string[] };
     env: Record<string, string>;
   } {
@@ -370,7 +466,7 @@ class Supervisor {
       this.system('WARN', `secrets not injected (reserved or invalid names): ${dropped.join(', ')}`);
     const env: Record<string, string> = {
       ...secrets,
-      PORT: String(this.port),
+      PORT: String(sandboxed ? SANDBOX_APP_PORT : this.port),
       NODE_ENV: 'production',
       PATH: minimalPath(),
       HOME: dir,
@@ -402,13 +498,134 @@ class Supervisor {
     } else {
       throw new Error(`start command refused: ${command} (only node and npm)`);
     }
-    if (this.settings.niceBinary) {
+    // A sandbox's init applies the niceness itself (the app is its grandchild).
+    if (this.settings.niceBinary && !sandboxed) {
       return {
         command: { file: this.settings.niceBinary, args: ['-n', String(this.settings.nice), file, ...argv] },
         env,
       };
     }
     return { command: { file, args: argv }, env };
+  }
+
+  /**
+   * The worker's side of a sandbox (see `sandbox/sandbox-init.js`): once its init says hello from
+   * inside the new namespaces, give it its veth (internet egress) and the listening socket on the
+   * variant's port here, then wait for it to report the app ready. Anything failing on the way
+   * kills the instance, which counts as a crash like an app that never became ready.
+   */
+  private superviseSandbox(
+    instance: Instance,
+    sandbox: SandboxHost,
+    dir: string,
+    command: { file: string; args: string[] },
+    env: Record<string, string>,
+  ): void {
+    const { child } = instance;
+    const abort = (reason: string) => {
+      if (instance.done || instance.readinessFailure) return;
+      instance.readinessFailure = reason;
+      this.system('ERROR', `${reason}: SIGKILL`);
+      if (instance.pid !== null) signalGroup(instance.pid, 'SIGKILL');
+    };
+    const deadline = setTimeout(
+      () => abort(`not accepting connections within ${this.settings.startupTimeoutMs} ms`),
+      this.settings.startupTimeoutMs,
+    );
+    void instance.closed.then(() => clearTimeout(deadline));
+    child.on(
+      'message',
+      (message: {
+        type?: string;
+        code?: number | null;
+        signal?: NodeJS.Signals | null;
+        message?: string;
+      }) => {
+        if (message.type === 'hello') {
+          this.handOver(instance, sandbox, dir, command, env).catch((error: unknown) =>
+            abort(`sandbox set-up failed: ${error instanceof Error ? error.message : String(error)}`),
+          );
+        } else if (message.type === 'ready') {
+          clearTimeout(deadline);
+          if (this.instance === instance && !instance.done && !this.stopping) this.ready();
+        } else if (message.type === 'exit') {
+          instance.appExit = { code: message.code ?? null, signal: message.signal ?? null };
+        } else if (message.type === 'error') {
+          instance.readinessFailure = String(message.message);
+          this.system('ERROR', String(message.message));
+        }
+      },
+    );
+    // The IPC channel is the sandbox's lifeline; an error on it (the sandbox died) ends in 'exit'.
+    child.on('error', () => undefined);
+  }
+
+  private async handOver(
+    instance: Instance,
+    sandbox: SandboxHost,
+    dir: string,
+    command: { file: string; args: string[] },
+    env: Record<string, string>,
+  ): Promise<void> {
+    const { uid, gid } = sandbox.options;
+    // The app's directory is the one place it may write.
+    await execFileAsync('chown', ['-R', `${uid}:${gid}`, dir]);
+    if (instance.pid === null) throw new Error('the sandbox has no process');
+    const link: SandboxLink | null = await sandbox.createLink(instance.pid);
+    const server = await this.listenOnVariantPort();
+    const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'dp-sandbox-'));
+    void instance.closed.then(() => fs.promises.rmdir(root).catch(() => undefined));
+    if (instance.done) {
+      server.close();
+      return;
+    }
+    const config = {
+      root,
+      appDir: dir,
+      port: SANDBOX_APP_PORT,
+      uid,
+      gid,
+      nice: this.settings.nice,
+      argv: [command.file, ...command.args],
+      env,
+      readOnlyPaths: [...SANDBOX_READ_ONLY, path.dirname(this.settings.nodePath)],
+      tmpSizeMb: this.settings.sandboxTmpMb,
+      network: link ? { ifname: link.ifname, address: link.address, gateway: link.gateway } : null,
+      tools: {
+        unshare: findBinary('unshare') ?? 'unshare',
+        setpriv: findBinary('setpriv') ?? 'setpriv',
+        nice: findBinary('nice') ?? 'nice',
+      },
+    };
+    // The socket goes to the sandbox; this process stops listening on it once it is sent (it
+    // never accepts: nothing knows the port before the variant is RUNNING).
+    try {
+      await new Promise<void>((resolve, reject) =>
+        instance.child.send({ type: 'start', config }, server, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
+    } finally {
+      server.close();
+    }
+  }
+
+  /** A listening socket on the variant's port on the worker's network (a fresh port if that one is taken). */
+  private async listenOnVariantPort(): Promise<net.Server> {
+    const listen = (port: number) =>
+      new Promise<net.Server>((resolve, reject) => {
+        const server = net.createServer();
+        server.once('error', reject);
+        server.listen({ port, host: this.settings.host, exclusive: true }, () => resolve(server));
+      });
+    try {
+      return await listen(this.port);
+    } catch {
+      const server = await listen(0);
+      const address = server.address();
+      if (address && typeof address === 'object') this.port = address.port;
+      return server;
+    }
   }
 
   private pipe(child: ChildProcess, source: 'STDOUT' | 'STDERR'): void {

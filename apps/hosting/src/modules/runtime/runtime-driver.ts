@@ -62,12 +62,27 @@ export interface VariantSpec {
  */
 export type RuntimeState = 'STARTING' | 'RUNNING' | 'RESTARTING' | 'STOPPING' | 'STOPPED' | 'FAILED';
 
+/**
+ * How a variant is kept apart from the platform: NETNS (local runtime: its own network, PID, IPC and
+ * mount namespaces, see `sandbox/`), CLUSTER (a pod in the apps namespace under NetworkPolicies),
+ * NONE (local runtime without isolation, only with HOSTING_UNISOLATED=allow).
+ */
+export type VariantIsolation = 'NETNS' | 'CLUSTER' | 'NONE';
+
 export interface VariantRuntimeStatus {
   key: VariantKey;
   state: RuntimeState;
-  /** Where the gateway reaches the variant: http://host:port. */
+  /** Diagnostics: the host the variant listens on (loopback inside its sandbox, a Service name, …). */
   host: string | null;
   port: number | null;
+  /**
+   * Where the worker's proxy sends the variant's traffic while it runs: `http://host:port`, or
+   * `unix+http://<percent-encoded socket path>` for a sandboxed local variant (the form
+   * @fastify/reply-from takes). Null while nothing answers.
+   */
+  endpoint: string | null;
+  /** How this variant is isolated (null while stopped). */
+  isolation: VariantIsolation | null;
   /** Process id of the current instance (local driver only). */
   pid: number | null;
   /** Relaunches since start() (crash or failed readiness). */
@@ -91,7 +106,21 @@ export type VariantHandle = VariantRuntimeStatus;
  * asynchronous because a cluster driver has to ask the API server; an unknown key is STOPPED.
  */
 export interface RuntimeDriver {
+  /** How every variant this driver runs is isolated (the status' `isolation`). */
+  readonly isolation: VariantIsolation;
   start(spec: VariantSpec): Promise<VariantHandle>;
+  /**
+   * Takes over a variant that another worker ran (its lease was adopted): a driver whose variants
+   * die with their worker (local) starts it; a cluster driver attaches to what runs there (status,
+   * log streaming) and restarts nothing, applying the spec only where the objects are missing.
+   */
+  adopt(spec: VariantSpec): Promise<VariantHandle>;
+  /**
+   * Lets go of a variant without ending what outlives this worker (another worker adopts it): the
+   * local driver stops it (its processes cannot outlive the worker); a cluster driver stops
+   * watching it and leaves its objects in place.
+   */
+  release(key: VariantKey): Promise<void>;
   stop(key: VariantKey): Promise<void>;
   status(key: VariantKey): Promise<VariantRuntimeStatus>;
   /** Every variant this driver has started and not forgotten (including STOPPED and FAILED ones). */
@@ -132,6 +161,8 @@ export function stoppedStatus(key: VariantKey): VariantRuntimeStatus {
     state: 'STOPPED',
     host: null,
     port: null,
+    endpoint: null,
+    isolation: null,
     pid: null,
     restarts: 0,
     startedAt: null,

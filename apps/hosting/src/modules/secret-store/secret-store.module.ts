@@ -8,7 +8,7 @@ import { SecretsController } from './secrets.controller';
 
 /**
  * Secrets of app variants, sealed at rest. Imported as is by the worker (VARIANT_ENV_SOURCE for the
- * runtime); `withHttp()` adds PATCH …/secrets on both namespaces for the API.
+ * runtime); `withHttp()` adds GET and PATCH …/secrets on both namespaces for the API.
  */
 @Module({
   providers: [

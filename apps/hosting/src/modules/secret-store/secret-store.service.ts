@@ -34,7 +34,8 @@ export function secretAad(appId: string, variant: Variant, name: string): string
 /**
  * Secrets of app variants (docs/hosting.md, "Secrets"): PATCH applies a JSON Patch with the pure
  * engine of `modules/secrets` and writes the result in one transaction, serialized per app and
- * variant; the runtime reads decrypted values through SecretEnvSource.
+ * variant; GET lists names and metadata; only the runtime reads decrypted values, through
+ * SecretEnvSource.
  */
 @Injectable()
 export class SecretStoreService {
@@ -91,12 +92,13 @@ export class SecretStoreService {
     });
   }
 
-  /** The app's secret set (metadata only). */
+  /**
+   * The app's secret set, both variants (GET …/secrets): metadata only, the query selects no
+   * `sealed_value` and nothing is decrypted. Unknown app or another account's → APP_NOT_FOUND.
+   */
   async list(accountId: string, appId: string): Promise<SecretSetView> {
-    return this.dataSource.transaction(async (manager) => {
-      await this.requireApp(manager, accountId, appId);
-      return this.secretSet(manager, appId);
-    });
+    await this.requireApp(this.dataSource.manager, accountId, appId);
+    return this.secretSet(this.dataSource.manager, appId);
   }
 
   /**

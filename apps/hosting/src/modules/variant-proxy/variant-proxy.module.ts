@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { ImportsWorkerModule } from '../imports/imports-worker.module';
 import { VariantProxy } from './variant-proxy';
 
-/** For the worker: `/hosted/{appId}/{variant}/…` to the variant's process on this worker. */
+/** For the worker: `/hosted/{appId}/{variant}/…` to the variant here, or to the worker that owns it. */
 @Module({ imports: [ImportsWorkerModule], providers: [VariantProxy] })
 export class VariantProxyModule {}

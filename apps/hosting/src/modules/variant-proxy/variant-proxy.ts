@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
 import { APP_ID_MAX_LENGTH, APP_ID_PATTERN } from '../apps/app-id';
 import { HOSTED_PREFIX } from '../apps/variant-urls';
-import type { Variant } from '../runtime';
+import type { Variant, VariantKey } from '../runtime';
+import { WorkerLeases } from '../worker-leases/worker-leases';
 
 /** Codes of the proxy's own answers (docs/errors.md, Hosting). */
 export const VariantProxyErrorCode = {
@@ -26,10 +27,19 @@ interface HostedParams {
 }
 
 /**
- * The worker's side of app traffic: `ALL /hosted/{appId}/{preview|publish}/{rest}` on the worker's
- * HTTP port is proxied (bodies streamed, never parsed; @fastify/reply-from) to the variant's process
- * on this worker, which sees `/{rest}` with the query unchanged and `X-Forwarded-Prefix`. No token:
- * apps serve their own users. The gateway routes `/hosted` here (route table, hosting worker).
+ * Marks a request one worker forwarded to the worker that owns the variant (value: the forwarding
+ * worker's id). A request carrying it is never forwarded again: no loops between workers.
+ */
+export const FORWARDED_BY_HEADER = 'x-hosting-forwarded-by';
+
+/**
+ * The worker's side of app traffic: `ALL /hosted/{appId}/{preview|publish}/{rest}` on any worker's
+ * HTTP port reaches the variant (bodies streamed, never parsed; @fastify/reply-from). When this
+ * worker's driver runs it (a cluster driver: whatever worker owns it) the request goes to the
+ * variant's endpoint, which sees `/{rest}` with the query unchanged and `X-Forwarded-Prefix`.
+ * Otherwise it is forwarded once, unchanged, to the live worker that owns the variant
+ * (hosting.workers.address, docs/hosting.md, "Several workers") with FORWARDED_BY_HEADER. No token: apps serve
+ * their own users. The gateway routes `/hosted` here (route table, hosting worker).
  */
 @Injectable()
 export class VariantProxy implements OnModuleInit {
@@ -38,6 +48,7 @@ export class VariantProxy implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly runtime: AppRuntimeManager,
+    private readonly leases: WorkerLeases,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -59,23 +70,39 @@ export class VariantProxy implements OnModuleInit {
     if (!variant || appId.length > APP_ID_MAX_LENGTH || !APP_ID_PATTERN.test(appId)) {
       return this.refuse(request, reply, Errors.notFound('no such hosted app variant'));
     }
-    const status = await this.runtime.driver.status({ appId, variant });
-    if (status.state !== 'RUNNING' || status.port === null) {
-      return this.refuse(
-        request,
-        reply,
-        new PlatformError({
-          status: 503,
-          code: VariantProxyErrorCode.APP_NOT_RUNNING,
-          message: `the ${segment} variant of ${appId} is not running on this worker`,
-          headers: { 'Retry-After': String(APP_NOT_RUNNING_RETRY_AFTER_S) },
-        }),
-      );
+    const key: VariantKey = { appId, variant };
+    const status = await this.runtime.driver.status(key);
+    if (status.state === 'RUNNING' && status.endpoint !== null)
+      return this.toVariant(request, reply, key, segment, status.endpoint, rest);
+    if (request.headers[FORWARDED_BY_HEADER] === undefined) {
+      const owner = await this.leases.store.liveOwner(key).catch((error: unknown) => {
+        this.logger.warn({ err: error, appId, variant }, 'could not look up the owner of a hosted app');
+        return null;
+      });
+      if (owner && owner.workerId !== this.leases.workerId)
+        return this.toWorker(request, reply, segment, appId, owner.address);
     }
+    return this.refuse(request, reply, this.notRunning(segment, appId));
+  }
+
+  /** To the variant's own endpoint (this worker runs it, or the cluster does). */
+  private toVariant(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: VariantKey,
+    segment: string,
+    endpoint: string,
+    rest: string,
+  ): FastifyReply {
+    const { appId, variant } = key;
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const prefix = `${HOSTED_PREFIX}/${appId}/${segment}`;
-    return reply.from(`http://127.0.0.1:${status.port}/${rest}${query}`, {
-      rewriteRequestHeaders: (_req, headers) => ({ ...headers, 'x-forwarded-prefix': prefix }),
+    return reply.from(`${endpoint}/${rest}${query}`, {
+      rewriteRequestHeaders: (_req, headers) => {
+        const out: typeof headers = { ...headers, 'x-forwarded-prefix': prefix };
+        delete out[FORWARDED_BY_HEADER];
+        return out;
+      },
       onError: (errorReply, { error }) => {
         this.logger.warn({ err: error, appId, variant, reqId: request.id }, 'hosted app did not answer');
         this.send(
@@ -88,6 +115,38 @@ export class VariantProxy implements OnModuleInit {
           }),
         );
       },
+    });
+  }
+
+  /**
+   * To the worker that owns the variant, path and query unchanged. A worker that does not answer
+   * (it died; another adopts its variants within the lease TTL) is 503 APP_NOT_RUNNING.
+   */
+  private toWorker(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    segment: string,
+    appId: string,
+    address: string,
+  ): FastifyReply {
+    return reply.from(`${address}${request.url}`, {
+      rewriteRequestHeaders: (_req, headers) => ({
+        ...headers,
+        [FORWARDED_BY_HEADER]: this.leases.workerId ?? 'unknown',
+      }),
+      onError: (errorReply, { error }) => {
+        this.logger.warn({ err: error, appId, address, reqId: request.id }, 'owning worker did not answer');
+        this.send(request, errorReply as unknown as FastifyReply, this.notRunning(segment, appId));
+      },
+    });
+  }
+
+  private notRunning(segment: string, appId: string): PlatformError {
+    return new PlatformError({
+      status: 503,
+      code: VariantProxyErrorCode.APP_NOT_RUNNING,
+      message: `the ${segment} variant of ${appId} is not running`,
+      headers: { 'Retry-After': String(APP_NOT_RUNNING_RETRY_AFTER_S) },
     });
   }
 

@@ -1,0 +1,270 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Scope } from '@platform/scopes';
+import type { TestCredential } from '@platform/testing';
+import { waitFor } from '@platform/testing';
+import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
+import type { AppOperationResponse } from '../src/modules/apps/apps.response';
+import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
+import {
+  ALL_HOSTING_SCOPES,
+  HostingTestApp,
+  HostingWorkerHarness,
+  startHostingTestApp,
+  startHostingWorker,
+} from './support/hosting-test-app';
+import { InternetNamespace, startInternetNamespace } from './support/internet-namespace';
+
+const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
+
+type Target = { host: string; port: number } | { path: string };
+interface Attempt {
+  target: Target;
+  ok: boolean;
+  error: string | null;
+}
+
+/** TCP ports something listens on in this (the host's) network namespace. */
+function listeningPorts(): number[] {
+  const ports = new Set<number>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === '0A') ports.add(parseInt(cols[1].slice(cols[1].lastIndexOf(':') + 1), 16));
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+/** Path-named unix sockets listening on the host (PostgreSQL's, Redis', …). */
+function listeningUnixSockets(): string[] {
+  return readFileSync('/proc/net/unix', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols[5] === '01' && cols[7]?.startsWith('/'))
+    .map((cols) => cols[7]);
+}
+
+/** Every address of the host's interfaces (loopback included). */
+function hostAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => !a.address.startsWith('fe80'))
+    .map((a) => a.address);
+}
+
+/** The sandbox-side addresses of every app link on this host (other tenants' sandboxes). */
+function sandboxAddresses(): string[] {
+  const links = JSON.parse(execFileSync('ip', ['-j', '-4', 'addr', 'show'], { encoding: 'utf8' })) as Array<{
+    ifname: string;
+    addr_info?: Array<{ local: string }>;
+  }>;
+  return links
+    .filter((l) => l.ifname.startsWith('dph'))
+    .flatMap((l) =>
+      (l.addr_info ?? []).map((a) => a.local.replace(/\.(\d+)$/, (_m, d) => `.${Number(d) + 1}`)),
+    );
+}
+
+/**
+ * Issue 13, scope 1: a tenant's app runs where it can reach nothing of the platform's: not a port of
+ * this host on any of its addresses (PostgreSQL, Redis, every service and worker, another tenant's
+ * app), not a unix socket, not another process' /proc; it answers its own traffic, and reaches the
+ * internet only with HOSTING_APP_EGRESS=internet. Real imports, real sandboxes, real packets.
+ */
+describe('hosting isolation: a probe app reaches nothing of the platform (real sandboxes and network)', () => {
+  let t: HostingTestApp;
+  let cred: TestCredential;
+  let dataDir: string;
+  let worker: HostingWorkerHarness | undefined;
+  let internet: InternetNamespace;
+  const saved: Record<string, string | undefined> = {};
+  let probeId: string;
+  let tenantId: string;
+  let probeAddresses: string[] = [];
+
+  const setEnv = (values: Record<string, string>) => {
+    for (const [k, v] of Object.entries(values)) {
+      if (!(k in saved)) saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+  };
+
+  beforeAll(async () => {
+    internet = await startInternetNamespace();
+    dataDir = await mkdtemp(join(tmpdir(), 'hosting-isolation-'));
+    setEnv({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true', HOSTING_APP_EGRESS: 'internet' });
+    t = await startHostingTestApp('hosting-isolation');
+    cred = await t.newCredential(SCOPES);
+    worker = await startHostingWorker(t.env);
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await t?.close();
+    await internet?.close();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function createApp(name: string): Promise<string> {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/v1/hosting/apps?appType=NODEJS',
+      headers: cred.headers,
+      payload: { name },
+    });
+    const done = await t.settled((res.json() as AppOperationResponse).operationId, cred);
+    expect(done.status).toBe('COMPLETED');
+    return done.appId;
+  }
+
+  async function importFixture(appId: string, fixture: string): Promise<void> {
+    const upload = archiveUpload(await zipOf(await fixtureFiles(fixture)));
+    const res = await t.inject({
+      method: 'POST',
+      url: `/v1/hosting/apps/${appId}/imports`,
+      headers: { ...cred.headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(res.statusCode).toBe(202);
+    const importId = (res.json() as ImportOperationResponse).importId;
+    const done = await waitFor(
+      async () => {
+        const body = (
+          await t.inject({
+            method: 'GET',
+            url: `/v1/hosting/apps/${appId}/imports/${importId}`,
+            headers: cred.headers,
+          })
+        ).json() as ImportOperationResponse;
+        return body.status === 'EXECUTING' ? undefined : body;
+      },
+      { what: `import of ${fixture}`, timeoutMs: 60_000 },
+    );
+    expect(done.error ?? null).toBeNull();
+    expect(done.status).toBe('COMPLETED');
+  }
+
+  async function preview(appId: string) {
+    const res = await t.inject({
+      method: 'GET',
+      url: `/v1/hosting/apps/${appId}/status`,
+      headers: cred.headers,
+    });
+    const found = (res.json() as AppStatusResponse).variants.find((v) => v.variant === 'PREVIEW');
+    if (!found) throw new Error(`${appId} has no PREVIEW`);
+    return found;
+  }
+
+  /** A request to the app through the worker's /hosted proxy (what the gateway forwards to). */
+  async function hosted(appId: string, path: string, payload?: unknown): Promise<unknown> {
+    return waitFor<unknown>(
+      async () => {
+        if (!worker) throw new Error('no worker');
+        const res = await worker.app.inject({
+          method: payload === undefined ? 'GET' : 'POST',
+          url: `/hosted/${appId}/preview${path}`,
+          ...(payload === undefined
+            ? {}
+            : { payload: payload as object, headers: { 'content-type': 'application/json' } }),
+        });
+        return res.statusCode === 200 ? (res.json() as unknown) : undefined;
+      },
+      { what: `${appId} to answer ${path}`, timeoutMs: 30_000 },
+    );
+  }
+
+  const attempt = (targets: Target[]): Promise<Attempt[]> =>
+    hosted(probeId, '/connect', { targets, timeoutMs: 1500 }) as Promise<Attempt[]>;
+
+  async function forbiddenTargets(): Promise<Target[]> {
+    const ports = listeningPorts();
+    const tenantPort = (await preview(tenantId)).port ?? 0;
+    expect(tenantPort).toBeGreaterThan(0);
+    const addresses = hostAddresses();
+    const db = new URL(t.env.config('hosting').databaseUrl);
+    const redis = new URL(t.env.config('hosting').redisUrl);
+    const targets: Target[] = [
+      { host: db.hostname, port: Number(db.port || 5432) },
+      { host: redis.hostname, port: Number(redis.port || 6379) },
+      { host: '127.0.0.1', port: 5432 },
+      { host: '127.0.0.1', port: 6379 },
+      { host: '::1', port: 5432 },
+      { host: '127.0.0.1', port: tenantPort },
+      { host: '127.0.0.2', port: tenantPort },
+      // Every other sandbox's address (its own would be itself).
+      ...sandboxAddresses()
+        .filter((host) => !probeAddresses.includes(host))
+        .map((host) => ({ host, port: 8080 })),
+      ...listeningUnixSockets().map((path) => ({ path })),
+    ];
+    for (const host of addresses) for (const port of ports) targets.push({ host, port });
+    return targets;
+  }
+
+  it('the probe runs sandboxed as an unprivileged user and answers its own traffic', async () => {
+    probeId = await createApp('probe');
+    tenantId = await createApp('other tenant');
+    await importFixture(probeId, 'runtime-probe');
+    await importFixture(tenantId, 'runtime-http');
+    const whoami = (await hosted(probeId, '/whoami')) as { uid: number; port: string; addresses: string[] };
+    probeAddresses = whoami.addresses;
+    expect(whoami.uid).toBe(10001);
+    expect(whoami.port).toBe('8080');
+    expect((await hosted(tenantId, '/')) as { url: string }).toMatchObject({ url: '/' });
+    await waitFor(async () => ((await preview(probeId)).isolation === 'NETNS' ? true : undefined), {
+      what: 'the status to report the sandbox',
+    });
+  }, 180_000);
+
+  it('every port of the host on every address, PostgreSQL, Redis, unix sockets and the other tenant: all refused', async () => {
+    const targets = await forbiddenTargets();
+    expect(targets.length).toBeGreaterThan(10);
+    const results = await attempt(targets);
+    const reached = results.filter((r) => r.ok);
+    expect(reached).toEqual([]);
+    // What each kind of forbidden connection got (for the record: refused on the sandbox's own
+    // loopback, dropped or unreachable beyond it, no such file for the host's sockets).
+    const errors = [...new Set(results.map((r) => r.error))].sort();
+    expect(errors.length).toBeGreaterThan(0);
+    console.log(`isolation: ${results.length} forbidden connections, errors ${errors.join(', ')}`);
+  }, 120_000);
+
+  it("no other process' /proc entry is readable", async () => {
+    const proc = (await hosted(probeId, '/proc')) as { entries: string[]; readable: string[] };
+    expect(proc.readable).toEqual([]);
+    expect(proc.entries.length).toBeLessThanOrEqual(1); // at most itself
+  });
+
+  it('egress internet: the probe reaches a server beyond the host', async () => {
+    const [result] = await attempt([{ host: internet.address, port: internet.port }]);
+    expect(result).toMatchObject({ ok: true });
+  });
+
+  it('egress none: the same probe, restarted by a worker so configured, reaches nothing at all', async () => {
+    await worker?.close();
+    worker = undefined;
+    setEnv({ HOSTING_APP_EGRESS: 'none' });
+    worker = await startHostingWorker(t.env);
+    await waitFor(async () => ((await preview(probeId)).state === 'RUNNING' ? true : undefined), {
+      what: 'the probe to run again',
+      timeoutMs: 60_000,
+    });
+    const whoami = (await hosted(probeId, '/whoami')) as { addresses: string[] };
+    expect(whoami.addresses.sort()).toEqual(['127.0.0.1', '::1']); // loopback only
+    probeAddresses = whoami.addresses;
+    const [toInternet] = await attempt([{ host: internet.address, port: internet.port }]);
+    expect(toInternet.ok).toBe(false);
+    const reached = (await attempt(await forbiddenTargets())).filter((r) => r.ok);
+    expect(reached).toEqual([]);
+  }, 180_000);
+});
