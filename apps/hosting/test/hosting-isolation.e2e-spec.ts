@@ -127,8 +127,12 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     return done.appId;
   }
 
-  async function importFixture(appId: string, fixture: string): Promise<void> {
-    const upload = archiveUpload(await zipOf(await fixtureFiles(fixture)));
+  async function importFixture(
+    appId: string,
+    fixture: string,
+    files?: { name: string; data: Buffer }[],
+  ): Promise<void> {
+    const upload = archiveUpload(await zipOf(files ?? (await fixtureFiles(fixture))));
     const res = await t.inject({
       method: 'POST',
       url: `/v1/hosting/apps/${appId}/imports`,
@@ -244,6 +248,29 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     expect(proc.readable).toEqual([]);
     expect(proc.entries.length).toBeLessThanOrEqual(1); // at most itself
   });
+
+  it("a build script runs sandboxed too: the host's ports, sockets and files are out of its reach", async () => {
+    const builderId = await createApp('build probe');
+    const targets = await forbiddenTargets();
+    const files = (await fixtureFiles('build-probe')).map((f) =>
+      f.name === 'targets.json' ? { name: f.name, data: Buffer.from(JSON.stringify(targets)) } : f,
+    );
+    await importFixture(builderId, 'build-probe', files);
+    const result = (await hosted(builderId, '/')) as {
+      uid: number;
+      connections: Attempt[];
+      files: Record<string, boolean>;
+    };
+    expect(result.uid).toBe(10001);
+    expect(result.connections).toHaveLength(targets.length);
+    expect(result.connections.filter((c) => c.ok)).toEqual([]);
+    expect(result.files).toEqual({
+      '/etc/hostname': false,
+      '/etc/passwd': false,
+      '/root/.bashrc': false,
+      '/proc/1/environ': false,
+    });
+  }, 180_000);
 
   it('egress internet: the probe reaches a server beyond the host', async () => {
     const [result] = await attempt([{ host: internet.address, port: internet.port }]);

@@ -1,9 +1,9 @@
 import { Logger, type Provider } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
+import { createHmac } from 'node:crypto';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
-import { createHmac } from 'node:crypto';
 import { LocalProcessDriver, createKubernetesDriver } from '../runtime';
 import type { LocalIsolation, RuntimeDriver } from '../runtime';
 import { SandboxHost } from '../runtime/sandbox/sandbox-host';
@@ -12,6 +12,12 @@ import type { RuntimeSettings } from './runtime-settings';
 
 /** The worker's one runtime driver (token); `AppRuntimeManager` and the variant proxy use it. */
 export const RUNTIME_DRIVER = Symbol('RUNTIME_DRIVER');
+
+/**
+ * How this worker isolates the uploaders' code it runs on its own host (token, a LocalIsolation):
+ * the local runtime's apps, and on either runtime the apps' build scripts.
+ */
+export const APP_ISOLATION = Symbol('APP_ISOLATION');
 
 const logger = new Logger('RuntimeDriver');
 
@@ -51,6 +57,7 @@ export function localIsolation(settings: RuntimeSettings, config: PlatformConfig
 export async function createRuntimeDriver(
   settings: ImportSettings,
   config: PlatformConfig,
+  isolation: LocalIsolation,
   runtime: RuntimeSettings = loadRuntimeSettings(),
 ): Promise<RuntimeDriver> {
   if (runtime.kubernetes) {
@@ -79,12 +86,19 @@ export async function createRuntimeDriver(
   return new LocalProcessDriver({
     host: settings.runtimeHost,
     npmStart: 'refuse',
-    isolation: localIsolation(runtime, config),
+    isolation,
   });
 }
 
+export const appIsolationProvider: Provider = {
+  provide: APP_ISOLATION,
+  inject: [PLATFORM_CONFIG],
+  useFactory: (config: PlatformConfig) => localIsolation(loadRuntimeSettings(), config),
+};
+
 export const runtimeDriverProvider: Provider = {
   provide: RUNTIME_DRIVER,
-  inject: [IMPORT_SETTINGS, PLATFORM_CONFIG],
-  useFactory: (settings: ImportSettings, config: PlatformConfig) => createRuntimeDriver(settings, config),
+  inject: [IMPORT_SETTINGS, PLATFORM_CONFIG, APP_ISOLATION],
+  useFactory: (settings: ImportSettings, config: PlatformConfig, isolation: LocalIsolation) =>
+    createRuntimeDriver(settings, config, isolation),
 };

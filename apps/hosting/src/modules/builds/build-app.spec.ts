@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LocalProcessDriver } from '../runtime/local-process-driver';
 import { processAlive } from '../runtime/process-group';
+import { SandboxHost } from '../runtime/sandbox/sandbox-host';
 import { buildApp, type BuildLogLine, type BuildOptions } from './build-app';
 import { BuildError } from './build-error';
 
@@ -267,5 +268,73 @@ describe('buildApp', () => {
       message: 'symbolic links are not allowed in the source: passwd',
     });
     expect(fs.existsSync(path.join(tmp, 'work', 'app'))).toBe(false);
+  });
+});
+
+describe('the build script, the uploader’s code, under the worker’s isolation', () => {
+  const sandbox = (): SandboxHost =>
+    new SandboxHost({
+      egress: 'none',
+      uid: 10001,
+      gid: 10001,
+      platformHosts: ['127.0.0.1'],
+      deniedCidrs: [],
+    });
+
+  it('refused without an isolation mechanism: BUILD_FAILED, the script never runs', async () => {
+    const { run, lines } = await build(source('build-script'), {
+      isolation: { refuse: 'no isolation mechanism on this host (test)' },
+    });
+    const error = await failure(run);
+    expect(error.code).toBe('BUILD_FAILED');
+    expect(error.message).toBe('the build script was not run: no isolation mechanism on this host (test)');
+    expect(text(lines, 'SYSTEM')).not.toContain('npm run build');
+  });
+
+  it('in a sandbox: builds as the unprivileged user, HOME in its private /tmp, the result in the app directory', async () => {
+    const host = sandbox();
+    const support = host.detect();
+    if (!support.ok) throw new Error(`this suite needs the sandbox: ${support.reason}`);
+    const { run, lines } = await build(source('build-script'), { isolation: { sandbox: host } });
+    const result = await run;
+    expect(fs.existsSync(path.join(result.dir, 'dist', 'server.js'))).toBe(true);
+    expect(fs.statSync(path.join(result.dir, 'dist', 'server.js')).uid).toBe(10001);
+    expect(text(lines, 'SYSTEM')).toContain('the build script runs in a sandbox');
+    expect(text(lines, 'STDOUT')).toContain('home: /tmp');
+  });
+
+  it('a sandboxed build past its timeout is killed whole: BUILD_TIMEOUT, nothing of it left', async () => {
+    // Every process of the build (npm run build → sh → node slow.js) has npm's package name in its
+    // environment.
+    const buildProcesses = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((n) => /^\d+$/.test(n))
+        .filter((n) => {
+          try {
+            return (
+              fs
+                .readFileSync(`/proc/${n}/environ`, 'latin1')
+                .split('\0')
+                .includes('npm_package_name=build-slow') && processAlive(Number(n))
+            );
+          } catch {
+            return false;
+          }
+        });
+    let whileRunning: string[] = [];
+    const lines: BuildLogLine[] = [];
+    const { run } = await build(source('build-slow'), {
+      timeoutMs: 4000,
+      isolation: { sandbox: sandbox() },
+      onLine: (line) => {
+        lines.push(line);
+        if (line.message.startsWith('slow build pid ')) whileRunning = buildProcesses();
+      },
+    });
+    const error = await failure(run);
+    expect(error.code).toBe('BUILD_TIMEOUT');
+    expect(whileRunning.length).toBeGreaterThan(0);
+    expect(buildProcesses()).toEqual([]);
   });
 });

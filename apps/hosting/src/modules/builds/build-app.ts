@@ -1,9 +1,12 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LineSplitter } from '../runtime/log-lines';
 import { minimalPath, signalGroup } from '../runtime/process-group';
+import type { LocalIsolation } from '../runtime/local-process-driver';
 import type { StartCommand } from '../runtime/runtime-driver';
+import { spawnSandbox, startSandbox, type SandboxMessage } from '../runtime/sandbox/sandbox-launch';
+import type { SandboxHost } from '../runtime/sandbox/sandbox-host';
 import { BuildError } from './build-error';
 import { readPackageManifest, resolveStartCommand } from './package-manifest';
 
@@ -31,6 +34,14 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** The whole build (default 10 minutes). */
   timeoutMs?: number;
+  /**
+   * Where the app's build script runs (it is the uploader's code): in a sandbox like the apps'
+   * (`sandbox`), refused (`refuse`: no isolation mechanism, the build fails), or on the worker's
+   * host (`unisolated`, the default; HOSTING_UNISOLATED=allow). npm's own installs run on the host.
+   */
+  isolation?: LocalIsolation;
+  /** The Node binary the sandbox's init runs on (default: the worker's own). */
+  nodePath?: string;
 }
 
 export interface BuildResult {
@@ -75,8 +86,10 @@ const BUILDER_ENV_NAMES = new Set(['PATH', 'HOME', 'npm_config_cache']);
  * (npm_config_*: no update check, audit, fund, colour or progress) and `opts.env`; nothing of the
  * worker's environment. CLI flags and npm_config_* variables take precedence over a .npmrc in the
  * upload, so it cannot move the cache or turn install scripts back on. The build script itself is
- * the uploader's code and runs with the worker's user: this confines its environment, not its file
- * access (a Kubernetes setup runs builds in a Job's pod).
+ * the uploader's code: with `isolation.sandbox` it runs in a sandbox of its own like the apps
+ * (runtime/sandbox: no network of the host's, a minimal root with only the app directory
+ * writable, an unprivileged user; HOME and npm's cache in its private /tmp); without a mechanism
+ * (`refuse`) an app with a build script fails with BUILD_FAILED instead of running it unconfined.
  *
  * Every step is logged as a SYSTEM line with its command and another with its exit code; each child
  * runs in its own process group, killed whole on timeout (BUILD_TIMEOUT) or abort (BUILD_CANCELLED).
@@ -125,8 +138,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuildResult> {
       npm_config_color: 'false',
       npm_config_progress: 'false',
     });
-    const run = (args: string[]) =>
-      runNpm(args, { cwd: appDir, env, deadline, timeoutMs, signal: opts.signal, emit });
+    const run = (args: string[], sandbox?: SandboxHost) =>
+      runNpm(args, {
+        cwd: appDir,
+        env,
+        deadline,
+        timeoutMs,
+        signal: opts.signal,
+        emit,
+        sandbox: sandbox ? { host: sandbox, nodePath: opts.nodePath ?? process.execPath } : undefined,
+      });
 
     const hasLock = ['package-lock.json', 'npm-shrinkwrap.json'].some((f) =>
       fs.existsSync(path.join(appDir, f)),
@@ -140,7 +161,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuildResult> {
       throw new BuildError('INSTALL_FAILED', `npm ${install[0]} failed: see the lines above`);
     }
     if (hasBuild) {
-      if ((await run(['run', 'build'])) !== 0) {
+      const isolation = opts.isolation ?? { unisolated: true };
+      if ('refuse' in isolation)
+        throw new BuildError('BUILD_FAILED', `the build script was not run: ${isolation.refuse}`);
+      const sandbox = 'sandbox' in isolation ? isolation.sandbox : undefined;
+      if (sandbox) system('the build script runs in a sandbox');
+      if ((await run(['run', 'build'], sandbox)) !== 0) {
         throw new BuildError('BUILD_FAILED', 'the build script failed: see the lines above');
       }
       const prune = ['prune', '--omit=dev', ...(hasLock ? [] : ['--no-package-lock']), ...common];
@@ -195,6 +221,8 @@ function copySource(sourceDir: string, appDir: string, system: (m: string) => vo
 interface RunOptions {
   cwd: string;
   env: Record<string, string>;
+  /** Run it in a sandbox (runtime/sandbox) instead of on the host. */
+  sandbox?: { host: SandboxHost; nodePath: string };
   deadline: number;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -211,12 +239,14 @@ function runNpm(args: string[], options: RunOptions): Promise<number> {
   emit('SYSTEM', `npm ${args.join(' ')}`);
 
   return new Promise<number>((resolve, reject) => {
-    const child = spawn('npm', args, {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = options.sandbox
+      ? sandboxedNpm(args, options, options.sandbox, (error) => stop(error))
+      : spawn('npm', args, {
+          cwd: options.cwd,
+          env: options.env,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
     let stoppedBy: BuildError | null = null;
     const stop = (error: BuildError) => {
       if (stoppedBy) return;
@@ -231,6 +261,7 @@ function runNpm(args: string[], options: RunOptions): Promise<number> {
       [child.stdout, 'STDOUT'],
       [child.stderr, 'STDERR'],
     ] as const) {
+      if (!stream) continue;
       const splitter = new LineSplitter((line) => emit(source, line));
       stream.on('data', (chunk: Buffer) => splitter.push(chunk));
       stream.once('end', () => splitter.end());
@@ -259,6 +290,51 @@ function runNpm(args: string[], options: RunOptions): Promise<number> {
       }
     });
   });
+}
+
+/**
+ * `npm <args>` in a sandbox: HOME and npm's cache move to the sandbox's private /tmp (the host's
+ * are not visible there); the app directory is its working directory, the one place it writes.
+ */
+function sandboxedNpm(
+  args: string[],
+  options: RunOptions,
+  sandbox: { host: SandboxHost; nodePath: string },
+  fail: (error: BuildError) => void,
+): ChildProcess {
+  const child = spawnSandbox(sandbox.nodePath);
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  child.once('close', () => resolveClosed());
+  child.on('error', () => undefined); // the IPC channel of a sandbox that died; 'close' follows
+  child.on('message', (message: SandboxMessage) => {
+    if (message.type === 'hello') {
+      const env = { ...options.env, HOME: '/tmp', npm_config_cache: '/tmp/.npm' };
+      startSandbox(
+        child,
+        sandbox.host,
+        {
+          dir: options.cwd,
+          argv: ['npm', ...args],
+          env,
+          nice: 10,
+          nodePath: sandbox.nodePath,
+          tmpSizeMb: 512,
+        },
+        closed,
+      ).catch((error: unknown) =>
+        fail(
+          new BuildError(
+            'BUILD_FAILED',
+            `sandbox set-up failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        ),
+      );
+    } else if (message.type === 'error') {
+      options.emit('SYSTEM', String(message.message));
+    }
+  });
+  return child;
 }
 
 function timeoutError(timeoutMs: number): BuildError {

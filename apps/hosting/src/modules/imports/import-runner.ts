@@ -4,12 +4,13 @@ import { PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
+import { APP_ISOLATION } from '../app-runtime/runtime-driver.provider';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogWriter } from '../build-logs';
 import { BuildError, buildApp } from '../builds';
 import type { BuildLogLine } from '../builds';
 import { RuntimeStartError } from '../runtime';
-import type { VariantKey } from '../runtime';
+import type { LocalIsolation, VariantKey } from '../runtime';
 import { ArchiveError, extractArchive } from './archive';
 import { ImportOperationEntity } from './import-operation.entity';
 import { IMPORT_SETTINGS, importPaths, npmCacheDir } from './import-settings';
@@ -42,6 +43,7 @@ export class ImportRunner {
     private readonly dataSource: DataSource,
     private readonly runtime: AppRuntimeManager,
     @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
+    @Inject(APP_ISOLATION) private readonly isolation: LocalIsolation,
   ) {}
 
   async run(context: OperationContext<ImportOperationEntity>): Promise<OperationCommit> {
@@ -93,6 +95,7 @@ export class ImportRunner {
         workDir: paths.build,
         npmCacheDir: npmCacheDir(this.settings),
         offline: this.settings.npmOffline,
+        isolation: this.isolation,
         onLine: (line: BuildLogLine) => log.line(line.stream, line.message, line.at),
       });
     } catch (error) {

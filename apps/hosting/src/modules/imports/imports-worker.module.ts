@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperationRunner, QueueModule } from '@platform/queue';
 import { AppLogsModule } from '../app-logs/app-logs.module';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
-import { runtimeDriverProvider } from '../app-runtime/runtime-driver.provider';
+import { appIsolationProvider, runtimeDriverProvider } from '../app-runtime/runtime-driver.provider';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogLineEntity } from '../build-logs';
 import { SecretStoreModule } from '../secret-store/secret-store.module';
@@ -32,6 +32,7 @@ import { ImportsProcessor } from './imports.processor';
     ImportRunner,
     ImportsProcessor,
     OperationRunner,
+    appIsolationProvider,
     runtimeDriverProvider,
     { provide: IMPORT_SETTINGS, useFactory: () => loadImportSettings() },
   ],

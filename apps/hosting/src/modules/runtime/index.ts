@@ -1,5 +1,6 @@
 export * from './runtime-driver';
 export { LocalProcessDriver } from './local-process-driver';
+export { SANDBOX_APP_PORT } from './sandbox/sandbox-launch';
 export type { BackoffOptions, LocalIsolation, LocalProcessDriverOptions } from './local-process-driver';
 // The Kubernetes driver is reached through its factory only, which loads @kubernetes/client-node
 // on demand (the local runtime never does).

@@ -1,9 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { LineSplitter, logLevelOf } from './log-lines';
 import { confinedNodeArgv, detectPermissionFlag, heapFlags, refusedNodeFlag } from './node-command';
 import { acceptsConnections, findFreePort, minimalPath, signalGroup } from './process-group';
@@ -22,9 +20,8 @@ import {
   type VariantRuntimeStatus,
   type VariantSpec,
 } from './runtime-driver';
-import { SandboxHost, findBinary, type SandboxLink } from './sandbox/sandbox-host';
-
-const execFileAsync = promisify(execFile);
+import type { SandboxHost } from './sandbox/sandbox-host';
+import { SANDBOX_APP_PORT, spawnSandbox, startSandbox, type SandboxMessage } from './sandbox/sandbox-launch';
 
 /**
  * How the driver keeps variants apart from the platform: `sandbox` runs each instance in its own
@@ -33,31 +30,6 @@ const execFileAsync = promisify(execFile);
  * with the reason (no isolation mechanism on this host, and unisolated apps not allowed).
  */
 export type LocalIsolation = { sandbox: SandboxHost } | { unisolated: true } | { refuse: string };
-
-/** The port an app listens on inside its sandbox (every sandbox has a network of its own). */
-export const SANDBOX_APP_PORT = 8080;
-
-/** The sandbox's PID 1 (plain JavaScript beside this file, in src/ and dist/ alike). */
-const SANDBOX_INIT = path.join(__dirname, 'sandbox', 'sandbox-init.js');
-
-/** What a sandboxed app may read besides its own directory: Node, its libraries, TLS roots, DNS. */
-const SANDBOX_READ_ONLY = [
-  '/usr',
-  '/bin',
-  '/sbin',
-  '/lib',
-  '/lib32',
-  '/lib64',
-  '/libx32',
-  '/etc/ssl',
-  '/etc/ca-certificates',
-  '/etc/resolv.conf',
-  '/etc/hosts',
-  '/etc/host.conf',
-  '/etc/nsswitch.conf',
-  '/etc/gai.conf',
-  '/etc/localtime',
-];
 
 export interface BackoffOptions {
   /** Delay before the first relaunch after a crash; doubles with each crash in a row. */
@@ -380,22 +352,7 @@ class Supervisor {
     }
 
     const child = sandbox
-      ? spawn(
-          findBinary('unshare') ?? 'unshare',
-          [
-            '--net',
-            '--pid',
-            '--mount',
-            '--ipc',
-            '--uts',
-            '--fork',
-            '--kill-child',
-            '--mount-proc',
-            this.settings.nodePath,
-            SANDBOX_INIT,
-          ],
-          { env: {}, detached: true, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json' },
-        )
+      ? spawnSandbox(this.settings.nodePath)
       : spawn(command.file, command.args, {
           cwd: dir,
           env,
@@ -533,29 +490,21 @@ class Supervisor {
       this.settings.startupTimeoutMs,
     );
     void instance.closed.then(() => clearTimeout(deadline));
-    child.on(
-      'message',
-      (message: {
-        type?: string;
-        code?: number | null;
-        signal?: NodeJS.Signals | null;
-        message?: string;
-      }) => {
-        if (message.type === 'hello') {
-          this.handOver(instance, sandbox, dir, command, env).catch((error: unknown) =>
-            abort(`sandbox set-up failed: ${error instanceof Error ? error.message : String(error)}`),
-          );
-        } else if (message.type === 'ready') {
-          clearTimeout(deadline);
-          if (this.instance === instance && !instance.done && !this.stopping) this.ready();
-        } else if (message.type === 'exit') {
-          instance.appExit = { code: message.code ?? null, signal: message.signal ?? null };
-        } else if (message.type === 'error') {
-          instance.readinessFailure = String(message.message);
-          this.system('ERROR', String(message.message));
-        }
-      },
-    );
+    child.on('message', (message: SandboxMessage) => {
+      if (message.type === 'hello') {
+        this.handOver(instance, sandbox, dir, command, env).catch((error: unknown) =>
+          abort(`sandbox set-up failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      } else if (message.type === 'ready') {
+        clearTimeout(deadline);
+        if (this.instance === instance && !instance.done && !this.stopping) this.ready();
+      } else if (message.type === 'exit') {
+        instance.appExit = { code: message.code ?? null, signal: message.signal ?? null };
+      } else if (message.type === 'error') {
+        instance.readinessFailure = String(message.message);
+        this.system('ERROR', String(message.message));
+      }
+    });
     // The IPC channel is the sandbox's lifeline; an error on it (the sandbox died) ends in 'exit'.
     child.on('error', () => undefined);
   }
@@ -567,47 +516,25 @@ class Supervisor {
     command: { file: string; args: string[] },
     env: Record<string, string>,
   ): Promise<void> {
-    const { uid, gid } = sandbox.options;
-    // The app's directory is the one place it may write.
-    await execFileAsync('chown', ['-R', `${uid}:${gid}`, dir]);
-    if (instance.pid === null) throw new Error('the sandbox has no process');
-    const link: SandboxLink | null = await sandbox.createLink(instance.pid);
     const server = await this.listenOnVariantPort();
-    const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'dp-sandbox-'));
-    void instance.closed.then(() => fs.promises.rmdir(root).catch(() => undefined));
     if (instance.done) {
       server.close();
       return;
     }
-    const config = {
-      root,
-      appDir: dir,
-      port: SANDBOX_APP_PORT,
-      uid,
-      gid,
-      nice: this.settings.nice,
-      argv: [command.file, ...command.args],
-      env,
-      readOnlyPaths: [...SANDBOX_READ_ONLY, path.dirname(this.settings.nodePath)],
-      tmpSizeMb: this.settings.sandboxTmpMb,
-      network: link ? { ifname: link.ifname, address: link.address, gateway: link.gateway } : null,
-      tools: {
-        unshare: findBinary('unshare') ?? 'unshare',
-        setpriv: findBinary('setpriv') ?? 'setpriv',
-        nice: findBinary('nice') ?? 'nice',
+    await startSandbox(
+      instance.child,
+      sandbox,
+      {
+        dir,
+        argv: [command.file, ...command.args],
+        env,
+        nice: this.settings.nice,
+        nodePath: this.settings.nodePath,
+        tmpSizeMb: this.settings.sandboxTmpMb,
       },
-    };
-    // The socket goes to the sandbox; this process stops listening on it once it is sent (it
-    // never accepts: nothing knows the port before the variant is RUNNING).
-    try {
-      await new Promise<void>((resolve, reject) =>
-        instance.child.send({ type: 'start', config }, server, (error) =>
-          error ? reject(error) : resolve(),
-        ),
-      );
-    } finally {
-      server.close();
-    }
+      instance.closed,
+      server,
+    );
   }
 
   /** A listening socket on the variant's port on the worker's network (a fresh port if that one is taken). */

@@ -6,8 +6,13 @@
  * (see `sandbox-launcher.ts`), so it runs as root inside fresh network, PID, mount, IPC and UTS
  * namespaces, and talks to the worker over Node's IPC channel only:
  *
- *   worker → init  {type: 'start', config}  + the listening socket (a handle, on the worker's network)
+ *   init → worker  {type: 'hello'}  (it is inside the namespaces)
+ *   worker → init  {type: 'start', config}  + for a server, the listening socket (a handle, on the
+ *                  worker's network)
  *   init → worker  {type: 'ready'} | {type: 'exit', code, signal} | {type: 'error', message}
+ *
+ * Two modes: `serve` (an app variant: relay, readiness) and `run` (a command that ends, such as an
+ * app's build script: no way in at all; the init exits with the command's status).
  *
  * It builds a minimal root file system (tmpfs; read-only binds of the system directories Node
  * needs, the app's own directory read-write at its usual path, a private /tmp, /dev with the
@@ -35,9 +40,10 @@ const path = require('node:path');
  * @property {string} gateway the worker-side end's address
  *
  * @typedef {object} SandboxConfig
+ * @property {'serve' | 'run'} mode
  * @property {string} root an empty directory; this namespace mounts the app's root there
  * @property {string} appDir the app's directory (cwd, HOME), bound read-write at the same path
- * @property {number} port the app's port inside the sandbox
+ * @property {number} port the app's port inside the sandbox (serve)
  * @property {number} uid
  * @property {number} gid
  * @property {number} nice
@@ -203,7 +209,7 @@ function announceReadiness(port, running) {
 
 /**
  * @param {SandboxConfig} config
- * @param {net.Server} server
+ * @param {net.Server | null} server the worker's listening socket (serve mode)
  */
 function start(config, server) {
   buildRoot(config);
@@ -234,7 +240,7 @@ function start(config, server) {
   let exited = false;
   app.once('exit', (code, signal) => {
     exited = true;
-    server.close();
+    server?.close();
     const status = code ?? 128 + (signal ? os.constants.signals[signal] : 0);
     // The worker learns how the app ended (a signal stays a signal) before this init goes.
     if (process.connected && process.send)
@@ -245,8 +251,10 @@ function start(config, server) {
     send({ type: 'error', message: `could not start the app: ${error.message}` });
     process.exit(70);
   });
-  relay(server, config.port);
-  announceReadiness(config.port, () => !exited);
+  if (server) {
+    relay(server, config.port);
+    announceReadiness(config.port, () => !exited);
+  }
   for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGTERM', 'SIGINT', 'SIGHUP'])) {
     process.on(signal, () => {
       if (!exited) app.kill(signal);
@@ -255,9 +263,14 @@ function start(config, server) {
 }
 
 process.on('message', (/** @type {{type?: string, config?: SandboxConfig}} */ message, handle) => {
-  if (message.type !== 'start' || !message.config || !(handle instanceof net.Server)) return;
+  if (message.type !== 'start' || !message.config) return;
+  const server = handle instanceof net.Server ? handle : null;
+  if ((message.config.mode === 'serve') !== (server !== null)) {
+    send({ type: 'error', message: 'sandbox set-up failed: a server needs its socket, a command none' });
+    process.exit(70);
+  }
   try {
-    start(message.config, handle);
+    start(message.config, server);
   } catch (error) {
     send({
       type: 'error',
