@@ -3,12 +3,14 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVICE_PORTS, WORKER_PORTS } from '@platform/config';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import { SANDBOX_APP_PORT } from '../src/modules/runtime';
 import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
 import {
   ALL_HOSTING_SCOPES,
@@ -87,6 +89,8 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
   let probeId: string;
   let tenantId: string;
   let probeAddresses: string[] = [];
+  /** Where the hosting API and the worker of this suite listen (on every address of the host). */
+  const platformPorts: number[] = [];
 
   const setEnv = (values: Record<string, string>) => {
     for (const [k, v] of Object.entries(values)) {
@@ -102,6 +106,11 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     t = await startHostingTestApp('hosting-isolation');
     cred = await t.newCredential(SCOPES);
     worker = await startHostingWorker(t.env);
+    // Both listen like deployed processes (HOST 0.0.0.0): the API port and the worker's health port.
+    for (const app of [t.app, worker.app]) {
+      await app.listen(0, '0.0.0.0');
+      platformPorts.push(Number(new URL(await app.getUrl()).port));
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -191,7 +200,16 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     hosted(probeId, '/connect', { targets, timeoutMs: 1500 }) as Promise<Attempt[]>;
 
   async function forbiddenTargets(): Promise<Target[]> {
-    const ports = listeningPorts();
+    // Every port listening on the host now, this suite's API and worker, and every platform port
+    // of the service map (whether or not a process serves it during this run).
+    const ports = [
+      ...new Set([
+        ...listeningPorts(),
+        ...platformPorts,
+        ...Object.values(SERVICE_PORTS),
+        ...Object.values(WORKER_PORTS),
+      ]),
+    ];
     const tenantPort = (await preview(tenantId)).port ?? 0;
     expect(tenantPort).toBeGreaterThan(0);
     const addresses = hostAddresses();
@@ -211,7 +229,13 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
         .map((host) => ({ host, port: 8080 })),
       ...listeningUnixSockets().map((path) => ({ path })),
     ];
-    for (const host of addresses) for (const port of ports) targets.push({ host, port });
+    for (const host of addresses) {
+      for (const port of ports) {
+        // Inside its sandbox, loopback port 8080 is the probe itself (every app listens there).
+        if ((host === '::1' || host.startsWith('127.')) && port === SANDBOX_APP_PORT) continue;
+        targets.push({ host, port });
+      }
+    }
     return targets;
   }
 
@@ -236,11 +260,20 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     const results = await attempt(targets);
     const reached = results.filter((r) => r.ok);
     expect(reached).toEqual([]);
-    // What each kind of forbidden connection got (for the record: refused on the sandbox's own
-    // loopback, dropped or unreachable beyond it, no such file for the host's sockets).
-    const errors = [...new Set(results.map((r) => r.error))].sort();
-    expect(errors.length).toBeGreaterThan(0);
-    console.log(`isolation: ${results.length} forbidden connections, errors ${errors.join(', ')}`);
+    // What each kind of forbidden connection got, for the record: refused on the sandbox's own
+    // loopback, dropped (timeout) or unreachable beyond it, no such file for the host's sockets.
+    const byError = new Map<string, Target[]>();
+    for (const r of results)
+      byError.set(String(r.error), [...(byError.get(String(r.error)) ?? []), r.target]);
+    expect([...byError.keys()].every((e) => e !== 'null')).toBe(true);
+    const summary = [...byError].map(
+      ([error, hit]) =>
+        `${error} ×${hit.length} (e.g. ${hit
+          .slice(0, 3)
+          .map((h) => ('path' in h ? h.path : `${h.host}:${h.port}`))
+          .join(', ')})`,
+    );
+    console.log(`isolation: ${results.length} forbidden connections: ${summary.join('; ')}`);
   }, 120_000);
 
   it("no other process' /proc entry is readable", async () => {
@@ -282,6 +315,8 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     worker = undefined;
     setEnv({ HOSTING_APP_EGRESS: 'none' });
     worker = await startHostingWorker(t.env);
+    await worker.app.listen(0, '0.0.0.0');
+    platformPorts.push(Number(new URL(await worker.app.getUrl()).port));
     await waitFor(async () => ((await preview(probeId)).state === 'RUNNING' ? true : undefined), {
       what: 'the probe to run again',
       timeoutMs: 60_000,

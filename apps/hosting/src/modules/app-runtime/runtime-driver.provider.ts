@@ -26,14 +26,17 @@ const logger = new Logger('RuntimeDriver');
  * (root, namespaces, and nftables for internet egress); otherwise every start fails with the
  * reason, unless HOSTING_UNISOLATED=allow, which runs apps as plain processes and says so.
  */
-export function localIsolation(settings: RuntimeSettings, config: PlatformConfig): LocalIsolation {
-  const host = new SandboxHost({
+export function localIsolation(
+  settings: RuntimeSettings,
+  config: PlatformConfig,
+  host: SandboxHost = new SandboxHost({
     egress: settings.egress,
     uid: settings.appUid,
     gid: settings.appGid,
     platformHosts: [new URL(config.databaseUrl).hostname, new URL(config.redisUrl).hostname],
     deniedCidrs: settings.egressDeny,
-  });
+  }),
+): LocalIsolation {
   const support = host.detect();
   if (support.ok) {
     logger.log(`apps run in sandboxes (network, PID, mount namespaces; egress ${settings.egress})`);
