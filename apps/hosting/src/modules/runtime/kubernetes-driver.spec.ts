@@ -167,12 +167,19 @@ describe('KubernetesDriver on a (fake) cluster', () => {
       },
       { what: 'RESTARTING' },
     );
-    expect(restarting).toMatchObject({ restarts: 1, lastExitCode: 3, endpoint: null });
+    // The fake cluster restarts on its own clock: a loaded machine may first see a later restart.
+    expect(restarting).toMatchObject({ lastExitCode: 3, endpoint: null });
+    expect(restarting.restarts).toBeGreaterThanOrEqual(1);
 
     await expect(started).rejects.toThrow(RuntimeStartError);
-    await expect(started).rejects.toThrow(
-      /container app CrashLoopBackOff.*\(3 restarts, last exit code 3 \(Error\)\)/,
+    const reason = await started.then(
+      () => '',
+      (error: Error) => error.message,
     );
+    const restartsAtFailure =
+      /container app CrashLoopBackOff.*\((\d+) restarts, last exit code 3 \(Error\)\)/.exec(reason);
+    expect(restartsAtFailure).not.toBeNull();
+    expect(Number(restartsAtFailure?.[1])).toBeGreaterThanOrEqual(3);
     const failed = await k8s.status(KEY);
     expect(failed).toMatchObject({ state: 'FAILED', lastExitCode: 3, isolation: 'CLUSTER' });
     expect(failed.restarts).toBeGreaterThanOrEqual(3);
@@ -180,12 +187,12 @@ describe('KubernetesDriver on a (fake) cluster', () => {
     await waitFor(() => messages(lines, 'STDOUT').filter((m) => m.startsWith('Error:')).length >= 3, {
       what: 'the crash output of three instances',
     });
-    expect(messages(lines, 'SYSTEM')).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^container app of pod .* exited with exit code 3 \(Error\); restart 1$/),
-      ]),
+    // One SYSTEM line per restart the driver saw (a poll may see two at once on a loaded machine).
+    const restartLines = lines.filter((l) =>
+      /^container app of pod .* exited with exit code 3 \(Error\); restart \d+$/.test(l.message),
     );
-    expect(lines.find((l) => /restart 1$/.test(l.message))?.level).toBe('WARN');
+    expect(restartLines.length).toBeGreaterThan(0);
+    expect(restartLines.every((l) => l.source === 'SYSTEM' && l.level === 'WARN')).toBe(true);
   });
 
   it('times a start out with the reason when the readiness probe keeps failing', async () => {
