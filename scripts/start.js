@@ -3,7 +3,9 @@
 // service and worker of the route table and then the gateway, prefixes each one's log lines
 // with its name, waits for the gateway's /healthz and prints `platform ready at <url>`.
 // PUBLIC_BASE_URL (hosted app URLs, agent badge records), unless set, is that same gateway URL.
-// Ctrl-C (or SIGTERM) stops everything cleanly.
+// A process that exits on its own is started again after a backoff (scripts/restart-policy.js), as
+// Kubernetes would; the platform stops only on Ctrl-C (or SIGTERM), or when one process keeps
+// failing.
 const { spawn } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
 const { freePort } = require('./free-port');
@@ -11,11 +13,14 @@ const { join } = require('node:path');
 const readline = require('node:readline');
 const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
 const { ensurePostgres, ensureRedis } = require('./infra');
+const { createRestartPolicy, restartPolicyOptions } = require('./restart-policy');
 const { gatewayUrl, sharedChildEnv } = require('./start-env');
 
 const log = (msg) => process.stdout.write(`[platform] ${msg}\n`);
+/** The current instance of every process (a restart replaces `child`). */
 const children = [];
 const infra = [];
+const restartTimers = new Set();
 let stopping = false;
 
 function prefixLines(stream, name, out) {
@@ -23,21 +28,40 @@ function prefixLines(stream, name, out) {
 }
 
 function startProcess(name, file, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', file], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  prefixLines(child.stdout, name, process.stdout);
-  prefixLines(child.stderr, name, process.stderr);
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      log(`${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping the platform`);
-      shutdown(1);
-    }
-  });
-  children.push({ name, child });
-  return child;
+  const entry = { name, child: null };
+  const policy = createRestartPolicy(restartPolicyOptions(process.env));
+  const launch = () => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, ['--enable-source-maps', file], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    prefixLines(child.stdout, name, process.stdout);
+    prefixLines(child.stderr, name, process.stderr);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const how = signal ?? `code ${code}`;
+      const next = policy.exited(Date.now(), startedAt);
+      if (next.giveUp) {
+        log(`${name} exited unexpectedly (${how}), ${next.inARow} times in a row; stopping the platform`);
+        shutdown(1);
+        return;
+      }
+      log(
+        `${name} exited unexpectedly (${how}); restarting in ${next.restartInMs} ms (${next.inARow} in a row)`,
+      );
+      const timer = setTimeout(() => {
+        restartTimers.delete(timer);
+        if (!stopping) launch();
+      }, next.restartInMs);
+      restartTimers.add(timer);
+    });
+    entry.child = child;
+  };
+  launch();
+  children.push(entry);
+  return entry;
 }
 
 /**
@@ -71,6 +95,7 @@ async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  for (const timer of restartTimers) clearTimeout(timer);
   await Promise.all(
     children.map(
       ({ child }) =>

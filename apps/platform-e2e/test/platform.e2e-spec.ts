@@ -885,6 +885,52 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     );
   }, 180_000);
 
+  it('restarts a service that crashed, after a backoff, while the rest of the platform keeps serving', async () => {
+    // The countries process: a child of npm start running the countries entry.
+    const countriesPid = (): number | undefined =>
+      readdirSync('/proc')
+        .filter((n) => /^\d+$/.test(n))
+        .map(Number)
+        .find((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+            return (
+              ppid === platform.pid &&
+              readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('apps/countries/')
+            );
+          } catch {
+            return false;
+          }
+        });
+    const before = countriesPid();
+    expect(before).toBeDefined();
+    const { token } = await newToken();
+    process.kill(before as number, 'SIGKILL');
+    await waitFor(
+      () =>
+        output.includes('countries exited unexpectedly (SIGKILL); restarting in 1000 ms (1 in a row)') ||
+        undefined,
+      {
+        what: 'npm start to say it restarts countries',
+      },
+    );
+    // Meanwhile another service answers as before.
+    expect((await call('/v1/agents/crl?format=pem')).status).toBe(200);
+    const back = await waitFor(
+      async () => {
+        const res = await call('/v1/countries?marketId=fr-FR', bearer(token));
+        return res.status === 200 ? res : undefined;
+      },
+      { what: 'countries to answer again through the gateway', timeoutMs: 30_000 },
+    );
+    expect(back.status).toBe(200);
+    const after = countriesPid();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(platform.exitCode).toBeNull();
+  }, 60_000);
+
   it('stops every process cleanly on Ctrl-C', async () => {
     const exited = new Promise<number | null>((resolve) => platform.once('exit', (code) => resolve(code)));
     platform.kill('SIGINT');
