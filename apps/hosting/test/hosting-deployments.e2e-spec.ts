@@ -7,7 +7,7 @@ import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
 import { AppRuntimeManager } from '../src/modules/app-runtime/app-runtime-manager';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
-import type { AppOperationResponse, ApplicationResponse } from '../src/modules/apps/apps.response';
+import type { ApplicationResponse } from '../src/modules/apps/apps.response';
 import type {
   DeploymentLogsResponse,
   DeploymentResponse,
@@ -22,6 +22,7 @@ import type {
 } from '../src/modules/nodejs/nodejs-apps.response';
 import type { SubscriptionAttachmentResponse } from '../src/modules/subscriptions/subscriptions.response';
 import { archiveUpload, fixtureFiles, tarGzOf, zipOf } from './support/fixture-archives';
+import { createHostingApp, importArchive, overrideEnv } from './support/hosting-flows';
 import {
   ALL_HOSTING_SCOPES,
   HostingTestApp,
@@ -61,14 +62,11 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
   let worker: HostingWorkerHarness | undefined;
   let cred: TestCredential;
   let dataDir: string;
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnv: (() => void) | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-deployments-'));
-    for (const [k, v] of Object.entries({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true' })) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
+    restoreEnv = overrideEnv({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true' });
     t = await startHostingTestApp('hosting-deployments');
     worker = await startHostingWorker(t.env);
   }, 30_000);
@@ -81,10 +79,7 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
   afterAll(async () => {
     await worker?.close(); // stops every app process
     await t?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    restoreEnv?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -96,13 +91,7 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function createApp(c = cred): Promise<string> {
-    const res = await call('POST', '/v1/hosting/apps?appType=NODEJS', { name: 'deployed' }, c);
-    expect(res.statusCode).toBe(202);
-    const done: AppOperationResponse = await t.settled((res.json() as AppOperationResponse).operationId, c);
-    expect(done.status).toBe('COMPLETED');
-    return done.appId;
-  }
+  const createApp = (c = cred): Promise<string> => createHostingApp(t, c, 'deployed');
 
   async function attach(appId: string, c = cred): Promise<SubscriptionAttachmentResponse> {
     const res = await call('PUT', `/v1/hosting/apps/${appId}/subscription`, {}, c);
@@ -128,24 +117,7 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
     tarGz = false,
   ): Promise<ImportOperationResponse> {
     const data = tarGz ? await tarGzOf(fixture) : await zipOf(await fixtureFiles(fixture));
-    const upload = archiveUpload(data, tarGz ? 'app.tar.gz' : 'app.zip');
-    const res = await t.inject({
-      method: 'POST',
-      url: `/v1/hosting/apps/${appId}/imports`,
-      headers: { ...cred.headers, ...upload.headers },
-      payload: upload.payload,
-    });
-    expect(res.statusCode).toBe(202);
-    const importId = (res.json() as ImportOperationResponse).importId;
-    const done = await waitFor(
-      async () => {
-        const poll = (
-          await call('GET', `/v1/hosting/apps/${appId}/imports/${importId}`)
-        ).json() as ImportOperationResponse;
-        return poll.status === 'EXECUTING' ? undefined : poll;
-      },
-      { what: `import ${importId}`, timeoutMs: 60_000 },
-    );
+    const done = await importArchive(t, cred, appId, data, { fileName: tarGz ? 'app.tar.gz' : 'app.zip' });
     expect(done.status).toBe('COMPLETED');
     return done;
   }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
-import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
 import { appProcesses } from './support/app-processes';
+import { createHostingApp, overrideEnv } from './support/hosting-flows';
 import { BOUNDARY, fixtureFiles, multipart, tarGzOf, traversalZip, zipOf } from './support/fixture-archives';
 import {
   ALL_HOSTING_SCOPES,
@@ -37,7 +37,7 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
   let other: TestCredential;
   let dataDir: string;
   let appId: string;
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnv: (() => void) | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-imports-'));
@@ -46,10 +46,7 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
       HOSTING_NPM_OFFLINE: 'true',
       HOSTING_UPLOAD_MAX_BYTES: String(MAX_UPLOAD),
     };
-    for (const [k, v] of Object.entries(env)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
+    restoreEnv = overrideEnv(env);
     t = await startHostingTestApp('hosting-imports');
     worker = await startHostingWorker(t.env);
     cred = await t.newCredential(SCOPES);
@@ -60,25 +57,11 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
   afterAll(async () => {
     await worker?.close(); // stops every app process (AppRuntimeManager → stopAll)
     await t?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    restoreEnv?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function createApp(c: TestCredential): Promise<string> {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/hosting/apps?appType=NODEJS',
-      headers: c.headers,
-      payload: { name: 'imported' },
-    });
-    expect(res.statusCode).toBe(202);
-    const done: AppOperationResponse = await t.settled((res.json() as AppOperationResponse).operationId, c);
-    expect(done.status).toBe('COMPLETED');
-    return done.appId;
-  }
+  const createApp = (c: TestCredential): Promise<string> => createHostingApp(t, c, 'imported');
 
   const upload = (body: Buffer, c: TestCredential = cred, id = appId, url?: string) =>
     t.inject({

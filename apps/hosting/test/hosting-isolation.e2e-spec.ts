@@ -8,10 +8,9 @@ import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
-import type { AppOperationResponse } from '../src/modules/apps/apps.response';
-import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
 import { SANDBOX_APP_PORT } from '../src/modules/runtime';
-import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
+import { fixtureFiles, zipOf } from './support/fixture-archives';
+import { createHostingApp, importArchive, overrideEnv } from './support/hosting-flows';
 import {
   ALL_HOSTING_SCOPES,
   HostingTestApp,
@@ -85,19 +84,14 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
   let dataDir: string;
   let worker: HostingWorkerHarness | undefined;
   let internet: InternetNamespace;
-  const saved: Record<string, string | undefined> = {};
+  const restoreEnv: Array<() => void> = [];
   let probeId: string;
   let tenantId: string;
   let probeAddresses: string[] = [];
   /** Where the hosting API and the worker of this suite listen (on every address of the host). */
   const platformPorts: number[] = [];
 
-  const setEnv = (values: Record<string, string>) => {
-    for (const [k, v] of Object.entries(values)) {
-      if (!(k in saved)) saved[k] = process.env[k];
-      process.env[k] = v;
-    }
-  };
+  const setEnv = (values: Record<string, string>) => restoreEnv.unshift(overrideEnv(values));
 
   beforeAll(async () => {
     internet = await startInternetNamespace();
@@ -117,52 +111,18 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     await worker?.close();
     await t?.close();
     await internet?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    for (const restore of restoreEnv) restore();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function createApp(name: string): Promise<string> {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/hosting/apps?appType=NODEJS',
-      headers: cred.headers,
-      payload: { name },
-    });
-    const done = await t.settled((res.json() as AppOperationResponse).operationId, cred);
-    expect(done.status).toBe('COMPLETED');
-    return done.appId;
-  }
+  const createApp = (name: string): Promise<string> => createHostingApp(t, cred, name);
 
   async function importFixture(
     appId: string,
     fixture: string,
     files?: { name: string; data: Buffer }[],
   ): Promise<void> {
-    const upload = archiveUpload(await zipOf(files ?? (await fixtureFiles(fixture))));
-    const res = await t.inject({
-      method: 'POST',
-      url: `/v1/hosting/apps/${appId}/imports`,
-      headers: { ...cred.headers, ...upload.headers },
-      payload: upload.payload,
-    });
-    expect(res.statusCode).toBe(202);
-    const importId = (res.json() as ImportOperationResponse).importId;
-    const done = await waitFor(
-      async () => {
-        const body = (
-          await t.inject({
-            method: 'GET',
-            url: `/v1/hosting/apps/${appId}/imports/${importId}`,
-            headers: cred.headers,
-          })
-        ).json() as ImportOperationResponse;
-        return body.status === 'EXECUTING' ? undefined : body;
-      },
-      { what: `import of ${fixture}`, timeoutMs: 60_000 },
-    );
+    const done = await importArchive(t, cred, appId, await zipOf(files ?? (await fixtureFiles(fixture))));
     expect(done.error ?? null).toBeNull();
     expect(done.status).toBe('COMPLETED');
   }

@@ -1,19 +1,21 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
-import { freePort, waitFor } from '@platform/testing';
-import type { AppOperationResponse } from '../src/modules/apps/apps.response';
-import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
+import { waitFor } from '@platform/testing';
 import { FORWARDED_BY_HEADER } from '../src/modules/variant-proxy/variant-proxy';
-import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
+import { appProcesses } from './support/app-processes';
+import { fixtureFiles, zipOf } from './support/fixture-archives';
+import {
+  buildHostingWorker,
+  createHostingApp,
+  importArchive,
+  spawnHostingWorker,
+} from './support/hosting-flows';
 import { ALL_HOSTING_SCOPES, HostingTestApp, startHostingTestApp } from './support/hosting-test-app';
 
-const ROOT = join(__dirname, '../../..');
-const WORKER_ENTRY = join(ROOT, 'dist/apps/hosting/apps/hosting/src/worker.js');
 const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
 /** Fast leases, so the suite does not wait the production 10 s (override to measure other settings). */
 const HEARTBEAT_MS = Number(process.env.HOSTING_WORKERS_TEST_HEARTBEAT_MS ?? 250);
@@ -24,7 +26,6 @@ interface Worker {
   readonly port: number;
   readonly child: ChildProcess;
   readonly url: string;
-  stderr: string;
 }
 
 interface VariantRow {
@@ -42,29 +43,6 @@ interface HostedAnswer {
 }
 
 /**
- * Pids of the app processes (node) on this host whose working directory is `dir`: exactly `dir`,
- * or `dir` under a sandbox's own root (`/tmp/dp-sandbox-…/<dir>`, seen from the host).
- */
-function appProcesses(dir: string): number[] {
-  const real = realpathSync(dir);
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cwd = readlinkSync(`/proc/${entry}/cwd`);
-      if (cwd !== real && !cwd.endsWith(real)) continue;
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'node') continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z') continue;
-      pids.push(Number(entry));
-    } catch {
-      // gone meanwhile, or not ours to inspect
-    }
-  }
-  return pids;
-}
-
-/**
  * Several hosting workers (docs/hosting.md, "Several workers"), real processes from dist sharing one database,
  * Redis prefix and HOSTING_DATA_DIR: each variant is owned by exactly one live worker, a dead or
  * paused worker's variants are adopted by the others, `/hosted/…` answers on every worker, and the
@@ -78,31 +56,18 @@ describe('hosting workers: leases, adoption, forwarding (real worker processes, 
   const appIds: string[] = [];
 
   async function startWorker(name: string): Promise<Worker> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [WORKER_ENTRY], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
+    const spawned = await spawnHostingWorker(
+      {
         ...t.env.env,
         HOSTING_DATA_DIR: dataDir,
         HOSTING_NPM_OFFLINE: 'true',
         HOSTING_LEASE_HEARTBEAT_MS: String(HEARTBEAT_MS),
         HOSTING_LEASE_TTL_MS: String(TTL_MS),
-        PORT: String(port),
       },
-      stdio: ['ignore', process.env.HOSTING_WORKERS_DEBUG ? 'inherit' : 'ignore', 'pipe'],
-    });
-    const worker: Worker = { name, port, child, url: `http://127.0.0.1:${port}`, stderr: '' };
-    child.stderr?.on('data', (d) => (worker.stderr += d));
-    workers.push(worker);
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`worker ${name} exited: ${worker.stderr}`);
-        const res = await fetch(`${worker.url}/health/ready`).catch(() => undefined);
-        return res?.status === 200 ? true : undefined;
-      },
-      { what: `worker ${name} to be ready`, timeoutMs: 30_000 },
+      { label: `worker ${name}`, stdout: process.env.HOSTING_WORKERS_DEBUG ? 'inherit' : 'ignore' },
     );
+    const worker: Worker = { name, port: spawned.port, child: spawned.child, url: spawned.url };
+    workers.push(worker);
     return worker;
   }
 
@@ -157,48 +122,16 @@ describe('hosting workers: leases, adoption, forwarding (real worker processes, 
   }
 
   async function importApp(name: string): Promise<string> {
-    const created = await t.inject({
-      method: 'POST',
-      url: '/v1/hosting/apps?appType=NODEJS',
-      headers: cred.headers,
-      payload: { name },
+    const appId = await createHostingApp(t, cred, name);
+    const finished = await importArchive(t, cred, appId, await zipOf(await fixtureFiles('runtime-http')), {
+      timeoutMs: 90_000,
     });
-    const done: AppOperationResponse = await t.settled(
-      (created.json() as AppOperationResponse).operationId,
-      cred,
-    );
-    const upload = archiveUpload(await zipOf(await fixtureFiles('runtime-http')));
-    const res = await t.inject({
-      method: 'POST',
-      url: `/v1/hosting/apps/${done.appId}/imports`,
-      headers: { ...cred.headers, ...upload.headers },
-      payload: upload.payload,
-    });
-    expect(res.statusCode).toBe(202);
-    const importId = (res.json() as ImportOperationResponse).importId;
-    const finished = await waitFor(
-      async () => {
-        const body = (
-          await t.inject({
-            method: 'GET',
-            url: `/v1/hosting/apps/${done.appId}/imports/${importId}`,
-            headers: cred.headers,
-          })
-        ).json() as ImportOperationResponse;
-        return body.status === 'EXECUTING' ? undefined : body;
-      },
-      { what: `the import of ${name}`, timeoutMs: 90_000 },
-    );
     expect(finished).toMatchObject({ status: 'COMPLETED' });
-    return done.appId;
+    return appId;
   }
 
   beforeAll(async () => {
-    execFileSync(
-      process.execPath,
-      ['-e', "require('./scripts/build-if-stale').buildIfStale(['hosting'], { entry: 'worker' })"],
-      { cwd: ROOT, stdio: 'ignore' },
-    );
+    buildHostingWorker();
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-workers-'));
     t = await startHostingTestApp('hosting-workers', {
       HOSTING_DATA_DIR: dataDir,

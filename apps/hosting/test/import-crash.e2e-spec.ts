@@ -1,16 +1,17 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
-import { freePort, waitFor } from '@platform/testing';
+import { waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import { HostingImportsQueue } from '../src/modules/imports/imports.jobs';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
 import { appProcesses } from './support/app-processes';
 import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
+import { buildHostingWorker, overrideEnv, spawnHostingWorker } from './support/hosting-flows';
 import {
   ALL_HOSTING_SCOPES,
   HostingTestApp,
@@ -18,8 +19,6 @@ import {
   startHostingTestApp,
 } from './support/hosting-test-app';
 
-const ROOT = join(__dirname, '../../..');
-const WORKER_ENTRY = join(ROOT, 'dist/apps/hosting/apps/hosting/src/worker.js');
 const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
 
 /**
@@ -32,56 +31,27 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
   let cred: TestCredential;
   let dataDir: string;
   const workers: ChildProcess[] = [];
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnv: (() => void) | undefined;
 
   async function startWorker(): Promise<ChildProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [WORKER_ENTRY], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...t.env.env,
-        HOSTING_DATA_DIR: dataDir,
-        HOSTING_NPM_OFFLINE: 'true',
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const { child } = await spawnHostingWorker({
+      ...t.env.env,
+      HOSTING_DATA_DIR: dataDir,
+      HOSTING_NPM_OFFLINE: 'true',
     });
-    let stderr = '';
-    child.stderr?.on('data', (d) => (stderr += d));
     workers.push(child);
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the worker exited: ${stderr}`);
-        const res = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
-        return res?.status === 200 ? true : undefined;
-      },
-      { what: 'the worker to be ready', timeoutMs: 30_000 },
-    );
     return child;
   }
 
   beforeAll(async () => {
-    // The real worker entry (npm test builds the apps first; a stale dist is rebuilt here).
-    execFileSync(
-      process.execPath,
-      ['-e', "require('./scripts/build-if-stale').buildIfStale(['hosting'], { entry: 'worker' })"],
-      {
-        cwd: ROOT,
-        stdio: 'ignore',
-      },
-    );
+    buildHostingWorker();
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-import-crash-'));
-    for (const [k, v] of Object.entries({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true' })) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
+    restoreEnv = overrideEnv({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true' });
     t = await startHostingTestApp('hosting-import-crash');
     cred = await t.newCredential(SCOPES);
   }, 300_000);
 
   afterAll(async () => {
-    if (dataDir) await writeFile(join(dataDir, 'gate-open'), '').catch(() => undefined); // orphans finish
     for (const w of workers) {
       if (w.exitCode !== null || w.signalCode !== null) continue;
       const exited = new Promise((resolve) => w.once('exit', resolve));
@@ -89,10 +59,7 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
       await exited;
     }
     await t?.close();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    restoreEnv?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, realpathSync } from 'node:fs';
 
 /**
  * Host pids of the app processes running the build in `dir`. A sandboxed app reports its PID
@@ -7,6 +7,12 @@ import { readFileSync, readdirSync } from 'node:fs';
  * process table tells how many copies of a build run.
  */
 export function appProcesses(dir: string): number[] {
+  let real = dir;
+  try {
+    real = realpathSync(dir); // the driver grants the real path
+  } catch {
+    // gone: then nothing runs it either
+  }
   const pids: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -16,7 +22,7 @@ export function appProcesses(dir: string): number[] {
     } catch {
       continue; // gone meanwhile
     }
-    if (argv.includes(`--allow-fs-read=${dir}`) && !argv.some((a) => a.endsWith('unshare')))
+    if (argv.includes(`--allow-fs-read=${real}`) && !argv.some((a) => a.endsWith('unshare')))
       pids.push(Number(name));
   }
   return pids;
