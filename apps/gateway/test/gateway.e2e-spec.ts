@@ -790,3 +790,53 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     });
   });
 });
+
+describe('gateway (a service that answers before reading a large body, then closes)', () => {
+  let upstream: Server;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    // What Fastify does over its bodyLimit: answer 413 at once and close the connection without
+    // reading the body. The gateway's proxy then fails to send the body.
+    upstream = createServer((req, res) => {
+      if (req.method === 'POST') {
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+        res.end('{"code":"PAYLOAD_TOO_LARGE"}', () => req.socket.destroy());
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    gateway = await startGateway({ COUNTRIES_URL: url }, [
+      { service: 'countries', prefixes: ['/v1/countries'], urlEnv: 'COUNTRIES_URL', workers: [] },
+    ]);
+  });
+
+  afterAll(async () => {
+    await gateway?.app.close();
+    upstream.closeAllConnections();
+    await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  });
+
+  it('a failed large upload leaves no stalled connection behind: the next requests answer at once', async () => {
+    // fetch keeps its connections to the gateway alive: a connection left with the unread rest of
+    // a body would take the next request and never answer it.
+    for (const size of [3, 30]) {
+      const upload = await fetch(`${gateway.url}/v1/countries/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.alloc(size * 1024 * 1024, 'a'),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(upload.status).toBeGreaterThanOrEqual(400);
+      await upload.arrayBuffer();
+      for (let i = 0; i < 4; i += 1) {
+        const next = await fetch(`${gateway.url}/v1/countries`, { signal: AbortSignal.timeout(3000) });
+        expect(next.status).toBe(200);
+        await next.arrayBuffer();
+      }
+    }
+  }, 60_000);
+});

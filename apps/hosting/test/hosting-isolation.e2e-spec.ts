@@ -236,6 +236,26 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     console.log(`isolation: ${results.length} forbidden connections: ${summary.join('; ')}`);
   }, 120_000);
 
+  it('an app that answers before reading a large body and closes leaves no stalled connection at the worker', async () => {
+    const workerUrl = (await worker?.app.getUrl()) ?? '';
+    const upload = await fetch(`${workerUrl}/hosted/${probeId}/preview/early`, {
+      method: 'POST',
+      body: Buffer.alloc(3 * 1024 * 1024, 'a'),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(upload.status).toBeGreaterThanOrEqual(400);
+    await upload.arrayBuffer();
+    // fetch reuses its keep-alive connections: one left with the unread rest of the body would
+    // take one of these and never answer it.
+    for (let i = 0; i < 4; i += 1) {
+      const next = await fetch(`${workerUrl}/hosted/${probeId}/preview/whoami`, {
+        signal: AbortSignal.timeout(3000),
+      });
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+    }
+  });
+
   it("no other process' /proc entry is readable", async () => {
     const proc = (await hosted(probeId, '/proc')) as { entries: string[]; readable: string[] };
     expect(proc.readable).toEqual([]);

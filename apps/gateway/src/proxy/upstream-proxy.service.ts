@@ -96,6 +96,10 @@ export class UpstreamProxyService implements OnModuleInit {
       'upstream request failed',
     );
     if (reply.sent) return;
+    // The upstream stopped taking the body (it answered early and closed, or went away) before
+    // the client finished sending it: the rest would be read as the next request on this
+    // keep-alive connection, which would then never be answered. Close it after this answer.
+    if (!reply.request.raw.complete) reply.header('connection', 'close');
     reply
       .code(platformError.status)
       .header('content-type', 'application/json; charset=utf-8')
