@@ -24,6 +24,8 @@ describe('gateway configuration', () => {
         service: r.service,
         prefixes: r.prefixes,
         url: `http://127.0.0.1:${SERVICE_PORTS[r.service]}`,
+        errorFamily: r.errorFamily ?? 'domains',
+        bodyLimits: { maxBodyBytes: r.maxBodyBytes ?? 1024 * 1024, largeBodies: r.largeBodies ?? [] },
         workers: r.workers.map((w) => ({
           name: w.name,
           healthUrl: `http://127.0.0.1:${w.port}`,
@@ -33,6 +35,21 @@ describe('gateway configuration', () => {
     );
     expect(config.upstreams.find((u) => u.service === 'countries')?.url).toBe('http://127.0.0.1:3008');
     expect(config.healthzTimeoutMs).toBe(2000);
+    // Each area's error shape and body limits (README "Service map", docs/gateway.md).
+    const families = Object.fromEntries(config.upstreams.map((u) => [u.service, u.errorFamily]));
+    expect(families).toEqual({
+      'agent-registry': 'domains',
+      'commerce-rest': 'commerce',
+      countries: 'domains',
+      hosting: 'commerce',
+      mailboxes: 'domains',
+      'order-subgraph': 'graphql',
+      'catalog-subgraph': 'graphql',
+      'tax-subgraph': 'graphql',
+    });
+    expect(config.upstreams.find((u) => u.service === 'catalog-subgraph')?.bodyLimits.maxBodyBytes).toBe(
+      16 * 1024 * 1024,
+    );
     expect(config.subgraphs).toEqual(
       SUBGRAPHS.map((g) => ({ name: g.name, url: `http://127.0.0.1:${SERVICE_PORTS[g.service]}${g.path}` })),
     );

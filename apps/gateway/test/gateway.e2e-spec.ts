@@ -8,7 +8,7 @@ import {
   createServer,
   request as httpRequest,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -370,6 +370,109 @@ describe('gateway (real route table, fake countries service)', () => {
   });
 
   describe('request bodies', () => {
+    const MiB = 1024 * 1024;
+
+    /** A body sent chunked (no Content-Length), as a stream of 64 KiB pieces. */
+    const chunked = (bytes: number): ReadableStream<Uint8Array> => {
+      let left = bytes;
+      return new ReadableStream({
+        pull(controller) {
+          if (left <= 0) return controller.close();
+          const piece = Math.min(left, 64 * 1024);
+          left -= piece;
+          controller.enqueue(new Uint8Array(piece).fill(97));
+        },
+      });
+    };
+
+    /** A raw socket client: the status line it reads while (or after) it sends `bytes` of body. */
+    const rawStatus = (path: string, bytes: number, asChunks: boolean): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const url = new URL(gateway.url);
+        const socket = connect(Number(url.port), url.hostname);
+        let answer = '';
+        socket.on('data', (d: Buffer) => {
+          answer += d.toString('latin1');
+          if (answer.includes('\r\n')) {
+            resolve(answer.slice(0, answer.indexOf('\r\n')));
+            socket.destroy();
+          }
+        });
+        socket.on('error', (error) => (answer ? resolve(answer.split('\r\n')[0]) : reject(error)));
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\n` +
+            (asChunks ? 'Transfer-Encoding: chunked\r\n\r\n' : `Content-Length: ${bytes}\r\n\r\n`),
+        );
+        const piece = Buffer.alloc(64 * 1024, 97);
+        let sent = 0;
+        const pump = () => {
+          while (sent < bytes && !socket.destroyed) {
+            const n = Math.min(piece.length, bytes - sent);
+            sent += n;
+            const data = asChunks
+              ? Buffer.concat([
+                  Buffer.from(`${n.toString(16)}\r\n`),
+                  piece.subarray(0, n),
+                  Buffer.from('\r\n'),
+                ])
+              : piece.subarray(0, n);
+            if (!socket.write(data)) return void socket.once('drain', pump);
+          }
+          if (asChunks && !socket.destroyed) socket.write('0\r\n\r\n');
+        };
+        pump();
+      });
+
+    it.each([
+      ['commerce', '/v1/commerce/stores/st_1/customers', { name: 'PAYLOAD_TOO_LARGE' }],
+      ['domains', '/v1/countries', { code: 'PAYLOAD_TOO_LARGE' }],
+    ])(
+      'refuses a body over the route limit itself: 413 in the %s shape, with Content-Length or chunked, 3 and 30 MB, never proxied',
+      async (_family, path, shape) => {
+        for (const size of [3 * MiB, 30 * MiB]) {
+          const declared = await fetch(`${gateway.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: Buffer.alloc(size, 'a'),
+          });
+          expect(declared.status).toBe(413);
+          expect(await declared.json()).toMatchObject(shape);
+          const streamed = await fetch(`${gateway.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: chunked(size),
+            duplex: 'half',
+          } as RequestInit);
+          expect(streamed.status).toBe(413);
+          expect(await streamed.json()).toMatchObject(shape);
+          expect(await rawStatus(path, size, false)).toBe('HTTP/1.1 413 Payload Too Large');
+          expect(await rawStatus(path, size, true)).toBe('HTTP/1.1 413 Payload Too Large');
+        }
+        const upstream = path.startsWith('/v1/countries') ? countries : others;
+        expect(upstream.requests.filter((r) => r.method === 'POST' && r.url === path)).toEqual([]);
+      },
+      60_000,
+    );
+
+    it('a subgraph path answers 413 as GraphQL errors; an upload path takes bodies up to its own larger limit', async () => {
+      const graphql = await fetch(`${gateway.url}/v2/commerce/stores/st_1/tax-subgraph`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.alloc(3 * MiB, 'a'),
+      });
+      expect(graphql.status).toBe(413);
+      expect(await graphql.json()).toEqual({
+        errors: [{ message: expect.any(String), extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+      });
+      const upload = await fetch(`${gateway.url}/v1/hosting/apps/NODEJS-abc/imports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: Buffer.alloc(3 * MiB, 'a'),
+      });
+      expect(upload.status).toBe(200);
+      expect(others.last('/v1/hosting/apps/NODEJS-abc/imports').body.length).toBe(3 * MiB);
+    }, 30_000);
+
     it('streams a multipart upload of a few MB through without buffering it', async () => {
       const boundary = `----gateway-test-${randomUUID()}`;
       const file = randomBytes(4 * 1024 * 1024);
@@ -380,7 +483,8 @@ describe('gateway (real route table, fake countries service)', () => {
       const body = Buffer.concat([head, file, tail]);
       const firstPart = body.subarray(0, 256 * 1024);
 
-      const url = new URL('/v1/countries/upload', gateway.url);
+      // An upload route (its gateway limit is 64 MiB; the services' own is 1 MiB).
+      const url = new URL('/v1/hosting/apps/NODEJS-abc/imports', gateway.url);
       const response = new Promise<ClientResponse>((resolve, reject) => {
         const outgoing = httpRequest(
           {
@@ -411,7 +515,7 @@ describe('gateway (real route table, fake countries service)', () => {
         outgoing.write(firstPart);
         // Only once the upstream has bytes of a body the client has not finished sending is the
         // rest sent: a gateway that buffered the body would never get here.
-        waitFor(() => countries.bytesInFlight > 0, {
+        waitFor(() => others.bytesInFlight > 0, {
           what: 'upstream to receive the first bytes',
           timeoutMs: 10000,
         })
@@ -421,25 +525,25 @@ describe('gateway (real route table, fake countries service)', () => {
 
       const res = await response;
       expect(res.status).toBe(200);
-      const seen = countries.last('/v1/countries/upload');
+      const seen = others.last('/v1/hosting/apps/NODEJS-abc/imports');
       expect(seen.headers['content-type']).toBe(`multipart/form-data; boundary=${boundary}`);
       expect(seen.body.length).toBe(body.length);
       expect(seen.body.equals(body)).toBe(true);
     });
 
-    it("passes a JSON body larger than the gateway's own 1 MiB bodyLimit through byte for byte", async () => {
+    it("passes a JSON body larger than the gateway's own 1 MiB bodyLimit through byte for byte where the route takes it", async () => {
       const json = JSON.stringify({
         items: Array.from({ length: 30000 }, (_, i) => ({ i, pad: 'x'.repeat(80) })),
       });
       expect(Buffer.byteLength(json)).toBeGreaterThan(2 * 1024 * 1024);
       const res = await send(gateway.url, {
         method: 'POST',
-        path: '/v1/countries/big-json',
+        path: '/v1/hosting/nodejs/apps/NODEJS-abc/source',
         headers: { 'content-type': 'application/json' },
         body: json,
       });
       expect(res.status).toBe(200);
-      expect(countries.last('/v1/countries/big-json').body.toString('utf8')).toBe(json);
+      expect(others.last('/v1/hosting/nodejs/apps/NODEJS-abc/source').body.toString('utf8')).toBe(json);
     });
 
     it('passes a body without a content type through', async () => {
@@ -810,7 +914,14 @@ describe('gateway (a service that answers before reading a large body, then clos
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
     gateway = await startGateway({ COUNTRIES_URL: url }, [
-      { service: 'countries', prefixes: ['/v1/countries'], urlEnv: 'COUNTRIES_URL', workers: [] },
+      // A limit above the bodies sent: they reach the upstream, which refuses them itself.
+      {
+        service: 'countries',
+        prefixes: ['/v1/countries'],
+        urlEnv: 'COUNTRIES_URL',
+        workers: [],
+        maxBodyBytes: 64 * 1024 * 1024,
+      },
     ]);
   });
 

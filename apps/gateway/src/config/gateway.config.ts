@@ -9,7 +9,8 @@ import {
 } from '@platform/config';
 import { SUBGRAPHS, SubgraphDefinition } from '../graphql/subgraphs';
 import { assertValidRouteTable } from '../routes/route-prefix';
-import { ROUTE_TABLE, ServiceRoute, defaultServiceUrl } from '../routes/route-table';
+import type { RouteBodyLimits, RouteErrorFamily } from '../proxy/body-limits';
+import { DEFAULT_MAX_BODY_BYTES, ROUTE_TABLE, ServiceRoute, defaultServiceUrl } from '../routes/route-table';
 
 /** Injection token of the GatewayConfig. */
 export const GATEWAY_CONFIG = Symbol.for('gateway.config');
@@ -29,6 +30,10 @@ export interface Upstream {
   /** Origin of the service (`http://host:port`, no path). */
   readonly url: string;
   readonly workers: readonly UpstreamWorker[];
+  /** The service's error shape: the gateway's own refusals on its paths (413) use it. */
+  readonly errorFamily: RouteErrorFamily;
+  /** The gateway's body limits of the service's paths (its workers' paths have none). */
+  readonly bodyLimits: RouteBodyLimits;
 }
 
 /** Where the gateway sends a subgraph's fetches at run time (may hold a `{storeId}` segment). */
@@ -100,6 +105,11 @@ export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): Gatew
     service: route.service,
     prefixes: route.prefixes,
     url: originUrl(env, route.urlEnv, defaultServiceUrl(route.service)),
+    errorFamily: route.errorFamily ?? 'domains',
+    bodyLimits: {
+      maxBodyBytes: route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      largeBodies: route.largeBodies ?? [],
+    },
     workers: route.workers.map((worker) => {
       const variable = workerHealthEnv(route.service, worker.name);
       return {

@@ -6,6 +6,13 @@ import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterfac
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
 import { requestContextOf } from '../context/request-context-of';
 import { toRouterPrefix } from '../routes/route-prefix';
+import {
+  bodyLimitResolver,
+  isBodyTooLarge,
+  limitedBody,
+  payloadTooLarge,
+  type RouteErrorFamily,
+} from './body-limits';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import { ProxyErrors } from './proxy.errors';
 
@@ -14,7 +21,13 @@ interface ProxyTarget {
   readonly name: string;
   readonly url: string;
   readonly prefix: string;
+  readonly errorFamily: RouteErrorFamily;
+  /** The gateway's body limit of a request path (no query) of this prefix. */
+  readonly limitOf: (path: string) => number;
 }
+
+/** Worker prefixes (hosted apps' own traffic) take bodies of any size: the apps set their limits. */
+const NO_LIMIT = (): number => Number.POSITIVE_INFINITY;
 
 /** Every method a REST path of the spec may use; Fastify answers HEAD from GET itself. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
@@ -37,13 +50,22 @@ export class UpstreamProxyService implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     for (const upstream of this.config.upstreams) {
+      const limitOf = bodyLimitResolver(upstream.bodyLimits);
       const targets: ProxyTarget[] = [
-        ...upstream.prefixes.map((prefix) => ({ name: upstream.service, url: upstream.url, prefix })),
+        ...upstream.prefixes.map((prefix) => ({
+          name: upstream.service,
+          url: upstream.url,
+          prefix,
+          errorFamily: upstream.errorFamily,
+          limitOf,
+        })),
         ...upstream.workers.flatMap((worker) =>
           worker.prefixes.map((prefix) => ({
             name: `${upstream.service}-${worker.name}`,
             url: worker.healthUrl,
             prefix,
+            errorFamily: upstream.errorFamily,
+            limitOf: NO_LIMIT,
           })),
         ),
       ];
@@ -60,7 +82,18 @@ export class UpstreamProxyService implements OnModuleInit {
     // those parsers with the bodyLimit). A proxied body is handed to the proxy as the raw
     // stream, whatever its type (or none).
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    // A body without Content-Length is counted as it streams and cut past the route's limit.
+    scope.addContentTypeParser('*', (request, payload, done) => {
+      const limit = upstream.limitOf(pathOf(request.url));
+      done(null, Number.isFinite(limit) ? limitedBody(payload, limit) : payload);
+    });
+    // A declared length over the route's limit is refused before anything goes upstream; the
+    // body is then read and discarded by Node (the client reads the 413 whatever it sends).
+    scope.addHook('onRequest', async (request, reply) => {
+      const limit = upstream.limitOf(pathOf(request.url));
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (Number.isFinite(limit) && declared > limit) this.tooLarge(reply, upstream, limit);
+    });
     await scope.register(httpProxy, {
       upstream: upstream.url,
       prefix,
@@ -82,11 +115,23 @@ export class UpstreamProxyService implements OnModuleInit {
     });
   }
 
+  private tooLarge(reply: FastifyReply, upstream: ProxyTarget, limit: number): FastifyReply {
+    const { status, body } = payloadTooLarge(upstream.errorFamily, limit, String(reply.request.id));
+    return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
   private answerUnreachable(
     reply: FastifyReply<RouteGenericInterface, RawServerBase>,
     upstream: ProxyTarget,
     error: Error,
   ): void {
+    if (isBodyTooLarge(error)) {
+      if (reply.sent) return;
+      // The rest of the body is not read: this connection cannot carry another request.
+      reply.header('connection', 'close');
+      this.tooLarge(reply as FastifyReply, upstream, upstream.limitOf(pathOf(reply.request.url)));
+      return;
+    }
     const timedOut = (error as Error & { statusCode?: number }).statusCode === 504;
     const platformError = timedOut
       ? ProxyErrors.upstreamTimeout(upstream.name)
@@ -105,4 +150,10 @@ export class UpstreamProxyService implements OnModuleInit {
       .header('content-type', 'application/json; charset=utf-8')
       .send(toDomainsError(platformError));
   }
+}
+
+/** The path of a request URL, without its query. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }

@@ -14,7 +14,24 @@ export interface ServiceRoute {
   readonly urlEnv: string;
   /** Worker processes of this service (own entry point and Deployment), fronted for readiness. */
   readonly workers: readonly ServiceWorker[];
+  /**
+   * How the service answers errors (README "Service map"), and so how the gateway answers its own
+   * refusals on its paths (413): `commerce`, `domains` (the default), or `graphql` for a subgraph.
+   */
+  readonly errorFamily?: 'commerce' | 'domains' | 'graphql';
+  /**
+   * The largest request body the service takes, bytes (default 1 MiB, the services' own limit):
+   * the gateway answers 413 itself beyond it, before proxying (docs/gateway.md, "Request bodies").
+   */
+  readonly maxBodyBytes?: number;
+  /** Paths (`{param}` segments allowed, matched whole) that take larger bodies, e.g. uploads. */
+  readonly largeBodies?: readonly { readonly path: string; readonly maxBodyBytes: number }[];
 }
+
+/** The services' own request body limit (service-kit's `bodyLimit` default). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const MiB = 1024 * 1024;
 
 export interface ServiceWorker {
   readonly name: string;
@@ -39,6 +56,7 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     service: 'commerce-rest',
     prefixes: ['/v1/commerce/stores', '/v1/commerce/channels', '/v2/commerce/stores'],
     urlEnv: 'COMMERCE_REST_URL',
+    errorFamily: 'commerce',
     // Records transactions from order events (queue commerce-transactions); health on 3101.
     workers: [{ name: 'worker', port: WORKER_PORTS['commerce-rest-worker'] }],
   },
@@ -52,6 +70,13 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     service: 'hosting',
     prefixes: ['/v1/hosting'],
     urlEnv: 'HOSTING_URL',
+    errorFamily: 'commerce',
+    // Archive uploads: HOSTING_UPLOAD_MAX_BYTES (50 MiB by default) plus the multipart framing;
+    // the service cuts the file part at its own setting.
+    largeBodies: [
+      { path: '/v1/hosting/apps/{appId}/imports', maxBodyBytes: 64 * MiB },
+      { path: '/v1/hosting/nodejs/apps/{appId}/source', maxBodyBytes: 64 * MiB },
+    ],
     // Creates, builds, runs and publishes apps (queues hosting-apps, -imports, -deployments); its
     // port 3105 serves health and the apps' own traffic under /hosted/{appId}/{preview|publish}.
     workers: [{ name: 'worker', port: WORKER_PORTS['hosting-worker'], prefixes: ['/hosted'] }],
@@ -67,6 +92,7 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     service: 'order-subgraph',
     prefixes: ['/v1/commerce/order-subgraph'],
     urlEnv: 'ORDER_SUBGRAPH_URL',
+    errorFamily: 'graphql',
     workers: [],
   },
   {
@@ -75,6 +101,9 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     service: 'catalog-subgraph',
     prefixes: ['/v2/commerce/stores/{storeId}/catalog-subgraph'],
     urlEnv: 'CATALOG_SUBGRAPH_URL',
+    errorFamily: 'graphql',
+    // Bulk SKU imports as JSON Lines in one mutation (CATALOG_BODY_LIMIT of the subgraph).
+    maxBodyBytes: 16 * MiB,
     // Runs the catalog's jobs (inventory reservation expiry, bulk operations); health on 3103.
     workers: [{ name: 'worker', port: WORKER_PORTS['catalog-subgraph-worker'] }],
   },
@@ -82,6 +111,7 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     service: 'tax-subgraph',
     prefixes: ['/v2/commerce/stores/{storeId}/tax-subgraph'],
     urlEnv: 'TAX_SUBGRAPH_URL',
+    errorFamily: 'graphql',
     workers: [],
   },
 ];
