@@ -141,9 +141,12 @@ describe('KubernetesDriver on a (fake) cluster', () => {
     expect(runningPod()).not.toBe(firstPod);
     await waitFor(() => messages(lines).includes('v2 listening on 8080'), { what: 'the new pod logs' });
     expect(messages(lines, 'STDOUT').filter((m) => m === 'GET / 200')).toHaveLength(1);
-    expect(messages(lines, 'SYSTEM')).toEqual(
-      expect.arrayContaining([`ready at http://${NAME}.${NS}.svc.cluster.local:80`, `pod ${firstPod} gone`]),
-    );
+    // The driver reports pods as its poll sees them: wait for the lines, then check them.
+    const redeployLines = [`ready at http://${NAME}.${NS}.svc.cluster.local:80`, `pod ${firstPod} gone`];
+    await waitFor(() => redeployLines.every((l) => messages(lines, 'SYSTEM').includes(l)), {
+      what: 'the SYSTEM lines of the redeploy',
+    });
+    expect(messages(lines, 'SYSTEM')).toEqual(expect.arrayContaining(redeployLines));
 
     await k8s.stop(KEY);
     expect(fake.object('Deployment', NS, NAME)).toBeUndefined();
@@ -230,9 +233,11 @@ describe('KubernetesDriver on a (fake) cluster', () => {
     fake.write(second, 'after');
     await waitFor(() => messages(lines).includes('after'), { what: 'line of the replacement pod' });
     expect(messages(lines, 'STDOUT').filter((m) => m === 'before')).toHaveLength(1);
-    expect(messages(lines, 'SYSTEM')).toEqual(
-      expect.arrayContaining([`pod ${first} gone`, `pod ${second} created`, `pod ${second} ready`]),
-    );
+    const replacementLines = [`pod ${first} gone`, `pod ${second} created`, `pod ${second} ready`];
+    await waitFor(() => replacementLines.every((l) => messages(lines, 'SYSTEM').includes(l)), {
+      what: 'the SYSTEM lines of the replacement',
+    });
+    expect(messages(lines, 'SYSTEM')).toEqual(expect.arrayContaining(replacementLines));
     await waitFor(async () => (await k8s.status(KEY)).state === 'RUNNING', { what: 'RUNNING again' });
   });
 
