@@ -203,10 +203,11 @@ describe('KubernetesDriver on a (fake) cluster', () => {
   it('times a start out with the reason when the readiness probe keeps failing', async () => {
     behaveBy({ 'imp-1': { kind: 'unready', lines: ['starting…'] } });
     const lines: RuntimeLogLine[] = [];
-    const k8s = driver({ startupTimeoutMs: 600 });
+    // Long enough for the pod to be running on a loaded machine, so the reason names the probe.
+    const k8s = driver({ startupTimeoutMs: 2000 });
 
     await expect(k8s.start(variant('imp-1', lines))).rejects.toThrow(
-      "not ready within 600 ms: container app runs but is not ready: its readiness probe (TCP on the app's port) fails (0 restarts)",
+      "not ready within 2000 ms: container app runs but is not ready: its readiness probe (TCP on the app's port) fails (0 restarts)",
     );
     expect(await k8s.status(KEY)).toMatchObject({ state: 'STARTING', endpoint: null, restarts: 0 });
     expect(lines.at(-1)).toMatchObject({ source: 'SYSTEM', level: 'ERROR' });
