@@ -349,7 +349,7 @@ describe('gateway (real route table, fake countries service)', () => {
       const vectors = (
         JSON.parse(
           readFileSync(
-            join(__dirname, '../../../../shared/vendor-tests/w3c-trace-context/traceparent-vectors.json'),
+            join(__dirname, '../../../vendor-tests/w3c-trace-context/traceparent-vectors.json'),
             'utf8',
           ),
         ) as {

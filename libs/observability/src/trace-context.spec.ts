@@ -11,7 +11,7 @@ interface Vector {
 
 const vectors: Vector[] = JSON.parse(
   readFileSync(
-    resolve(__dirname, '../../../../shared/vendor-tests/w3c-trace-context/traceparent-vectors.json'),
+    resolve(__dirname, '../../../vendor-tests/w3c-trace-context/traceparent-vectors.json'),
     'utf8',
   ),
 ).cases;

@@ -4,11 +4,8 @@ import * as path from 'node:path';
 import { parseLanguageTag } from './language-tag';
 import { MARKET_ID_MAX_LENGTH, parseMarketId } from './market-id';
 
-/** <repo>/../shared: this file is <repo>/apps/countries/src/modules/countries/. */
-const VECTORS_FILE = path.resolve(
-  __dirname,
-  '../../../../../../shared/vendor-tests/bcp47-wooorm/bcp47-tags.json',
-);
+/** <repo>/vendor-tests: this file is <repo>/apps/countries/src/modules/countries/. */
+const VECTORS_FILE = path.resolve(__dirname, '../../../../../vendor-tests/bcp47-wooorm/bcp47-tags.json');
 const REPO_ROOT = path.resolve(__dirname, '../../../../..');
 
 interface UpstreamSchema {

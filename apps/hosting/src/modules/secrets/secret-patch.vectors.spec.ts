@@ -5,7 +5,7 @@ import { applySecretPatch, type CurrentSecrets } from './secret-patch';
 import { SecretPatchError, SecretPatchErrorCode } from './secret-patch.errors';
 
 /**
- * RFC 6902 vectors (shared/vendor-tests/json-patch-tests, see its README) in three groups:
+ * RFC 6902 vectors (vendor-tests/json-patch-tests in this repository, see its README) in three groups:
  *
  * - engine: every record whose ops are only add/replace/remove and whose document is a flat object of
  *   strings (a secret set) goes through applySecretPatch. It must give `expected`, or be refused with
@@ -31,7 +31,7 @@ interface Vector extends VectorRecord {
   readonly patch: Record<string, unknown>[];
 }
 
-const VECTORS_DIR = resolve(__dirname, '../../../../../../shared/vendor-tests/json-patch-tests');
+const VECTORS_DIR = resolve(__dirname, '../../../../../vendor-tests/json-patch-tests');
 const SUPPORTED = new Set(['add', 'replace', 'remove']);
 
 function load(file: string): { vectors: Vector[]; disabled: number } {
