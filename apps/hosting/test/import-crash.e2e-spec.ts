@@ -6,12 +6,18 @@ import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
-import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import { HostingImportsQueue } from '../src/modules/imports/imports.jobs';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
 import { appProcesses } from './support/app-processes';
-import { archiveUpload, fixtureFiles, zipOf } from './support/fixture-archives';
-import { buildHostingWorker, overrideEnv, spawnHostingWorker } from './support/hosting-flows';
+import { fixtureFiles, zipOf } from './support/fixture-archives';
+import {
+  buildHostingWorker,
+  createHostingApp,
+  overrideEnv,
+  settledImport,
+  spawnHostingWorker,
+  uploadArchive,
+} from './support/hosting-flows';
 import {
   ALL_HOSTING_SCOPES,
   HostingTestApp,
@@ -67,27 +73,8 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
 
   it('a worker SIGKILLed mid-build: a new worker completes the import exactly once; a worker killed while the app runs: the next ends the orphan and runs PREVIEW again', async () => {
     const first = await startWorker();
-    const created = await t.inject({
-      method: 'POST',
-      url: '/v1/hosting/apps?appType=NODEJS',
-      headers: cred.headers,
-      payload: { name: 'crash' },
-    });
-    const done: AppOperationResponse = await t.settled(
-      (created.json() as AppOperationResponse).operationId,
-      cred,
-    );
-    const appId = done.appId;
-
-    const upload = archiveUpload(await zipOf(await fixtureFiles('build-gated')));
-    const res = await t.inject({
-      method: 'POST',
-      url: `/v1/hosting/apps/${appId}/imports`,
-      headers: { ...cred.headers, ...upload.headers },
-      payload: upload.payload,
-    });
-    expect(res.statusCode).toBe(202);
-    const importId = (res.json() as ImportOperationResponse).importId;
+    const appId = await createHostingApp(t, cred, 'crash');
+    const importId = await uploadArchive(t, cred, appId, await zipOf(await fixtureFiles('build-gated')));
     const poll = async () =>
       (await get(`/v1/hosting/apps/${appId}/imports/${importId}`)).json() as ImportOperationResponse;
     await waitFor(
@@ -106,13 +93,7 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
     await writeFile(join(dataDir, 'gate-open'), '');
     await startWorker();
 
-    const finished = await waitFor(
-      async () => {
-        const body = await poll();
-        return body.status === 'EXECUTING' ? undefined : body;
-      },
-      { what: 'the import to finish on the second worker', timeoutMs: 90_000 },
-    );
+    const finished = await settledImport(t, cred, appId, importId, 90_000);
     expect(finished.error).toBeUndefined();
     expect(finished.status).toBe('COMPLETED');
     expect(finished.logs?.some((l) => l.includes('SYSTEM attempt 2: starting over'))).toBe(true);

@@ -45,14 +45,14 @@ export async function createHostingApp(
   return done.appId;
 }
 
-/** POST …/imports with `archive` (202), then the import once it is no longer EXECUTING. */
-export async function importArchive(
+/** POST …/imports with `archive` (202): the import's id. */
+export async function uploadArchive(
   t: HostingTestApp,
   cred: TestCredential,
   appId: string,
   archive: Buffer,
-  { fileName = 'app.zip', timeoutMs = 60_000 }: { fileName?: string; timeoutMs?: number } = {},
-): Promise<ImportOperationResponse> {
+  fileName = 'app.zip',
+): Promise<string> {
   const upload = archiveUpload(archive, fileName);
   const res = await t.inject({
     method: 'POST',
@@ -61,7 +61,17 @@ export async function importArchive(
     payload: upload.payload,
   });
   expect(res.statusCode).toBe(202);
-  const importId = (res.json() as ImportOperationResponse).importId;
+  return (res.json() as ImportOperationResponse).importId;
+}
+
+/** GET …/imports/{importId} until it is no longer EXECUTING. */
+export function settledImport(
+  t: HostingTestApp,
+  cred: TestCredential,
+  appId: string,
+  importId: string,
+  timeoutMs = 60_000,
+): Promise<ImportOperationResponse> {
   return waitFor(
     async () => {
       const poll = (
@@ -75,6 +85,18 @@ export async function importArchive(
     },
     { what: `import ${importId}`, timeoutMs },
   );
+}
+
+/** uploadArchive, then settledImport. */
+export async function importArchive(
+  t: HostingTestApp,
+  cred: TestCredential,
+  appId: string,
+  archive: Buffer,
+  { fileName = 'app.zip', timeoutMs = 60_000 }: { fileName?: string; timeoutMs?: number } = {},
+): Promise<ImportOperationResponse> {
+  const importId = await uploadArchive(t, cred, appId, archive, fileName);
+  return settledImport(t, cred, appId, importId, timeoutMs);
 }
 
 /** Rebuilds the worker's dist when it is stale (npm test builds first; a suite run alone may not). */
