@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { AgentRegistryAppModule } from './app.module';
 import { loadAgentRegistryConfig, loadAgentRegistrySettings } from './config/agent-registry.config';
+import { AGENT_REGISTRY_OPENAPI, finishAgentRegistryDocument } from './openapi/agent-registry-openapi';
 
 async function main(): Promise<void> {
   const config = loadAgentRegistryConfig();
   const app = await createServiceApp(AgentRegistryAppModule.forRoot(config, loadAgentRegistrySettings()), {
-    title: 'Agent registry',
-    description: 'Agent records, revocation with a CRL and DNS records, and the event feed (/v1/agents)',
+    title: AGENT_REGISTRY_OPENAPI.info.title,
+    description: AGENT_REGISTRY_OPENAPI.info.description,
+    // /docs serves the same OpenAPI 3.1 document that is committed in docs/openapi/agent-registry.json.
+    openApi: finishAgentRegistryDocument,
   });
   await listen(app, config);
 }

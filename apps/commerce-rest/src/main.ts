@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { CommerceAppModule } from './app.module';
 import { loadCommerceConfig } from './config/commerce.config';
-import { COMMERCE_OPENAPI_INFO, finishCommerceDocument } from './openapi/commerce-openapi';
+import { COMMERCE_OPENAPI, finishCommerceDocument } from './openapi/commerce-openapi';
 
 async function main(): Promise<void> {
   const config = loadCommerceConfig();
   const app = await createServiceApp(CommerceAppModule.forRoot(config), {
-    title: COMMERCE_OPENAPI_INFO.title,
-    description: COMMERCE_OPENAPI_INFO.description,
+    title: COMMERCE_OPENAPI.info.title,
+    description: COMMERCE_OPENAPI.info.description,
     // /docs serves the same OpenAPI 3.1 document that is committed in docs/openapi/commerce-rest.json.
     openApi: finishCommerceDocument,
   });

@@ -4,7 +4,7 @@ import type { OrderPaymentRecorded } from '@platform/contracts';
 import { SCOPES } from '@platform/scopes';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
-import { waitFor } from '@platform/testing';
+import { assertForgedCursorsRefused, waitFor } from '@platform/testing';
 import type { Response } from 'light-my-request';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 import { CommerceWorkerHarness, paymentEvent, settled, startCommerceWorker } from './support/commerce-worker';
@@ -396,6 +396,32 @@ describe('GET /v2/commerce/stores/{storeId}/transactions (real Postgres, Redis a
       );
       expect(pages[0].body.links?.[0].href).toContain(`updatedAtAfter=${encodeURIComponent(pivot)}`);
       expect(pages.flatMap((p) => p.body.items)).toHaveLength(TOTAL);
+    });
+
+    it('refuses every forged pageToken (fast-check) with 400 INVALID_REQUEST at query pageToken', async () => {
+      const tokenOf = async (query: string): Promise<string> => {
+        const next = (await listOf(bigStore, query)).links?.[0].href ?? '';
+        return new URL(next, 'http://x').searchParams.get('pageToken') ?? '';
+      };
+      const real = await tokenOf('');
+      expect((await get(`/v2/commerce/stores/${bigStore}/transactions?pageToken=${real}`)).statusCode).toBe(
+        200,
+      );
+      // The same store's list with another sort order or filter hands out tokens of another query.
+      const foreign = [
+        await tokenOf('?sortOrder=DESC'),
+        await tokenOf('?updatedAtAfter=2020-01-01T00:00:00.000Z'),
+      ];
+      await assertForgedCursorsRefused([real], foreign, async ({ token }) => {
+        const res = await get(
+          `/v2/commerce/stores/${bigStore}/transactions?pageToken=${encodeURIComponent(token)}`,
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          name: 'INVALID_REQUEST',
+          details: [expect.objectContaining({ field: 'pageToken', location: 'query' })],
+        });
+      });
     });
 
     it("refuses a pageToken of another store's list", async () => {

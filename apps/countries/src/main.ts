@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { CountriesAppModule } from './app.module';
 import { loadCountriesConfig } from './config/countries.config';
+import { COUNTRIES_OPENAPI, finishCountriesDocument } from './openapi/countries-openapi';
 
 async function main(): Promise<void> {
   const config = loadCountriesConfig();
   const app = await createServiceApp(CountriesAppModule.forRoot(config), {
-    title: 'Countries',
-    description: 'Localized list of countries and their states (/v1/countries)',
+    title: COUNTRIES_OPENAPI.info.title,
+    description: COUNTRIES_OPENAPI.info.description,
+    // /docs serves the same OpenAPI 3.1 document that is committed in docs/openapi/countries.json.
+    openApi: finishCountriesDocument,
   });
   await listen(app, config);
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { PlatformExceptionFilter } from '@platform/errors';
+import { ERROR_FAMILY, PlatformExceptionFilter } from '@platform/errors';
 import { ObservabilityModule } from '@platform/observability';
 import { GatewayConfigModule } from './config/gateway-config.module';
 import type { GatewayConfig } from './config/gateway.config';
@@ -30,7 +30,10 @@ export class GatewayAppModule {
         ProxyModule,
         SupergraphModule,
       ],
-      providers: [{ provide: APP_FILTER, useFactory: () => new PlatformExceptionFilter('domains') }],
+      providers: [
+        { provide: ERROR_FAMILY, useValue: 'domains' },
+        { provide: APP_FILTER, useFactory: () => new PlatformExceptionFilter('domains') },
+      ],
     };
   }
 }

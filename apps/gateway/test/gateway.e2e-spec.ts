@@ -708,10 +708,11 @@ describe('gateway (synthetic route table: longest prefix, path parameters, worke
     expect(hosting.requests.map((r) => r.url)).not.toContain('/hosted/NODEJS-abc/preview/form?x=1');
   });
 
-  it('answers 502 UPSTREAM_UNAVAILABLE in the domains shape when the service is down', async () => {
+  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After in the domains shape when the service is down', async () => {
     const id = randomUUID();
     const res = await send(gateway.url, { path: '/mailboxes/m1', headers: { 'X-Request-Id': id } });
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['x-request-id']).toBe(id);
     expect(res.json()).toEqual({
@@ -765,8 +766,13 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
     type Query { stock(sku: String!): Int }
   `;
+  const slowSdl = `
+    extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+    type Query { slowThing: Int }
+  `;
   let catalog: FakeUpstream;
   let tax: FakeUpstream;
+  let slow: FakeUpstream;
   let gateway: RunningGateway;
   let tmp: string;
 
@@ -786,6 +792,8 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
   beforeAll(async () => {
     catalog = await FakeUpstream.start(graphqlAnswer({ products: [{ id: 'p1', name: 'Green tea' }] }));
     tax = await FakeUpstream.start(graphqlAnswer({ taxRate: 0.19 }));
+    // Takes every fetch and never answers it.
+    slow = await FakeUpstream.start(() => true);
     const composed = composeSupergraph([
       {
         name: 'catalog',
@@ -794,6 +802,7 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
       },
       { name: 'tax', url: `${tax.url}/v2/commerce/stores/{storeId}/tax-subgraph`, sdl: taxSdl },
       { name: 'stock', url: `http://127.0.0.1:${await deadPort()}/stock-subgraph`, sdl: stockSdl },
+      { name: 'slow', url: `${slow.url}/slow-subgraph`, sdl: slowSdl },
     ]);
     if (!composed.ok) throw new Error(composed.errors.join('\n'));
     tmp = mkdtempSync(join(tmpdir(), 'gateway-graphql-'));
@@ -805,12 +814,13 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
       CATALOG_SUBGRAPH_URL: catalog.url,
       TAX_SUBGRAPH_URL: tax.url,
       SUPERGRAPH_FILE: join(tmp, 'supergraph.graphql'),
+      UPSTREAM_RESPONSE_TIMEOUT_MS: '1000',
     });
   });
 
   afterAll(async () => {
     await gateway?.app.close();
-    await Promise.all([catalog, tax].map((f) => f?.close()));
+    await Promise.all([catalog, tax, slow].map((f) => f?.close()));
     rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -868,6 +878,19 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
       }),
     ]);
     expect(res.body.toString('utf8')).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+  });
+
+  it('names a subgraph that sends no answer in time as SUBGRAPH_TIMEOUT, and still answers the other fields', async () => {
+    const res = await postGraphQL('{ products { id } slowThing }', { 'x-store-id': 'st_1' });
+    expect(res.status).toBe(200);
+    const body = res.json<{ data: unknown; errors: { message: string; extensions: { code: string } }[] }>();
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: 'the slow subgraph did not answer in time',
+        extensions: expect.objectContaining({ code: 'SUBGRAPH_TIMEOUT' }),
+      }),
+    ]);
+    expect(JSON.stringify(body)).not.toContain(slow.url);
   });
 
   it("passes a subgraph's 401 on as UNAUTHENTICATED without the subgraph's URL", async () => {
@@ -950,4 +973,86 @@ describe('gateway (a service that answers before reading a large body, then clos
       }
     }
   }, 60_000);
+});
+
+describe('gateway (deadlines and hop-by-hop headers)', () => {
+  let upstream: FakeUpstream;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    upstream = await FakeUpstream.start((req, res) => {
+      // Accepts the request and never answers.
+      if (req.url === '/v1/countries/never') return true;
+      if (req.url === '/v1/countries/hop') {
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          connection: 'keep-alive, x-hop',
+          'keep-alive': 'timeout=5',
+          'x-hop': 'of this connection only',
+          'x-kept': 'end to end',
+        });
+        res.end('{"ok":true}');
+        return true;
+      }
+      return false;
+    });
+    gateway = await startGateway({ COUNTRIES_URL: upstream.url, UPSTREAM_RESPONSE_TIMEOUT_MS: '300' }, [
+      { service: 'countries', prefixes: ['/v1/countries'], urlEnv: 'COUNTRIES_URL', workers: [] },
+    ]);
+  });
+
+  afterAll(async () => {
+    await gateway?.app.close();
+    await upstream?.close();
+  });
+
+  it('answers 504 UPSTREAM_TIMEOUT in the domains shape when the service sends no answer in time', async () => {
+    const res = await send(gateway.url, { path: '/v1/countries/never' });
+    expect(res.status).toBe(504);
+    expect(res.json()).toEqual({
+      code: 'UPSTREAM_TIMEOUT',
+      message: 'the countries service did not answer in time',
+    });
+    expect(upstream.last('/v1/countries/never').method).toBe('GET');
+  });
+
+  it("keeps the service's connection headers (and those its Connection header names) out of the answer", async () => {
+    const res = await send(gateway.url, { path: '/v1/countries/hop' });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-kept']).toBe('end to end');
+    expect(res.headers['x-hop']).toBeUndefined();
+    // The gateway's own keep-alive terms, not the service's.
+    expect(res.headers['keep-alive']).not.toBe('timeout=5');
+  });
+
+  it("keeps the caller's connection headers out of the request the service receives", async () => {
+    await send(gateway.url, {
+      path: '/v1/countries/echo',
+      headers: { connection: 'keep-alive, x-caller-hop', 'x-caller-hop': 'gateway only', 'x-kept': 'yes' },
+    });
+    const received = upstream.last('/v1/countries/echo').headers;
+    expect(received['x-kept']).toBe('yes');
+    expect(received['x-caller-hop']).toBeUndefined();
+  });
+
+  it('closes the connection after the answer when the caller asked for it, whatever the service said', async () => {
+    const { head, closed } = await new Promise<{ head: string; closed: boolean }>((resolve, reject) => {
+      const socket = connect(Number(new URL(gateway.url).port), '127.0.0.1');
+      let text = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve({ head: text.split('\r\n\r\n')[0], closed: false });
+      }, 5000);
+      socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve({ head: text.split('\r\n\r\n')[0], closed: true });
+      });
+      socket.write('GET /v1/countries/hop HTTP/1.1\r\nhost: gateway\r\nconnection: close\r\n\r\n');
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
+  });
 });

@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { HostingAppModule } from './app.module';
 import { loadHostingConfig } from './config/hosting.config';
+import { HOSTING_OPENAPI, finishHostingDocument } from './openapi/hosting-openapi';
 
 async function main(): Promise<void> {
   const config = loadHostingConfig();
   const app = await createServiceApp(HostingAppModule.forRoot(config), {
-    title: 'Hosting',
-    description: 'Node.js app hosting (/v1/hosting, earlier namespace /v1/hosting/nodejs)',
+    title: HOSTING_OPENAPI.info.title,
+    description: HOSTING_OPENAPI.info.description,
+    // /docs serves the same OpenAPI 3.1 document that is committed in docs/openapi/hosting.json.
+    openApi: finishHostingDocument,
   });
   await listen(app, config);
 }

@@ -1,4 +1,5 @@
 import type { TestCredential } from '@platform/testing';
+import { assertForgedCursorsRefused } from '@platform/testing';
 import type { AppOperationResponse, ApplicationPageResponse } from '../src/modules/apps/apps.response';
 import {
   ALL_HOSTING_SCOPES,
@@ -168,6 +169,51 @@ describe('hosting apps and app operations (real Postgres, Redis and BullMQ)', ()
       const res = await t.inject({ method: 'GET', url, headers: cred.headers });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
       expect((res.json() as CommerceError).name).toBe('INVALID_REQUEST');
+    }
+  });
+
+  it('refuses every forged pageToken of both app lists (fast-check) with 400 at query pageToken', async () => {
+    await createApp('paged 1');
+    await createApp('paged 2');
+    await createApp('paged other 1', other);
+    await createApp('paged other 2', other);
+    const tokenOf = async (url: string, c: TestCredential = cred): Promise<string> => {
+      const res = await t.inject({ method: 'GET', url, headers: c.headers });
+      expect(res.statusCode).toBe(200);
+      const href = (res.json() as ApplicationPageResponse).links.find((l) => l.rel === 'next')?.href ?? '';
+      const token = new URL(href, 'http://x').searchParams.get('pageToken');
+      if (!token) throw new Error(`${url} has no next link`);
+      return token;
+    };
+    for (const list of ['/v1/hosting/apps', '/v1/hosting/nodejs/apps']) {
+      const real = await tokenOf(`${list}?pageSize=1`);
+      const paged = await t.inject({
+        method: 'GET',
+        url: `${list}?pageSize=1&pageToken=${real}`,
+        headers: cred.headers,
+      });
+      expect(paged.statusCode).toBe(200);
+      const foreign = [
+        await tokenOf(`${list}?pageSize=1`, other), // another account
+        await tokenOf(`${list}?pageSize=2`), // another page size
+        await tokenOf(`${list}?pageSize=1&appType=NODEJS`), // another filter
+        await tokenOf(
+          `${list === '/v1/hosting/apps' ? '/v1/hosting/nodejs/apps' : '/v1/hosting/apps'}?pageSize=1`,
+        ),
+      ];
+      await assertForgedCursorsRefused([real], foreign, async ({ token }) => {
+        const res = await t.inject({
+          method: 'GET',
+          url: `${list}?pageSize=1&pageToken=${encodeURIComponent(token)}`,
+          headers: cred.headers,
+        });
+        expect(res.statusCode).toBe(400);
+        const body = res.json() as CommerceError;
+        expect(body.name).toBe('INVALID_REQUEST');
+        expect(body.details).toContainEqual(
+          expect.objectContaining({ field: 'pageToken', location: 'query' }),
+        );
+      });
     }
   });
 

@@ -1,6 +1,7 @@
 import { InjectOptions } from 'light-my-request';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
+import { assertForgedCursorsRefused } from '@platform/testing';
 import {
   HostingMaintenanceQueue,
   PRUNE_BUILDS_SCHEDULER,
@@ -186,6 +187,26 @@ describe('hosting runtime logs (real Postgres)', () => {
         await bad(appId, qs, 'pageToken', 'INVALID_PAGE_TOKEN');
       // Another app, same query: still refused.
       await bad(other, url.search, 'pageToken', 'INVALID_PAGE_TOKEN');
+    });
+    it('refuses every forged pageToken (fast-check) with INVALID_PAGE_TOKEN, never a 500', async () => {
+      const tokenOf = (href: string): string => new URL(href, 'http://x').searchParams.get('pageToken') ?? '';
+      const firstNext = mustNext(await ok(appId, '?pageSize=10'));
+      const second = await get(firstNext);
+      expect(second.statusCode).toBe(200);
+      const real = [tokenOf(firstNext), tokenOf(mustNext(second.json() as LogPageResponse))];
+      const foreign = [
+        tokenOf(mustNext(await ok(appId, '?pageSize=11'))),
+        tokenOf(mustNext(await ok(appId, '?pageSize=10&level=INFO'))),
+      ];
+      const url = new URL(firstNext, 'http://x');
+      await assertForgedCursorsRefused(real, foreign, async ({ token }) => {
+        url.searchParams.set('pageToken', token);
+        const res = await get(`${url.pathname}${url.search}`);
+        expect(res.statusCode).toBe(400);
+        const body = res.json() as CommerceError;
+        expect(body.name).toBe('INVALID_REQUEST');
+        expect(body.details).toEqual([expect.objectContaining({ field: 'pageToken', location: 'query' })]);
+      });
     });
   });
 

@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { MailboxesAppModule } from './app.module';
 import { loadMailboxesConfig } from './config/mailboxes.config';
+import { MAILBOXES_OPENAPI, finishMailboxesDocument } from './openapi/mailboxes-openapi';
 
 async function main(): Promise<void> {
   const config = loadMailboxesConfig();
   const app = await createServiceApp(MailboxesAppModule.forRoot(config), {
-    title: 'Mailboxes',
-    description: 'Asynchronous provisioning of e-mail mailboxes on owned domains (/mailboxes)',
+    title: MAILBOXES_OPENAPI.info.title,
+    description: MAILBOXES_OPENAPI.info.description,
+    // /docs serves the same OpenAPI 3.1 document that is committed in docs/openapi/mailboxes.json.
+    openApi: finishMailboxesDocument,
   });
   await listen(app, config);
 }

@@ -9,7 +9,16 @@ import {
   type OrderPaymentRecorded,
   orderPaymentRecordedJobId,
 } from '@platform/contracts';
-import { TestEnv, createTestEnv, freePort, runAdminCli, waitFor } from '@platform/testing';
+import {
+  BodySend,
+  TestEnv,
+  createTestEnv,
+  freePort,
+  runAdminCli,
+  sendWithFetch,
+  sendWithSocket,
+  waitFor,
+} from '@platform/testing';
 import { Queue } from 'bullmq';
 import * as yazl from 'yazl';
 
@@ -61,7 +70,12 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
 
   beforeAll(async () => {
     env = await createTestEnv('platform-e2e');
-    const [gatewayPort, countriesPort] = [await freePort(), await freePort()];
+    const [gatewayPort, countriesPort, hostingPort, commercePort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     // PORTS=auto puts every other process on a free port, so this suite never collides with a running platform.
     childEnv = {
       ...process.env,
@@ -69,7 +83,14 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       LOG_LEVEL: 'info',
       PORT: String(gatewayPort),
       COUNTRIES_PORT: String(countriesPort),
+      // Known ports for the two services the early-answer matrix also calls directly.
+      HOSTING_PORT: String(hostingPort),
+      COMMERCE_REST_PORT: String(commercePort),
       PORTS: 'auto',
+      // Uploads over 2 MiB are the hosting service's own 413 (the fixture app is a few KiB).
+      HOSTING_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
+      // The early-answer matrix sends 160 uploads from one address.
+      RATE_LIMIT_IP_MULTIPLIER: '100',
       RATE_LIMIT_CREDENTIAL_LIMIT: String(RATE_LIMIT),
       // Hosted apps: npm start derives their public URLs from the gateway's PORT (PUBLIC_BASE_URL
       // unset, as a user starts it); builds use npm's cache only.
@@ -884,6 +905,125 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       'deployed',
     );
   }, 180_000);
+
+  describe('early answers to large bodies (lingering close, proxied as they are)', () => {
+    const MiB = 1024 * 1024;
+    const UNKNOWN = 'NODEJS-noSuchApp';
+    const UNKNOWN_STORE = '00000000-0000-4000-8000-000000000000';
+    type Client = 'fetch' | 'socket';
+    type Framing = BodySend['framing'];
+    const COMBINATIONS = (['fetch', 'socket'] as Client[]).flatMap((client) =>
+      (['content-length', 'chunked'] as Framing[]).flatMap((framing) =>
+        [3, 30].map((mb) => ({ client, framing, mb })),
+      ),
+    );
+
+    /**
+     * Sends one request per combination (fetch or a raw socket, Content-Length or chunked, 3 or
+     * 30 MB) to `path` on the gateway and on the service itself, and returns every outcome that
+     * is not `status` with a body in the commerce error object naming `code`.
+     */
+    async function misses(
+      path: string,
+      servicePort: string | undefined,
+      send: Omit<BodySend, 'url' | 'bytes' | 'framing'>,
+      expected: { status: number; code: string },
+    ): Promise<string[]> {
+      const found: string[] = [];
+      for (const base of [baseUrl, `http://127.0.0.1:${servicePort}`])
+        for (const { client, framing, mb } of COMBINATIONS) {
+          const request: BodySend = { ...send, url: `${base}${path}`, bytes: mb * MiB, framing };
+          const result = client === 'fetch' ? await sendWithFetch(request) : await sendWithSocket(request);
+          let code: unknown;
+          try {
+            code = (JSON.parse(result.body) as { name?: unknown }).name;
+          } catch {
+            code = undefined;
+          }
+          if (result.status !== expected.status || code !== expected.code || result.error)
+            found.push(
+              `${base === baseUrl ? 'gateway' : 'service'} ${client} ${framing} ${mb} MB: ` +
+                `${result.status} ${String(code)} ${result.error ?? ''} (${result.ms} ms)`,
+            );
+        }
+      return found;
+    }
+
+    let appId: string;
+    let writer: string;
+    let reader: string;
+
+    beforeAll(async () => {
+      const { accountId } = await admin('account', 'create', '--name', 'early-answers');
+      const token = (scopes: string) =>
+        admin('token', 'create', '--account', accountId, '--scopes', scopes).then((t) => t.token);
+      writer = await token('hosting.application:create,hosting.application:read,hosting.paas.code:write');
+      reader = await token('hosting.paas.apps:read');
+      const created = await fetch(`${baseUrl}/v1/hosting/apps?appType=NODEJS`, {
+        method: 'POST',
+        headers: { ...bearer(writer), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'early answers' }),
+      });
+      expect(created.status).toBe(202);
+      const operation = await waitFor(
+        async () => {
+          const res = await call(created.headers.get('location') ?? '', bearer(writer));
+          const body = (await res.json()) as { status: string; appId: string };
+          return body.status === 'EXECUTING' ? undefined : body;
+        },
+        { what: 'the app to be created', timeoutMs: 60_000, intervalMs: 100 },
+      );
+      expect(operation.status).toBe('COMPLETED');
+      appId = operation.appId;
+    }, 90_000);
+
+    const source = (app: string) => `/v1/hosting/nodejs/apps/${app}/source`;
+
+    it.each([
+      ['401 without a token', () => ({ app: UNKNOWN, headers: {} }), 401, 'UNAUTHORIZED'],
+      ['403 for a read-only token', () => ({ app: UNKNOWN, headers: bearer(reader) }), 403, 'FORBIDDEN'],
+      ['404 for an unknown app', () => ({ app: UNKNOWN, headers: bearer(writer) }), 404, 'APP_NOT_FOUND'],
+      [
+        '413 past the upload limit',
+        () => ({ app: appId, headers: bearer(writer) }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
+    ] as const)(
+      'an upload answered %s reaches every client, through the gateway and directly',
+      async (_what, target, status, code) => {
+        const { app, headers } = target();
+        const found = await misses(
+          source(app),
+          childEnv.HOSTING_PORT,
+          { headers, multipart: true },
+          { status, code },
+        );
+        expect(found).toEqual([]);
+      },
+      120_000,
+    );
+
+    it('an upload that is not multipart is a 415 every client reads', async () => {
+      const found = await misses(
+        source(appId),
+        childEnv.HOSTING_PORT,
+        { headers: { ...bearer(writer), 'content-type': 'application/octet-stream' } },
+        { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      );
+      expect(found).toEqual([]);
+    }, 120_000);
+
+    it('a JSON body over 1 MiB is a 413 every client reads (the gateway refuses it before proxying)', async () => {
+      const found = await misses(
+        `/v1/commerce/stores/${UNKNOWN_STORE}/customers`,
+        childEnv.COMMERCE_REST_PORT,
+        { headers: { ...bearer(writer), 'content-type': 'application/json' } },
+        { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+      );
+      expect(found).toEqual([]);
+    }, 120_000);
+  });
 
   it('restarts a service that crashed, after a backoff, while the rest of the platform keeps serving', async () => {
     // The countries process: a child of npm start running the countries entry.

@@ -18,6 +18,7 @@ describe('loadPlatformConfig', () => {
       redisUrl: DEFAULT_REDIS_URL,
       rateLimit: { credentialLimit: 600, credentialWindowSeconds: 1380, ipMultiplier: 1 },
       migrations: 'auto',
+      shutdown: { delayMs: 0, graceMs: 20_000 },
     });
     expect(config.secretsEncryptionKey).toHaveLength(32);
   });
@@ -31,6 +32,8 @@ describe('loadPlatformConfig', () => {
       RATE_LIMIT_CREDENTIAL_WINDOW_S: '60',
       RATE_LIMIT_IP_MULTIPLIER: '2.5',
       MIGRATIONS: 'job',
+      SHUTDOWN_DELAY_MS: '5000',
+      SHUTDOWN_GRACE_MS: '25000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -38,6 +41,7 @@ describe('loadPlatformConfig', () => {
       redisUrl: 'redis://cache:6379',
       rateLimit: { credentialLimit: 5, credentialWindowSeconds: 60, ipMultiplier: 2.5 },
       migrations: 'job',
+      shutdown: { delayMs: 5000, graceMs: 25_000 },
     });
   });
 
@@ -52,6 +56,8 @@ describe('loadPlatformConfig', () => {
     ['SECRETS_ENCRYPTION_KEY', 'short'],
     ['MIGRATIONS', 'sometimes'],
     ['LOG_LEVEL', 'loud'],
+    ['SHUTDOWN_DELAY_MS', '-1'],
+    ['SHUTDOWN_GRACE_MS', 'soon'],
   ])('names the bad variable %s=%s', (variable, value) => {
     expect(() => load({ [variable]: value })).toThrow(ConfigError);
     expect(() => load({ [variable]: value })).toThrow(new RegExp(`^invalid configuration: ${variable} `));

@@ -23,6 +23,13 @@ export interface PlatformConfig {
   readonly migrations: 'auto' | 'job';
   readonly logLevel: string;
   readonly dbPoolSize: number;
+  /** Graceful stop on SIGTERM (docs/reliability.md, "Graceful shutdown"). */
+  readonly shutdown: {
+    /** How long readiness answers 503 before the listener closes, so load balancers drop the endpoint. */
+    readonly delayMs: number;
+    /** How long in-flight requests and active jobs get after that before the process gives up (exit 1). */
+    readonly graceMs: number;
+  };
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/platform';
@@ -102,5 +109,9 @@ export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
     migrations,
     logLevel,
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    shutdown: {
+      delayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
+      graceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 3_600_000),
+    },
   };
 }

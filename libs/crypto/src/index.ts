@@ -1,1 +1,8 @@
 export { SecretBox, keyIdOf } from './secret-box';
+export {
+  MAX_LIST_CURSOR_LENGTH,
+  MAX_LIST_CURSOR_PART_LENGTH,
+  decodeListCursor,
+  encodeListCursor,
+} from './list-cursor';
+export type { ListCursorPart } from './list-cursor';

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { DEPENDENCY_RETRY_AFTER_S, isDependencyUnavailable } from './dependency-errors';
 import { CommonErrorCode, PlatformError } from './platform-error';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -33,8 +34,10 @@ function isFrameworkClientError(e: unknown): e is FrameworkClientError {
 }
 
 /**
- * Turns whatever was thrown into a PlatformError. Unknown errors become a 500 with a generic
- * message (the original is returned as `cause` for the log, never sent on the wire).
+ * Turns whatever was thrown into a PlatformError. A database, Redis or network error of an
+ * unreachable dependency becomes 503 SERVICE_UNAVAILABLE with Retry-After (dependency-errors.ts);
+ * other unknown errors become a 500 with a generic message (the original is returned as `cause` for
+ * the log, never sent on the wire). Both count as unexpected, so they are logged.
  */
 export function normalizeError(exception: unknown): { error: PlatformError; unexpected: boolean } {
   if (exception instanceof PlatformError) return { error: exception, unexpected: false };
@@ -52,7 +55,18 @@ export function normalizeError(exception: unknown): { error: PlatformError; unex
       status === 400 ? `the request body is not valid: ${exception.message}` : exception.message;
     return { error: errorFor(status, message, code), unexpected: false };
   }
+  if (isDependencyUnavailable(exception)) return { error: dependencyUnavailable(), unexpected: true };
   return { error: errorFor(500, 'an unexpected error occurred'), unexpected: true };
+}
+
+/** 503 for a database or Redis that cannot be reached right now; the client should try again. */
+export function dependencyUnavailable(): PlatformError {
+  return new PlatformError({
+    status: 503,
+    code: CommonErrorCode.SERVICE_UNAVAILABLE,
+    message: 'the service cannot reach one of its dependencies right now; try again shortly',
+    retryAfterSec: DEPENDENCY_RETRY_AFTER_S,
+  });
 }
 
 function errorFor(status: number, message: string, code?: string): PlatformError {

@@ -1,4 +1,5 @@
-import { PlatformError } from './platform-error';
+import { isDependencyUnavailable } from './dependency-errors';
+import { CommonErrorCode, PlatformError } from './platform-error';
 
 /** GraphQL errors carry the machine code in extensions.code (spec, Errors rule 3). */
 export interface GraphQLErrorShape {
@@ -62,13 +63,21 @@ function originalOf(error: unknown): unknown {
 /**
  * Apollo `formatError` for every subgraph: a PlatformError keeps its message and code; a
  * malformed-document error keeps Apollo's code; anything else becomes INTERNAL_SERVER_ERROR with
- * a generic message, never the exception's text or stack.
+ * a generic message, never the exception's text or stack; an unreachable database or Redis is
+ * SERVICE_UNAVAILABLE (the subgraph then answers HTTP 503 with Retry-After).
  */
 export function formatGraphQLError(formatted: FormattableGraphQLError, error: unknown): GraphQLErrorShape {
   const base = { path: formatted.path, locations: formatted.locations };
   const original = originalOf(error);
   if (original instanceof PlatformError) {
     return { ...base, message: original.message, extensions: toGraphQLExtensions(original) };
+  }
+  if (isDependencyUnavailable(original)) {
+    return {
+      ...base,
+      message: 'the service cannot reach one of its dependencies right now; try again shortly',
+      extensions: { code: CommonErrorCode.SERVICE_UNAVAILABLE },
+    };
   }
   const code = typeof formatted.extensions?.code === 'string' ? formatted.extensions.code : undefined;
   if (code && CLIENT_DOCUMENT_CODES.has(code)) {

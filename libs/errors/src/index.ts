@@ -3,9 +3,10 @@ export type { PlatformErrorInit, Violation, ViolationLocation } from './platform
 export { toJsonPath, toJsonPointer } from './pointers';
 export { toCommerceError, toDomainsError } from './shapes';
 export type { CommerceErrorBody, CommerceErrorDetail, DomainsErrorBody } from './shapes';
-export { assertNever, renderErrorBody } from './error-family';
+export { ERROR_FAMILY, assertNever, renderErrorBody } from './error-family';
 export type { ErrorFamily } from './error-family';
-export { normalizeError } from './error-normalizer';
+export { dependencyUnavailable, normalizeError } from './error-normalizer';
+export { DEPENDENCY_RETRY_AFTER_S, isDependencyUnavailable } from './dependency-errors';
 export { PlatformExceptionFilter } from './platform-exception.filter';
 export { PlatformValidationPipe, toViolations } from './validation.pipe';
 export { formatGraphQLError, toGraphQLExtensions } from './graphql-errors';

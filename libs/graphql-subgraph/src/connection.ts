@@ -1,6 +1,7 @@
 import { Type } from '@nestjs/common';
 import { ArgsType, Directive, Field, Int, ObjectType } from '@nestjs/graphql';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_LIST_CURSOR_LENGTH, decodeListCursor, encodeListCursor } from '@platform/crypto';
 import type { PlatformError } from '@platform/errors';
 import { SubgraphErrors } from './subgraph-errors';
 
@@ -39,7 +40,7 @@ export class ConnectionArgs {
   @Field(() => String, { nullable: true, description: 'Cursor of the edge to start after.' })
   @IsOptional()
   @IsString()
-  @MaxLength(512)
+  @MaxLength(MAX_LIST_CURSOR_LENGTH)
   after?: string | null;
 
   @Field(() => Int, { nullable: true, description: `Page size going backward, 1 to ${MAX_PAGE_SIZE}.` })
@@ -52,7 +53,7 @@ export class ConnectionArgs {
   @Field(() => String, { nullable: true, description: 'Cursor of the edge to end before.' })
   @IsOptional()
   @IsString()
-  @MaxLength(512)
+  @MaxLength(MAX_LIST_CURSOR_LENGTH)
   before?: string | null;
 }
 
@@ -179,13 +180,16 @@ export interface CursorPosition {
   readonly id: string;
 }
 
-export function encodeCursor(position: CursorPosition): string {
-  return Buffer.from(JSON.stringify([position.sort, position.value, position.id]), 'utf8').toString(
-    'base64url',
-  );
+/**
+ * A cursor: the shared list codec (`@platform/crypto` encodeListCursor) over [sort, value, id],
+ * bound to `scope` — what the list was queried with (its table, store, filters; see keysetPage).
+ * A cursor of another list, store, filter or sort, a truncated or altered one, is INVALID_CURSOR.
+ */
+export function encodeCursor(position: CursorPosition, scope = ''): string {
+  return encodeListCursor([position.sort, position.value, position.id], `graphql:${scope}`);
 }
 
-/** Decodes an opaque cursor; throws BAD_USER_INPUT when malformed or made for another sort order. */
+/** The BAD_USER_INPUT (field code INVALID_CURSOR) of a cursor that is not one of this list. */
 export function invalidCursor(argument: 'after' | 'before'): PlatformError {
   return SubgraphErrors.badField(
     [argument],
@@ -194,22 +198,14 @@ export function invalidCursor(argument: 'after' | 'before'): PlatformError {
   );
 }
 
-export function decodeCursor(cursor: string, sort: string, argument: 'after' | 'before'): CursorPosition {
-  const invalid = () => invalidCursor(argument);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 3 ||
-    parsed[0] !== sort ||
-    (parsed[1] !== null && typeof parsed[1] !== 'string') ||
-    typeof parsed[2] !== 'string'
-  ) {
-    throw invalid();
-  }
-  return { sort, value: parsed[1] as string | null, id: parsed[2] as string };
+/** Decodes an opaque cursor; throws BAD_USER_INPUT (INVALID_CURSOR) unless made for `sort` and `scope`. */
+export function decodeCursor(
+  cursor: string,
+  sort: string,
+  argument: 'after' | 'before',
+  scope = '',
+): CursorPosition {
+  const parts = decodeListCursor(cursor, `graphql:${scope}`, 3, { nullable: true });
+  if (!parts || parts[0] !== sort || parts[2] === null) throw invalidCursor(argument);
+  return { sort, value: parts[1], id: parts[2] };
 }

@@ -57,6 +57,8 @@ export {
   StoreScopedRepository,
   countedKeysetPage,
   createdAtSort,
+  cursorScope,
+  isCursorValue,
   keysetPage,
   nowMs,
   textSort,

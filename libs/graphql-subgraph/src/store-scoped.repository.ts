@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PlatformError } from '@platform/errors';
 import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { CountedPage, Page, PageRequest, decodeCursor, encodeCursor, invalidCursor } from './connection';
@@ -163,9 +164,47 @@ export interface KeysetSort<E> {
 }
 
 /**
+ * What a cursor of `qb` is bound to: the list's SQL (table, store, filters) and its parameters,
+ * read before the cursor's own condition and the order are added. A cursor issued for another
+ * list, store or filter therefore fails to decode (INVALID_CURSOR) instead of paging elsewhere.
+ */
+export function cursorScope(qb: SelectQueryBuilder<ObjectLiteral>): string {
+  return createHash('sha256')
+    .update(qb.getQuery())
+    .update('\n')
+    .update(JSON.stringify(qb.getParameters()))
+    .digest('base64url');
+}
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const BIGINT = /^-?\d{1,19}$/;
+const INT8_MAX = 9223372036854775807n;
+
+/** Whether a cursor's sort value can be cast to the column's SQL type (never a SQL error). */
+export function isCursorValue(sqlType: string, value: string | null): value is string {
+  if (value === null) return false;
+  switch (sqlType) {
+    case 'timestamptz': {
+      if (!ISO_MS.test(value)) return false;
+      const at = new Date(value);
+      return !Number.isNaN(at.getTime()) && at.toISOString() === value;
+    }
+    case 'bigint':
+      return BIGINT.test(value) && BigInt(value) <= INT8_MAX && BigInt(value) >= -INT8_MAX - 1n;
+    case 'uuid':
+      return isUuid(value);
+    case 'text':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
  * One keyset page over `qb`: ORDER BY (sort column, id) in `direction`, continuing strictly after
  * (or before) the cursor's position; fetches size + 1 rows to know whether another page exists.
- * With `uuidIds`, a cursor whose id is not a uuid is refused and the id is compared as a uuid.
+ * Cursors are bound to the list's query (cursorScope) and sort; their value must cast to the sort's
+ * SQL type. With `uuidIds`, a cursor whose id is not a uuid is refused and the id is compared as a uuid.
  */
 export async function keysetPage<E extends ObjectLiteral & { id: string }>(
   qb: SelectQueryBuilder<E>,
@@ -178,9 +217,12 @@ export async function keysetPage<E extends ObjectLiteral & { id: string }>(
   const a = alias;
   const forward = request.direction === 'forward';
   const scanDirection: SortDirection = forward ? direction : direction === 'ASC' ? 'DESC' : 'ASC';
+  const scope = cursorScope(qb);
   if (request.cursor !== undefined) {
-    const position = decodeCursor(request.cursor, sort.key, forward ? 'after' : 'before');
-    if (options.uuidIds && !isUuid(position.id)) throw invalidCursor(forward ? 'after' : 'before');
+    const argument = forward ? 'after' : 'before';
+    const position = decodeCursor(request.cursor, sort.key, argument, scope);
+    if (!isCursorValue(sort.sqlType, position.value) || (options.uuidIds && !isUuid(position.id)))
+      throw invalidCursor(argument);
     const op = scanDirection === 'ASC' ? '>' : '<';
     const cursorId = options.uuidIds ? 'CAST(:cursorId AS uuid)' : ':cursorId';
     qb.andWhere(
@@ -199,7 +241,7 @@ export async function keysetPage<E extends ObjectLiteral & { id: string }>(
   const pageRows = rows.slice(0, request.size);
   if (!forward) pageRows.reverse();
   const edges = pageRows.map((node) => ({
-    cursor: encodeCursor({ sort: sort.key, value: sort.valueOf(node), id: node.id }),
+    cursor: encodeCursor({ sort: sort.key, value: sort.valueOf(node), id: node.id }, scope),
     node,
   }));
   return {

@@ -54,7 +54,14 @@ export function createSubgraphHttpHooks(tokens: TokenService, limits: RateLimitS
     const { error: normalized, unexpected } = normalizeError(error);
     if (unexpected) logger.error({ err: error, reqId: request.id }, 'graphql request failed');
     const status = normalized.status;
-    const code = status < 500 ? SubgraphErrorCode.BAD_REQUEST : SubgraphErrorCode.INTERNAL_SERVER_ERROR;
+    const code =
+      status < 500
+        ? SubgraphErrorCode.BAD_REQUEST
+        : status === 503
+          ? normalized.code
+          : SubgraphErrorCode.INTERNAL_SERVER_ERROR;
+    if (normalized.retryAfterSec !== undefined)
+      void reply.header('Retry-After', String(normalized.retryAfterSec));
     return reply
       .code(status)
       .header('Content-Type', JSON_TYPE)

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin, GraphQLRequestContextDidResolveOperation } from '@apollo/server';
 import { Logger } from '@nestjs/common';
-import { PlatformError } from '@platform/errors';
+import { DEPENDENCY_RETRY_AFTER_S, PlatformError, isDependencyUnavailable } from '@platform/errors';
 import { FragmentDefinitionNode, Kind } from 'graphql';
 import { isSchemaOnlyOperation, measureOperation } from './query-limits';
 import { StoreAccessService } from './store-access.service';
@@ -15,7 +15,10 @@ import type { ResolvedSubgraphOptions } from './subgraph.options';
  * 2. store selection, unless the operation only reads the schema (introspection, `_service`):
  *    no x-store-id → `storeErrorCodes.missing`; malformed header or path segment, or a store the
  *    caller cannot see → `storeErrorCodes.invalid`; both HTTP 200 with no `data`;
- * and logs every error that is not the client's (the formatter hides their text).
+ * and logs every error that is not the client's (the formatter hides their text). An operation
+ * that failed because the database or Redis could not be reached is answered HTTP 503 with
+ * Retry-After (its errors say SERVICE_UNAVAILABLE), so clients and the chaos run see an outage,
+ * not a 200.
  */
 export function createSubgraphRequestPlugin(
   options: ResolvedSubgraphOptions,
@@ -95,6 +98,12 @@ export function createSubgraphRequestPlugin(
     async requestDidStart() {
       return {
         didResolveOperation: beforeExecution,
+        async willSendResponse(rc) {
+          const retryAfter = retryAfterOf(rc.errors ?? []);
+          if (retryAfter === undefined) return;
+          rc.response.http.status = 503;
+          rc.response.http.headers.set('retry-after', String(retryAfter));
+        },
         async didEncounterErrors(rc) {
           for (const error of rc.errors) {
             if (!isExpectedError(error)) {
@@ -108,4 +117,18 @@ export function createSubgraphRequestPlugin(
       };
     },
   };
+}
+
+/**
+ * Seconds for Retry-After when the operation failed for want of a dependency (the database or
+ * Redis unreachable, or a 503 PlatformError such as the store check with commerce-rest down).
+ */
+function retryAfterOf(errors: readonly { originalError?: unknown }[]): number | undefined {
+  for (const error of errors) {
+    const original = error.originalError ?? error;
+    if (original instanceof PlatformError && original.status === 503)
+      return original.retryAfterSec ?? DEPENDENCY_RETRY_AFTER_S;
+    if (isDependencyUnavailable(original)) return DEPENDENCY_RETRY_AFTER_S;
+  }
+  return undefined;
 }

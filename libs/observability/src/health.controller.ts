@@ -1,15 +1,22 @@
-import { Controller, Get, Inject, Res, SetMetadata } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Res, SetMetadata } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { PUBLIC_ROUTE } from '@platform/scopes';
 import type { FastifyReply } from 'fastify';
+import { DrainState } from './drain-state';
 import { READINESS_CHECKS, ReadinessCheck } from './readiness-check';
 
-/** Liveness (the process answers) and readiness (every dependency answers). */
+/**
+ * Liveness (the process answers) and readiness (every dependency answers, and the process is not
+ * stopping: from SIGTERM on, readiness is 503 `draining` so load balancers take it out first).
+ */
 @ApiExcludeController()
 @SetMetadata(PUBLIC_ROUTE, true)
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[]) {}
+  constructor(
+    @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
+    @Optional() private readonly drain?: DrainState,
+  ) {}
 
   @Get('live')
   live(): { status: 'ok' } {
@@ -18,6 +25,10 @@ export class HealthController {
 
   @Get('ready')
   async ready(@Res() reply: FastifyReply): Promise<void> {
+    if (this.drain?.draining) {
+      reply.status(503).send({ status: 'draining', info: {} });
+      return;
+    }
     const results = await Promise.all(
       this.checks.map(async (check) => {
         try {

@@ -16,3 +16,5 @@ export { READINESS_CHECKS } from './readiness-check';
 export type { ReadinessCheck } from './readiness-check';
 export { ObservabilityModule } from './observability.module';
 export type { ObservabilityModuleOptions } from './observability.module';
+export { DrainState } from './drain-state';
+export type { DrainParticipant } from './drain-state';

@@ -1,4 +1,5 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { DrainState } from './drain-state';
 import { HealthController } from './health.controller';
 import { PlatformLoggerModule } from './logger.module';
 import { MetricsController } from './metrics.controller';
@@ -24,6 +25,7 @@ export class ObservabilityModule {
       imports: [PlatformLoggerModule.forRoot()],
       controllers: [HealthController, MetricsController],
       providers: [
+        DrainState,
         MetricsService,
         ...options.readinessChecks,
         {
@@ -32,7 +34,7 @@ export class ObservabilityModule {
           useFactory: (...checks: ReadinessCheck[]) => checks,
         },
       ],
-      exports: [MetricsService, PlatformLoggerModule],
+      exports: [DrainState, MetricsService, PlatformLoggerModule],
     };
   }
 }

@@ -3,9 +3,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { PlatformConfig } from '@platform/config';
+import { ERROR_FAMILY, type ErrorFamily } from '@platform/errors';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MetricsService, genRequestId, installHttpObservability } from '@platform/observability';
 import { Logger } from 'nestjs-pino';
+import { installGracefulShutdown } from './graceful-shutdown';
+import { frameworkErrorResponder } from './framework-errors';
 import { installJsonBodyParser } from './json-body-parser';
+import { installLingeringClose } from './lingering-close';
 
 export interface ServiceAppOptions {
   readonly title: string;
@@ -25,8 +30,14 @@ export async function createServiceApp(
   module: Parameters<typeof NestFactory.create>[0],
   options: ServiceAppOptions,
 ): Promise<NestFastifyApplication> {
+  // Fastify answers a path that is not valid percent-encoding or has an over-long parameter
+  // itself, before Nest's filters: in the app's error shape (framework-errors.ts), which is known
+  // once its modules are (an app that provides no ERROR_FAMILY: domains).
+  let family: ErrorFamily = 'domains';
   const adapter = new FastifyAdapter({
     genReqId: genRequestId,
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      frameworkErrorResponder(family)(error, request, reply),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Trust X-Forwarded-For only from proxies on loopback and private networks (the gateway, the
     // ingress), so a client reaching a service directly cannot pick its own IP for rate limits.
@@ -36,11 +47,17 @@ export async function createServiceApp(
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bufferLogs: true,
     bodyParser: false,
+    // Errors are thrown to the caller (main.ts prints one line and exits 1; a test sees them),
+    // never a process.exit inside Nest.
+    abortOnError: false,
   });
+  family = errorFamilyOf(app) ?? family;
   app.useLogger(app.get(Logger));
   installJsonBodyParser(app.getHttpAdapter().getInstance());
   installHttpObservability(app.getHttpAdapter().getInstance(), app.get(MetricsService));
-  app.enableShutdownHooks();
+  installLingeringClose(app.getHttpAdapter().getInstance());
+  // No app.enableShutdownHooks(): `listen` installs the graceful stop (readiness first, then the
+  // listener, in-flight requests and jobs, exit 0), which Nest's own handler does not do.
   if (options.openApi !== false) {
     const document = SwaggerModule.createDocument(
       app,
@@ -57,10 +74,24 @@ export async function createServiceApp(
   return app;
 }
 
-/** Starts the app on the configured port and logs where it listens. */
+/** The app's error shape (ServiceKitModule and the gateway provide ERROR_FAMILY), if it has one. */
+function errorFamilyOf(app: INestApplication): ErrorFamily | undefined {
+  try {
+    return app.get<symbol, ErrorFamily>(ERROR_FAMILY, { strict: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the app on the configured port, logs where it listens, and stops it gracefully on SIGTERM
+ * or SIGINT (graceful-shutdown.ts; SHUTDOWN_DELAY_MS, SHUTDOWN_GRACE_MS).
+ */
 export async function listen(app: INestApplication, config: PlatformConfig): Promise<string> {
   await app.listen(config.port, config.host);
   const url = `http://127.0.0.1:${config.port}`;
-  app.get(Logger).log(`${config.serviceName} listening at ${url}`);
+  const logger = app.get(Logger);
+  logger.log(`${config.serviceName} listening at ${url}`);
+  installGracefulShutdown(app, config.shutdown, logger);
   return url;
 }

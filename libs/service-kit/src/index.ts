@@ -1,7 +1,23 @@
 export { createServiceApp, listen } from './bootstrap';
+export { withoutHopByHopHeaders } from './hop-by-hop';
+export { frameworkErrorResponder } from './framework-errors';
+export { drainAndClose, installGracefulShutdown } from './graceful-shutdown';
+export type { ShutdownSettings } from './graceful-shutdown';
 export type { ServiceAppOptions } from './bootstrap';
 export { DatabaseReadinessCheck, RedisReadinessCheck } from './readiness-checks';
 export { openAdminDataSource } from './admin-data-source';
 export { migrateService, runMigrateEntry } from './migrate';
 export { ServiceKitModule } from './service-kit.module';
 export type { ServiceKitOptions } from './service-kit.module';
+export {
+  COMMERCE_ERROR_SCHEMAS,
+  DOMAINS_ERROR_SCHEMAS,
+  OPENAPI_DOCUMENT_ENV,
+  buildOpenApiDocument,
+  finishOpenApiDocument,
+  openApiFileStaleness,
+  openApiOperationKeys,
+  runWriteOpenApi,
+  toStableJson,
+} from './openapi';
+export type { JsonObject, OpenApiArea, OpenApiErrorAnswers } from './openapi';

@@ -3,7 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AUTH_MIGRATION_SET, AuthModule } from '@platform/auth';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
 import { DatabaseModule, MigrationSet, RedisModule } from '@platform/database';
-import { ErrorFamily, PlatformExceptionFilter, PlatformValidationPipe } from '@platform/errors';
+import { ERROR_FAMILY, ErrorFamily, PlatformExceptionFilter, PlatformValidationPipe } from '@platform/errors';
 import { ObservabilityModule } from '@platform/observability';
 import { DatabaseReadinessCheck, RedisReadinessCheck } from './readiness-checks';
 
@@ -26,6 +26,7 @@ export interface ServiceKitOptions {
 export class ServiceKitModule {
   static forRoot(options: ServiceKitOptions): DynamicModule {
     const configProvider: Provider = { provide: PLATFORM_CONFIG, useValue: options.config };
+    const familyProvider: Provider = { provide: ERROR_FAMILY, useValue: options.errorFamily };
     return {
       module: ServiceKitModule,
       imports: [
@@ -39,10 +40,11 @@ export class ServiceKitModule {
       ],
       providers: [
         configProvider,
+        familyProvider,
         { provide: APP_FILTER, useFactory: () => new PlatformExceptionFilter(options.errorFamily) },
         { provide: APP_PIPE, useClass: PlatformValidationPipe },
       ],
-      exports: [configProvider],
+      exports: [configProvider, familyProvider],
     };
   }
 }

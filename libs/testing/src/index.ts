@@ -17,3 +17,24 @@ export { startWorkerHarness } from './worker-harness';
 export type { WorkerHarness } from './worker-harness';
 export { dataOf, defaultsOf, startSubgraphTestApp } from './subgraph-test-app';
 export type { GqlOptions, GraphQLBody, SubgraphTestApp, SubgraphUnderTest } from './subgraph-test-app';
+export { assertForgedCursorsRefused, forgedCursorKinds } from './cursor-forgeries';
+export type { ForgedCursor } from './cursor-forgeries';
+export { answerProblems, fuzzOperation, fuzzOperationsOf } from './openapi-fuzz';
+export type { FuzzErrorShape, FuzzOperation, FuzzResult, FuzzTarget } from './openapi-fuzz';
+export { describeCommittedOpenApi, describeOpenApiFuzz, readCommittedOpenApi } from './openapi-suite';
+export type { CommittedOpenApiSuite } from './openapi-suite';
+export {
+  LEAK_PATTERNS,
+  checkForgedConnectionCursors,
+  fuzzSubgraphOperations,
+  problemOf,
+  rootFieldsOf,
+} from './graphql-fuzz';
+export type {
+  ConnectionCursorReport,
+  ConnectionCursorTarget,
+  GraphQLFuzzReport,
+  GraphQLFuzzTarget,
+} from './graphql-fuzz';
+export { sendWithFetch, sendWithSocket } from './body-senders';
+export type { BodySend, BodySendResult } from './body-senders';

@@ -50,6 +50,15 @@ export interface GatewayConfig {
   readonly supergraphFile: string;
   /** How long /healthz waits for each service and worker. */
   readonly healthzTimeoutMs: number;
+  /** Limits of every call to a service (proxied REST paths, subgraph fetches); past them, 504. */
+  readonly upstreamTimeouts: UpstreamTimeouts;
+}
+
+export interface UpstreamTimeouts {
+  /** To open a connection (UPSTREAM_CONNECT_TIMEOUT_MS, default 5000). */
+  readonly connectMs: number;
+  /** For the answer's headers once the request is sent, and between its body's chunks (UPSTREAM_RESPONSE_TIMEOUT_MS, default 30000). */
+  readonly responseMs: number;
 }
 
 export interface LoadGatewayConfigOptions {
@@ -93,7 +102,8 @@ function originUrl(env: Record<string, string | undefined>, name: string, fallba
  * Reads and validates the gateway's environment once; the only reader of process.env in the
  * gateway. Besides the platform's variables: `<urlEnv>` of every route-table row (default
  * `defaultServiceUrl`), `<SERVICE>_<WORKER>_HEALTH_URL` (default `http://127.0.0.1:<port>`),
- * `SUPERGRAPH_FILE` and `HEALTHZ_TIMEOUT_MS` (2000).
+ * `SUPERGRAPH_FILE`, `HEALTHZ_TIMEOUT_MS` (2000), `UPSTREAM_CONNECT_TIMEOUT_MS` (5000) and
+ * `UPSTREAM_RESPONSE_TIMEOUT_MS` (30000).
  */
 export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): GatewayConfig {
   const env = options.env ?? process.env;
@@ -138,5 +148,9 @@ export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): Gatew
     subgraphs: subgraphEndpoints,
     supergraphFile: env.SUPERGRAPH_FILE ? resolve(env.SUPERGRAPH_FILE) : DEFAULT_SUPERGRAPH_FILE,
     healthzTimeoutMs: envInteger(env, 'HEALTHZ_TIMEOUT_MS', 2000, 100, 60000),
+    upstreamTimeouts: {
+      connectMs: envInteger(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5000, 100, 60_000),
+      responseMs: envInteger(env, 'UPSTREAM_RESPONSE_TIMEOUT_MS', 30_000, 100, 600_000),
+    },
   };
 }

@@ -15,6 +15,15 @@ const FORWARDED_HEADERS = ['authorization', 'x-store-id'] as const;
 /** `{storeId}` in a routing URL, as written or percent-encoded by a URL parser. */
 const STORE_ID_SEGMENT = /\{storeId\}|%7BstoreId%7D/i;
 
+type DataSourceConfig = NonNullable<ConstructorParameters<typeof RemoteGraphQLDataSource>[0]>;
+
+/** AbortSignal.timeout's abort, however the fetch layer wrapped it. */
+function isTimeout(error: unknown): boolean {
+  for (let e = error as { name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.name === 'TimeoutError') return true;
+  return false;
+}
+
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
@@ -28,8 +37,16 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<SupergraphContex
   constructor(
     private readonly subgraphName: string,
     url: string,
+    /** The fetch's deadline (UPSTREAM_RESPONSE_TIMEOUT_MS); past it the error is SUBGRAPH_TIMEOUT. */
+    timeoutMs: number,
   ) {
-    super({ url });
+    super({
+      url,
+      fetcher: ((input: string, init?: RequestInit) =>
+        fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })) as unknown as NonNullable<
+        DataSourceConfig['fetcher']
+      >,
+    });
   }
 
   override willSendRequest(options: GraphQLDataSourceProcessOptions<SupergraphContext>): void {
@@ -61,6 +78,11 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<SupergraphContex
 
   /** A subgraph that cannot be reached is named, never located (no URL, no socket error). */
   override didEncounterError(error: Error, _fetchRequest: unknown, fetchResponse?: unknown): void {
+    if (fetchResponse === undefined && isTimeout(error)) {
+      throw new GraphQLError(`the ${this.subgraphName} subgraph did not answer in time`, {
+        extensions: { code: SupergraphErrorCode.SUBGRAPH_TIMEOUT },
+      });
+    }
     if (fetchResponse === undefined && !(error instanceof GraphQLError)) {
       throw new GraphQLError(`the ${this.subgraphName} subgraph is not reachable; try again later`, {
         extensions: { code: SupergraphErrorCode.SUBGRAPH_UNAVAILABLE },

@@ -86,7 +86,12 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
       supergraphSdl,
       logger,
       // The committed supergraph holds development URLs; the configured ones win.
-      buildService: ({ name, url }) => new SubgraphDataSource(name, endpoints.get(name) ?? url ?? ''),
+      buildService: ({ name, url }) =>
+        new SubgraphDataSource(
+          name,
+          endpoints.get(name) ?? url ?? '',
+          this.config.upstreamTimeouts.responseMs,
+        ),
     });
     const apollo = new ApolloServer<SupergraphContext>({
       gateway,

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { RequestContext, formatTraceparent } from '@platform/observability';
+import { withoutHopByHopHeaders } from '@platform/service-kit';
 
 /** What the proxy knows about the incoming request besides its headers. */
 export interface IncomingHop {
@@ -22,10 +23,11 @@ function single(value: string | string[] | undefined): string | undefined {
  * - `traceparent`: the caller's trace continued with the gateway's span as parent (a new trace
  *   when the caller sent none or an invalid one); `tracestate` is dropped with an invalid parent
  *   (W3C Trace Context §3.3);
- * - `x-forwarded-for` gains the peer address; `x-forwarded-proto`/`-host` are set when absent.
+ * - `x-forwarded-for` gains the peer address; `x-forwarded-proto`/`-host` are set when absent;
+ * - hop-by-hop headers (`Connection` and those it names, `Keep-Alive`, …) stay with this hop.
  */
 export function forwardedRequestHeaders(headers: IncomingHttpHeaders, hop: IncomingHop): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = { ...headers };
+  const out: IncomingHttpHeaders = withoutHopByHopHeaders(headers);
   out['x-request-id'] = hop.context.requestId;
   out.traceparent = formatTraceparent(hop.context.trace);
   if (!hop.context.trace.parentSpanId) delete out.tracestate;

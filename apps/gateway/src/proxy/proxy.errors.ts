@@ -7,13 +7,21 @@ export const ProxyErrorCode = {
 } as const;
 export type ProxyErrorCode = (typeof ProxyErrorCode)[keyof typeof ProxyErrorCode];
 
+/** Seconds a client waits before retrying a service that could not be reached (a restart's order). */
+export const UPSTREAM_RETRY_AFTER_S = 2;
+
 export const ProxyErrors = {
-  /** 502: the service refused the connection, reset it, or answered something that is not HTTP. */
+  /**
+   * 503 with Retry-After: the service refused the connection, reset it, or answered something that
+   * is not HTTP. It is restarting or being replaced (as a Kubernetes Service with no ready endpoint
+   * answers): the client should retry shortly, which is what 503 with Retry-After says.
+   */
   upstreamUnavailable(service: string): PlatformError {
     return new PlatformError({
-      status: 502,
+      status: 503,
       code: ProxyErrorCode.UPSTREAM_UNAVAILABLE,
       message: `the ${service} service is not reachable; try again later`,
+      retryAfterSec: UPSTREAM_RETRY_AFTER_S,
     });
   },
   /** 504: the service accepted the request but sent no response headers in time. */

@@ -2,6 +2,7 @@ import httpProxy from '@fastify/http-proxy';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { toDomainsError } from '@platform/errors';
+import { withoutHopByHopHeaders } from '@platform/service-kit';
 import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
 import { requestContextOf } from '../context/request-context-of';
@@ -28,6 +29,9 @@ interface ProxyTarget {
 
 /** Worker prefixes (hosted apps' own traffic) take bodies of any size: the apps set their limits. */
 const NO_LIMIT = (): number => Number.POSITIVE_INFINITY;
+
+/** How long an idle connection to a service stays in the gateway's pool (below the services' 72 s). */
+const UPSTREAM_KEEP_ALIVE_MS = 4000;
 
 /** Every method a REST path of the spec may use; Fastify answers HEAD from GET itself. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
@@ -101,6 +105,15 @@ export class UpstreamProxyService implements OnModuleInit {
       proxyPayloads: false,
       httpMethods: PROXIED_METHODS,
       disableRequestLogging: true,
+      // Every call has a deadline (504 UPSTREAM_TIMEOUT past it). Idle pooled connections are
+      // dropped after 4 s, well before the services' own keep-alive timeout (Fastify's 72 s), so
+      // the gateway never sends a request on a connection the service is closing.
+      undici: {
+        connectTimeout: this.config.upstreamTimeouts.connectMs,
+        headersTimeout: this.config.upstreamTimeouts.responseMs,
+        bodyTimeout: this.config.upstreamTimeouts.responseMs,
+        keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS,
+      },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) =>
           forwardedRequestHeaders(headers, {
@@ -108,6 +121,8 @@ export class UpstreamProxyService implements OnModuleInit {
             remoteAddress: request.raw.socket.remoteAddress,
             protocol: request.protocol,
           }),
+        // The service's answer goes back as it is, but for the headers of its own connection.
+        rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
         // No retries: a retried POST could act twice, and a 503 is the service's answer.
         retryDelay: () => null,
         onError: (reply, { error }) => this.answerUnreachable(reply, upstream, error),
@@ -145,6 +160,8 @@ export class UpstreamProxyService implements OnModuleInit {
     // the client finished sending it: the rest would be read as the next request on this
     // keep-alive connection, which would then never be answered. Close it after this answer.
     if (!reply.request.raw.complete) reply.header('connection', 'close');
+    if (platformError.retryAfterSec !== undefined)
+      reply.header('retry-after', String(platformError.retryAfterSec));
     reply
       .code(platformError.status)
       .header('content-type', 'application/json; charset=utf-8')

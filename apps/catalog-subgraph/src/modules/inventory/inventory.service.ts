@@ -7,6 +7,7 @@ import {
   Page,
   SubgraphErrors,
   countedKeysetPage,
+  cursorScope,
   decodeCursor,
   encodeCursor,
   isUuid,
@@ -100,11 +101,12 @@ export class InventoryService {
     whereIdIs(qb, 'c.skuId', 'skuId', args.skuId);
     whereIdIs(qb, 'c.locationId', 'locationId', args.locationId);
     const counter = qb.clone();
+    const scope = cursorScope(qb);
     const forward = request.direction === 'forward';
     const order = forward ? 'ASC' : 'DESC';
     if (request.cursor !== undefined) {
       const argument = forward ? 'after' : 'before';
-      const position = decodeCursor(request.cursor, COUNT_SORT, argument);
+      const position = decodeCursor(request.cursor, COUNT_SORT, argument, scope);
       if (!isUuid(position.value ?? '') || !isUuid(position.id))
         throw SubgraphErrors.badField(
           [argument],
@@ -125,7 +127,7 @@ export class InventoryService {
     const pageRows = rows.slice(0, request.size);
     if (!forward) pageRows.reverse();
     const edges = pageRows.map((node) => ({
-      cursor: encodeCursor({ sort: COUNT_SORT, value: node.skuId, id: node.locationId }),
+      cursor: encodeCursor({ sort: COUNT_SORT, value: node.skuId, id: node.locationId }, scope),
       node,
     }));
     const page: Page<InventoryCountEntity> = {

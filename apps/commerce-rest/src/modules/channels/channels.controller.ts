@@ -35,16 +35,17 @@ export class ChannelsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: ChannelListQuery,
   ): Promise<ChannelListResponse> {
-    const page = pageRequest(query, CREATED_AT_ID);
-    const slice = await this.channels.list(
-      principal.accountId,
-      {
-        storeId: query['registeredStores.storeId'],
-        isDefault: query['registeredStores.default'],
-        externalChannelId: query.externalChannelId,
-      },
-      page,
+    const filter = {
+      storeId: query['registeredStores.storeId'],
+      isDefault: query['registeredStores.default'],
+      externalChannelId: query.externalChannelId,
+    };
+    const page = pageRequest(
+      query,
+      CREATED_AT_ID,
+      `channels\n${principal.accountId}\n${JSON.stringify(filter)}`,
     );
+    const slice = await this.channels.list(principal.accountId, filter, page);
     const meta = pageMeta(
       CHANNELS_PATH,
       {

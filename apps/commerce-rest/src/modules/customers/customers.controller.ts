@@ -85,7 +85,11 @@ export class CustomersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CustomerListResponse | undefined> {
     const since = parseIfModifiedSince(ifModifiedSince);
-    const page = pageRequest(query, CREATED_AT_ID);
+    const page = pageRequest(
+      query,
+      CREATED_AT_ID,
+      `customers\n${principal.accountId}\n${params.storeId.toLowerCase()}`,
+    );
     const result = await this.customers.list(principal.accountId, params.storeId, page, since);
     reply.header('Last-Modified', httpDate(result.lastModified));
     if (result.notModified) {

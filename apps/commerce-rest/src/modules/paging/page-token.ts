@@ -1,19 +1,16 @@
+import { decodeListCursor, encodeListCursor } from '@platform/crypto';
 import { Errors, PlatformError, ViolationCode } from '@platform/errors';
 
 /**
  * A page token is the sort key of the last item of the previous page plus the page number it
- * opens: base64url of `{"p":3,"k":["2026-01-01T00:00:00.000Z","<uuid>"]}`. It is not a secret and
- * not signed: any position is a legal place to start a page, so a forged token can only skip rows
- * the caller may see anyway.
+ * opens, in the platform's one list-cursor codec (`@platform/crypto` encodeListCursor): bound to
+ * the list, its caller and filters (`binding`), so a token of another list, account, store or
+ * filter, a truncated or altered one, is refused (400 `pageToken`). It is not a secret: any
+ * position is a legal place to start a page, so a rebuilt token can only skip rows the caller may
+ * see anyway.
  */
-interface TokenBody {
-  readonly p: number;
-  readonly k: readonly string[];
-}
-
-export function encodePageToken(page: number, key: readonly string[]): string {
-  const body: TokenBody = { p: page, k: key };
-  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+export function encodePageToken(page: number, key: readonly string[], binding: string): string {
+  return encodeListCursor([String(page), ...key], `commerce-page\n${binding}`);
 }
 
 function invalidToken(token: string, message: string): PlatformError {
@@ -23,36 +20,24 @@ function invalidToken(token: string, message: string): PlatformError {
 }
 
 /**
- * The sort key a token carries, checked against the page it is used with and the key's arity;
- * 400 (query `pageToken`) when it is not one this service issued for that page.
+ * The sort key a token carries, checked against the list it is used with (`binding`), the page it
+ * opens and the key's arity; 400 (query `pageToken`) when it is not one this service issued for
+ * that page of that list.
  */
 export function decodePageToken(
   token: string,
   page: number,
   keyLength: number,
+  binding: string,
   isValidKey: (key: readonly string[]) => boolean = () => true,
 ): string[] {
-  let body: unknown;
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(token)) throw new Error('not base64url');
-    body = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidToken(token, 'pageToken is not a token from a next link');
+  const parts = decodeListCursor(token, `commerce-page\n${binding}`, keyLength + 1);
+  const [tokenPage, ...key] = (parts ?? []) as string[];
+  if (!parts || !/^[1-9]\d{0,8}$/.test(tokenPage) || !isValidKey(key)) {
+    throw invalidToken(token, 'pageToken is not a token from a next link of this list');
   }
-  const candidate = body as Partial<TokenBody> | null;
-  if (
-    !candidate ||
-    typeof candidate !== 'object' ||
-    !Number.isInteger(candidate.p) ||
-    !Array.isArray(candidate.k) ||
-    candidate.k.length !== keyLength ||
-    !candidate.k.every((part) => typeof part === 'string' && part.length <= 64) ||
-    !isValidKey(candidate.k)
-  ) {
-    throw invalidToken(token, 'pageToken is not a token from a next link');
+  if (Number(tokenPage) !== page) {
+    throw invalidToken(token, `pageToken belongs to page ${tokenPage}, not page ${page}`);
   }
-  if (candidate.p !== page) {
-    throw invalidToken(token, `pageToken belongs to page ${candidate.p}, not page ${page}`);
-  }
-  return [...candidate.k];
+  return key;
 }

@@ -25,21 +25,25 @@ describe('PageQuery', () => {
   });
 });
 
+/** What pageRequest binds a token of list `L` to with the default page size. */
+const L10 = 'L\npageSize=10';
+
 describe('page tokens', () => {
-  it('round-trip the key for the page they were issued for', () => {
-    const token = encodePageToken(3, [AT.toISOString(), ID]);
-    expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodePageToken(token, 3, 2)).toEqual([AT.toISOString(), ID]);
+  it('round-trip the key for the page and list they were issued for', () => {
+    const token = encodePageToken(3, [AT.toISOString(), ID], 'L');
+    expect(token).toMatch(/^[A-Za-z0-9_.-]+$/);
+    expect(decodePageToken(token, 3, 2, 'L')).toEqual([AT.toISOString(), ID]);
   });
 
   it.each([
-    ['another page', encodePageToken(3, ['a', 'b']), 4, 2],
-    ['another key length', encodePageToken(3, ['a']), 3, 2],
+    ['another page', encodePageToken(3, ['a', 'b'], 'L'), 4, 2],
+    ['another list', encodePageToken(3, ['a', 'b'], 'M'), 3, 2],
+    ['another key length', encodePageToken(3, ['a'], 'L'), 3, 2],
     ['not base64url', 'a+b/c', 3, 2],
     ['not JSON', Buffer.from('{').toString('base64url'), 3, 2],
-    ['not a token object', Buffer.from('[1]').toString('base64url'), 3, 2],
+    ['the former unbound format', Buffer.from('{"p":3,"k":["a","b"]}').toString('base64url'), 3, 2],
   ])('refuse %s with 400 at query pageToken', (_label, token, page, length) => {
-    expect(violationOf(() => decodePageToken(token, page, length))).toMatchObject({
+    expect(violationOf(() => decodePageToken(token, page, length, 'L'))).toMatchObject({
       location: 'query',
       path: ['pageToken'],
       code: 'INVALID_VALUE',
@@ -47,18 +51,18 @@ describe('page tokens', () => {
   });
 
   it('refuse a (createdAt, id) key that is not one', () => {
-    const token = encodePageToken(2, ['2026-03-01', 'x']);
-    expect(violationOf(() => pageRequest(query({ page: 2, pageToken: token }), CREATED_AT_ID))).toMatchObject(
-      {
-        path: ['pageToken'],
-      },
-    );
+    const token = encodePageToken(2, ['2026-03-01', 'x'], L10);
+    expect(
+      violationOf(() => pageRequest(query({ page: 2, pageToken: token }), CREATED_AT_ID, 'L')),
+    ).toMatchObject({
+      path: ['pageToken'],
+    });
   });
 });
 
 describe('pageRequest', () => {
   it('pages by offset without a token', () => {
-    expect(pageRequest(query({ page: 3, pageSize: 20 }), CREATED_AT_ID)).toMatchObject({
+    expect(pageRequest(query({ page: 3, pageSize: 20 }), CREATED_AT_ID, 'L')).toMatchObject({
       offset: 40,
       limit: 21,
       after: undefined,
@@ -66,8 +70,8 @@ describe('pageRequest', () => {
   });
 
   it('pages by key with a token', () => {
-    const token = encodePageToken(2, [AT.toISOString(), ID]);
-    expect(pageRequest(query({ page: 2, pageToken: token }), CREATED_AT_ID)).toMatchObject({
+    const token = encodePageToken(2, [AT.toISOString(), ID], L10);
+    expect(pageRequest(query({ page: 2, pageToken: token }), CREATED_AT_ID, 'L')).toMatchObject({
       after: { createdAt: AT, id: ID },
       pageToken: token,
     });
@@ -78,15 +82,18 @@ describe('toSlice and pageMeta', () => {
   const rows = [1, 2, 3].map((n) => ({ createdAt: new Date(AT.getTime() + n), id: ID }));
 
   it('drops the extra row, says more follow and makes the next token from the last item', () => {
-    const request = pageRequest(query({ pageSize: 2 }), CREATED_AT_ID);
+    const request = pageRequest(query({ pageSize: 2 }), CREATED_AT_ID, 'L');
     const slice = toSlice(rows, request, CREATED_AT_ID, (r) => r);
     expect(slice.items).toEqual(rows.slice(0, 2));
     expect(slice.hasMore).toBe(true);
-    expect(decodePageToken(slice.nextToken ?? '', 2, 2)).toEqual([rows[1].createdAt.toISOString(), ID]);
+    expect(decodePageToken(slice.nextToken ?? '', 2, 2, 'L\npageSize=2')).toEqual([
+      rows[1].createdAt.toISOString(),
+      ID,
+    ]);
   });
 
   it('builds self, first, prev, next and (with totals) last links, keeping filters', () => {
-    const request = pageRequest(query({ page: 2, pageSize: 2, totalRequired: true }), CREATED_AT_ID);
+    const request = pageRequest(query({ page: 2, pageSize: 2, totalRequired: true }), CREATED_AT_ID, 'L');
     const meta = pageMeta('/v1/things', { color: 'red', size: undefined }, request, {
       nextToken: 'tok',
       totalItems: 5,
@@ -109,13 +116,18 @@ describe('toSlice and pageMeta', () => {
   });
 
   it('has no totals or last link without totalRequired, and no last link for an empty list', () => {
-    const plain = pageMeta('/v1/things', {}, pageRequest(query({}), CREATED_AT_ID), {});
+    const plain = pageMeta('/v1/things', {}, pageRequest(query({}), CREATED_AT_ID, 'L'), {});
     expect(plain).toEqual({
       links: [expect.objectContaining({ rel: 'self' }), expect.objectContaining({ rel: 'first' })],
     });
-    const empty = pageMeta('/v1/things', {}, pageRequest(query({ totalRequired: true }), CREATED_AT_ID), {
-      totalItems: 0,
-    });
+    const empty = pageMeta(
+      '/v1/things',
+      {},
+      pageRequest(query({ totalRequired: true }), CREATED_AT_ID, 'L'),
+      {
+        totalItems: 0,
+      },
+    );
     expect(empty).toMatchObject({ totalItems: 0, totalPages: 0 });
     expect(empty.links.map((l) => l.rel)).toEqual(['self', 'first']);
   });

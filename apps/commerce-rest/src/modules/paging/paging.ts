@@ -46,6 +46,8 @@ export interface PageRequest<K> {
   readonly after?: K;
   /** The token the request carried, echoed in the self link. */
   readonly pageToken?: string;
+  /** What this list's tokens are bound to (list, caller, filters, page size). */
+  readonly binding: string;
   /** Rows to read: one more than the page, to learn whether another page follows. */
   readonly limit: number;
 }
@@ -66,12 +68,23 @@ export interface PageMeta {
   readonly totalPages?: number;
 }
 
-/** Reads the paging parameters of a validated query; a token is decoded to the key it carries. */
-export function pageRequest<K>(query: PageQuery, codec: SortKeyCodec<K>): PageRequest<K> {
+/**
+ * Reads the paging parameters of a validated query; a token is decoded to the key it carries.
+ * `list` names the list and everything its rows depend on (`channels`, the account, the filters):
+ * a token is only accepted by the list, caller, filters and page size it was issued for.
+ */
+export function pageRequest<K>(query: PageQuery, codec: SortKeyCodec<K>, list: string): PageRequest<K> {
   const { page, pageSize, totalRequired, pageToken } = query;
+  const binding = `${list}\npageSize=${pageSize}`;
   let after: K | undefined;
   if (pageToken !== undefined) {
-    const parts = decodePageToken(pageToken, page, codec.length, (p) => codec.decode(p) !== undefined);
+    const parts = decodePageToken(
+      pageToken,
+      page,
+      codec.length,
+      binding,
+      (p) => codec.decode(p) !== undefined,
+    );
     after = codec.decode(parts);
   }
   return {
@@ -81,6 +94,7 @@ export function pageRequest<K>(query: PageQuery, codec: SortKeyCodec<K>): PageRe
     offset: (page - 1) * pageSize,
     after,
     pageToken,
+    binding,
     limit: pageSize + 1,
   };
 }
@@ -97,7 +111,9 @@ export function toSlice<T, K>(
   const hasMore = rows.length > request.pageSize;
   const last = items[items.length - 1];
   const nextToken =
-    hasMore && last !== undefined ? encodePageToken(request.page + 1, codec.encode(keyOf(last))) : undefined;
+    hasMore && last !== undefined
+      ? encodePageToken(request.page + 1, codec.encode(keyOf(last)), request.binding)
+      : undefined;
   return { items, hasMore, nextToken, totalItems };
 }
 

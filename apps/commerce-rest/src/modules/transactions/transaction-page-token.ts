@@ -1,20 +1,20 @@
+import { decodeListCursor, encodeListCursor } from '@platform/crypto';
+
 /**
- * The continuation of a capped transaction list: the id of the last transaction returned,
- * base64url-encoded so clients treat it as opaque. The next page starts after that row in the
- * (createdAt, transactionId) order, compared on the database's own values.
+ * The continuation of a capped transaction list: the id of the last transaction returned, in the
+ * platform's one list-cursor codec (`@platform/crypto` encodeListCursor), bound to `binding` (the
+ * store and the list's filters) so a token of another store or query, or a truncated or altered
+ * one, is refused. The next page starts after that row in the (createdAt, transactionId) order,
+ * compared on the database's own values.
  */
-const PREFIX = 't1.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function encodeTransactionPageToken(lastTransactionId: string): string {
-  return Buffer.from(`${PREFIX}${lastTransactionId}`, 'utf8').toString('base64url');
+export function encodeTransactionPageToken(lastTransactionId: string, binding: string): string {
+  return encodeListCursor([lastTransactionId], `transactions\n${binding}`);
 }
 
-/** The transaction id a token continues after, or undefined when the token is not one of ours. */
-export function decodeTransactionPageToken(token: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) return undefined;
-  const text = Buffer.from(token, 'base64url').toString('utf8');
-  if (!text.startsWith(PREFIX)) return undefined;
-  const id = text.slice(PREFIX.length);
-  return UUID.test(id) ? id : undefined;
+/** The transaction id a token continues after, or undefined when the token is not one of this list's. */
+export function decodeTransactionPageToken(token: string, binding: string): string | undefined {
+  const [id] = decodeListCursor(token, `transactions\n${binding}`, 1) ?? [];
+  return typeof id === 'string' && UUID.test(id) ? id : undefined;
 }

@@ -53,8 +53,9 @@ export class TransactionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TransactionListResponse> {
     let afterTransactionId: string | undefined;
+    const binding = tokenBinding(principal.accountId, params.storeId, query);
     if (query.pageToken !== undefined) {
-      afterTransactionId = decodeTransactionPageToken(query.pageToken);
+      afterTransactionId = decodeTransactionPageToken(query.pageToken, binding);
       if (afterTransactionId === undefined) throw TransactionErrors.invalidPageToken();
     }
     const page = await this.transactions.list(principal.accountId, params.storeId, {
@@ -66,7 +67,7 @@ export class TransactionsController {
     });
     const body: TransactionListResponse = { items: page.items.map(toTransactionResponse) };
     if (page.continueAfter !== undefined) {
-      const href = nextHref(params.storeId, query, encodeTransactionPageToken(page.continueAfter));
+      const href = nextHref(params.storeId, query, encodeTransactionPageToken(page.continueAfter, binding));
       body.links = [{ rel: 'next', href }];
       reply.header('Link', `<${href}>; rel="next"`);
       reply.header(LIST_CAP_HEADER, String(TRANSACTION_LIST_CAP));
@@ -89,6 +90,18 @@ export class TransactionsController {
 }
 
 /** The same list request (same filters and order) continued after the last item returned. */
+/** What a page token of this list is bound to: the caller, the store and every filter. */
+function tokenBinding(accountId: string, storeId: string, query: TransactionListQuery): string {
+  return JSON.stringify([
+    accountId,
+    storeId.toLowerCase(),
+    query.transactionIds ?? null,
+    query.updatedAtAfter ?? null,
+    query.updatedAtBefore ?? null,
+    query.sortOrder ?? 'ASC',
+  ]);
+}
+
 function nextHref(storeId: string, query: TransactionListQuery, pageToken: string): string {
   const search = new URLSearchParams();
   if (query.transactionIds !== undefined) search.set('transactionIds', query.transactionIds.join(','));

@@ -73,6 +73,6 @@ export class TransactionListQuery {
       'Continuation of a capped list: the value handed out in links[rel=next] (and the Link header). Opaque.',
   })
   @IsOptional()
-  @Matches(/^[A-Za-z0-9_-]{1,128}$/, { message: 'pageToken must be a token from links[rel=next]' })
+  @Matches(/^[A-Za-z0-9_.-]{1,512}$/, { message: 'pageToken must be a token from links[rel=next]' })
   pageToken?: string;
 }

@@ -21,6 +21,7 @@ import {
   ListAppsQuery,
 } from './apps.request';
 import {
+  APPS_LIST_PATH,
   AppOperationResponse,
   ApplicationPageResponse,
   ApplicationResponse,
@@ -30,7 +31,7 @@ import {
   toApplicationResponse,
 } from './apps.response';
 import { AppsService } from './apps.service';
-import { decodePageToken } from './page-token';
+import { appListBinding, decodePageToken } from './page-token';
 
 /** Apps and app operations of /v1/hosting (docs/hosting.md). */
 @ApiTags('hosting apps')
@@ -72,13 +73,14 @@ export class AppsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListAppsQuery,
   ): Promise<ApplicationPageResponse> {
-    const after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken);
+    const binding = appListBinding(APPS_LIST_PATH, principal.accountId, query);
+    const after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken, binding);
     const page = await this.apps.list(principal.accountId, {
       appType: query.appType,
       pageSize: query.pageSize,
       after,
     });
-    return toApplicationPage(page, query);
+    return toApplicationPage(page, query, principal.accountId);
   }
 
   @Get('apps/:appId')

@@ -2,9 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { APP_TYPES } from './app-id';
 import { VARIANTS } from './app-environment.entity';
 import type { AppOperationView, AppPage, AppView } from './apps.service';
-import { encodePageToken } from './page-token';
+import { appListBinding, encodePageToken } from './page-token';
 
 export const HOSTING_BASE = '/v1/hosting';
+/** The app list (its page tokens are bound to it). */
+export const APPS_LIST_PATH = `${HOSTING_BASE}/apps`;
 export const appPath = (appId: string): string => `${HOSTING_BASE}/apps/${appId}`;
 export const appOperationPath = (operationId: string): string =>
   `${HOSTING_BASE}/app-operations/${operationId}`;
@@ -122,6 +124,7 @@ export function appPageLinks(
   listPath: string,
   page: AppPage,
   query: { appType?: string; pageSize: number; pageToken?: string },
+  accountId: string,
 ): LinkResponse[] {
   const href = (pageToken?: string): string => {
     const params = new URLSearchParams();
@@ -131,16 +134,21 @@ export function appPageLinks(
     return `${listPath}?${params.toString()}`;
   };
   const links = [{ rel: 'self', href: href(query.pageToken) }];
-  if (page.next) links.push({ rel: 'next', href: href(encodePageToken(page.next)) });
+  if (page.next)
+    links.push({
+      rel: 'next',
+      href: href(encodePageToken(page.next, appListBinding(listPath, accountId, query))),
+    });
   return links;
 }
 
 export function toApplicationPage(
   page: AppPage,
   query: { appType?: string; pageSize: number; pageToken?: string },
+  accountId: string,
 ): ApplicationPageResponse {
   return {
     items: page.items.map(toApplicationResponse),
-    links: appPageLinks(`${HOSTING_BASE}/apps`, page, query),
+    links: appPageLinks(APPS_LIST_PATH, page, query, accountId),
   };
 }

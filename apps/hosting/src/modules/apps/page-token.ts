@@ -1,3 +1,4 @@
+import { decodeListCursor, encodeListCursor } from '@platform/crypto';
 import { Errors, ViolationCode } from '@platform/errors';
 
 /** Position after the last app of a page: the keyset (createdAt, appId) of the list's order. */
@@ -6,26 +7,42 @@ export interface AppCursor {
   readonly appId: string;
 }
 
+const EPOCH_MS = /^\d{1,15}$/;
+const APP_ID = /^[A-Z][A-Z0-9_]*-[A-Za-z0-9_-]{1,64}$/;
+
 /**
- * Opaque to clients (they follow links[rel=next]); base64url of `<epoch ms>.<appId>`. A forged
- * token only moves the start within the caller's own apps, so it is not signed.
+ * What a page token of an app list is bound to: the list's path (each namespace has its own), the
+ * caller's account and the query (appType, pageSize). A token used elsewhere is refused.
  */
-export function encodePageToken(cursor: AppCursor): string {
-  return Buffer.from(`${cursor.createdAt.getTime()}.${cursor.appId}`, 'utf8').toString('base64url');
+export function appListBinding(
+  listPath: string,
+  accountId: string,
+  query: { appType?: string; pageSize: number },
+): string {
+  return JSON.stringify([listPath, accountId, query.appType ?? null, query.pageSize]);
 }
 
-export function decodePageToken(token: string): AppCursor {
-  const text = /^[A-Za-z0-9_-]{1,200}$/.test(token) ? Buffer.from(token, 'base64url').toString('utf8') : '';
-  const match = /^(\d{1,15})\.([A-Z][A-Z0-9_]*-[A-Za-z0-9_-]{1,64})$/.exec(text);
-  if (!match)
+/**
+ * Opaque to clients (they follow links[rel=next]): `<epoch ms>` and the appId in the platform's
+ * one list-cursor codec (`@platform/crypto` encodeListCursor), bound to appListBinding. A rebuilt
+ * token only moves the start within the caller's own apps, so it is not signed.
+ */
+export function encodePageToken(cursor: AppCursor, binding: string): string {
+  return encodeListCursor([String(cursor.createdAt.getTime()), cursor.appId], `hosting-apps\n${binding}`);
+}
+
+/** The cursor, or 400 INVALID_REQUEST (query `pageToken`, INVALID_FORMAT) for any other token. */
+export function decodePageToken(token: string, binding: string): AppCursor {
+  const [at, appId] = decodeListCursor(token, `hosting-apps\n${binding}`, 2) ?? [];
+  if (typeof at !== 'string' || typeof appId !== 'string' || !EPOCH_MS.test(at) || !APP_ID.test(appId))
     throw Errors.validation([
       {
         location: 'query',
         path: ['pageToken'],
         code: ViolationCode.INVALID_FORMAT,
-        message: 'pageToken is not a token this API issued; follow links[rel=next]',
+        message: 'pageToken is not a token this API issued for this list; follow links[rel=next]',
         value: token,
       },
     ]);
-  return { createdAt: new Date(Number(match[1])), appId: match[2] };
+  return { createdAt: new Date(Number(at)), appId };
 }

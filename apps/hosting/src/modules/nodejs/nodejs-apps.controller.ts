@@ -15,9 +15,10 @@ import { AppsService } from '../apps/apps.service';
 import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
 import { HostingErrors } from '../hosting.errors';
 import { AppParams, ListAppsQuery } from '../apps/apps.request';
-import { decodePageToken } from '../apps/page-token';
+import { appListBinding, decodePageToken } from '../apps/page-token';
 import { CreateNodejsAppRequest, NodejsJobParams } from './nodejs-apps.request';
 import {
+  NODEJS_APPS_LIST_PATH,
   NodejsAppListResponse,
   NodejsAppResponse,
   NodejsJobAcceptedResponse,
@@ -82,13 +83,14 @@ export class NodejsAppsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListAppsQuery,
   ): Promise<NodejsAppListResponse> {
-    const after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken);
+    const binding = appListBinding(NODEJS_APPS_LIST_PATH, principal.accountId, query);
+    const after = query.pageToken === undefined ? undefined : decodePageToken(query.pageToken, binding);
     const page = await this.apps.list(principal.accountId, {
       appType: query.appType,
       pageSize: query.pageSize,
       after,
     });
-    return toNodejsAppList(page, query);
+    return toNodejsAppList(page, query, principal.accountId);
   }
 
   @Get(':appId')

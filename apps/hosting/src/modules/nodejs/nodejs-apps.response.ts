@@ -2,6 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { OperationStatus } from '@platform/queue';
 import type { AppOperationEntity } from '../apps/app-operation.entity';
 import { HOSTING_BASE, LinkResponse, appPageLinks } from '../apps/apps.response';
+
+/** The earlier namespace's app list (its page tokens are bound to it). */
+export const NODEJS_APPS_LIST_PATH = `${HOSTING_BASE}/nodejs/apps`;
 import type { AppOperationView, AppPage, AppView } from '../apps/apps.service';
 
 export const JOB_STATUSES = ['pending', 'active', 'failed'] as const;
@@ -101,9 +104,10 @@ export class NodejsAppListResponse {
 export function toNodejsAppList(
   page: AppPage,
   query: { appType?: string; pageSize: number; pageToken?: string },
+  accountId: string,
 ): NodejsAppListResponse {
   return {
     apps: page.items.map(toNodejsApp),
-    links: appPageLinks(`${HOSTING_BASE}/nodejs/apps`, page, query),
+    links: appPageLinks(NODEJS_APPS_LIST_PATH, page, query, accountId),
   };
 }

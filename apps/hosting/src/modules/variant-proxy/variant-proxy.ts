@@ -2,6 +2,7 @@ import replyFrom from '@fastify/reply-from';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Errors, PlatformError, toCommerceError } from '@platform/errors';
+import { withoutHopByHopHeaders } from '@platform/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
 import { APP_ID_MAX_LENGTH, APP_ID_PATTERN } from '../apps/app-id';
@@ -99,10 +100,11 @@ export class VariantProxy implements OnModuleInit {
     const prefix = `${HOSTED_PREFIX}/${appId}/${segment}`;
     return reply.from(`${endpoint}/${rest}${query}`, {
       rewriteRequestHeaders: (_req, headers) => {
-        const out: typeof headers = { ...headers, 'x-forwarded-prefix': prefix };
+        const out: typeof headers = { ...withoutHopByHopHeaders(headers), 'x-forwarded-prefix': prefix };
         delete out[FORWARDED_BY_HEADER];
         return out;
       },
+      rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
       onError: (errorReply, { error }) => {
         this.logger.warn({ err: error, appId, variant, reqId: request.id }, 'hosted app did not answer');
         this.send(
@@ -132,9 +134,10 @@ export class VariantProxy implements OnModuleInit {
   ): FastifyReply {
     return reply.from(`${address}${request.url}`, {
       rewriteRequestHeaders: (_req, headers) => ({
-        ...headers,
+        ...withoutHopByHopHeaders(headers),
         [FORWARDED_BY_HEADER]: this.leases.workerId ?? 'unknown',
       }),
+      rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
       onError: (errorReply, { error }) => {
         this.logger.warn({ err: error, appId, address, reqId: request.id }, 'owning worker did not answer');
         this.send(request, errorReply as unknown as FastifyReply, this.notRunning(segment, appId), true);

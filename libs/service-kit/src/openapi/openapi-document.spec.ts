@@ -1,0 +1,119 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { OpenApiArea, finishOpenApiDocument, openApiOperationKeys } from './openapi-document';
+import { toStableJson } from './openapi-json';
+
+const doc = (paths: object, schemas: object = {}): OpenAPIObject =>
+  ({ openapi: '3.0.0', info: { title: 't', version: '0' }, paths, components: { schemas } }) as OpenAPIObject;
+
+const area = (operations: OpenApiArea['operations']): OpenApiArea => ({
+  info: { title: 'Area', description: 'd', version: '1.0.0' },
+  errorSchemas: { AreaError: { type: 'object' }, AreaLimit: { type: 'object' } },
+  errorSchema: 'AreaError',
+  limitSchema: 'AreaLimit',
+  operations,
+});
+
+type Responses = Record<string, { description: string; content?: unknown }>;
+const responsesOf = (finished: object, path: string, method = 'get'): Responses =>
+  (finished as { paths: Record<string, Record<string, { responses: Responses }>> }).paths[path][method]
+    .responses;
+const body = (schema: string) => ({
+  'application/json': { schema: { $ref: `#/components/schemas/${schema}` } },
+});
+
+describe('finishOpenApiDocument', () => {
+  it('turns OpenAPI 3.0 nullable into 3.1 type unions, also around a $ref', () => {
+    const finished = finishOpenApiDocument(
+      doc(
+        {},
+        {
+          A: {
+            type: 'object',
+            properties: {
+              s: { type: 'string', nullable: true },
+              r: { allOf: [{ $ref: '#/components/schemas/B' }], nullable: true },
+              n: { type: 'integer' },
+            },
+          },
+        },
+      ),
+      area({}),
+    );
+    expect(finished.openapi).toBe('3.1.0');
+    expect((finished.components as { schemas: Record<string, unknown> }).schemas.A).toEqual({
+      type: 'object',
+      properties: {
+        s: { type: ['string', 'null'] },
+        r: { anyOf: [{ allOf: [{ $ref: '#/components/schemas/B' }] }, { type: 'null' }] },
+        n: { type: 'integer' },
+      },
+    });
+  });
+
+  it("takes the area's info and adds its error schemas", () => {
+    const finished = finishOpenApiDocument(doc({}), area({}));
+    expect(finished.info).toEqual({ title: 'Area', description: 'd', version: '1.0.0' });
+    expect(Object.keys((finished.components as { schemas: object }).schemas)).toEqual([
+      'AreaError',
+      'AreaLimit',
+    ]);
+  });
+
+  it("declares the area's error answers with their bodies, and 401 and 403 on authenticated operations", () => {
+    const finished = finishOpenApiDocument(
+      doc({
+        '/a/{id}': {
+          get: {
+            security: [{ bearer: [] }],
+            responses: { '200': { description: 'ok' }, '404': { description: 'NOT_HERE: precise' } },
+          },
+        },
+        '/b': { post: { responses: { '201': { description: 'ok' }, '409': { description: 'CONFLICT' } } } },
+      }),
+      area({
+        'GET /a/{id}': {
+          '400': 'BAD',
+          '404': 'generic',
+          '429': { description: 'no body', body: 'none' },
+        },
+        'POST /b': { '429': { description: 'limit', body: 'limit' } },
+      }),
+    );
+    const a = responsesOf(finished, '/a/{id}');
+    expect(Object.keys(a).sort()).toEqual(['200', '400', '401', '403', '404', '429']);
+    expect(a['400']).toEqual({ description: 'BAD', content: body('AreaError') });
+    expect(a['404']).toEqual({ description: 'NOT_HERE: precise', content: body('AreaError') });
+    expect(a['401'].content).toEqual(body('AreaError'));
+    expect(a['429']).toEqual({ description: 'no body' });
+    expect(a['200'].content).toBeUndefined();
+    const b = responsesOf(finished, '/b', 'post');
+    expect(Object.keys(b).sort()).toEqual(['201', '409', '429']);
+    expect(b['409'].content).toEqual(body('AreaError'));
+    expect(b['429'].content).toEqual(body('AreaLimit'));
+  });
+
+  it('refuses a document whose operations and error answers do not match, naming each', () => {
+    const document = doc({ '/a': { get: { responses: {} } }, '/b': { put: { responses: {} } } });
+    expect(() => finishOpenApiDocument(document, area({ 'GET /a': {}, 'DELETE /c': {} }))).toThrow(
+      /operations missing from its OpenApiArea: PUT \/b; entries with no such operation: DELETE \/c/,
+    );
+  });
+});
+
+describe('openApiOperationKeys', () => {
+  it('lists "METHOD /path" of every operation', () => {
+    expect(
+      openApiOperationKeys({
+        paths: { '/a': { get: {}, post: {}, parameters: [] }, '/b/{id}': { delete: {} } },
+      }),
+    ).toEqual(['GET /a', 'POST /a', 'DELETE /b/{id}']);
+  });
+});
+
+describe('toStableJson', () => {
+  it('sorts keys at every level, keeps array order and ends with a newline', () => {
+    expect(toStableJson({ b: 1, a: [{ d: 1, c: 2 }, 0] })).toBe(
+      '{\n  "a": [\n    {\n      "c": 2,\n      "d": 1\n    },\n    0\n  ],\n  "b": 1\n}\n',
+    );
+  });
+});

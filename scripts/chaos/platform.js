@@ -1,0 +1,93 @@
+// The platform under chaos: `npm start` (scripts/start.js, the same code a developer runs, through
+// run-start.js) with
+// PORTS=auto and the URLs of the chaos run's own PostgreSQL and Redis. Its processes are found as
+// start.js's children in /proc and named by their compiled entry point, so no pid has to be reported.
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { createWriteStream, readFileSync } = require('node:fs');
+const { join, sep } = require('node:path');
+const { ROOT } = require('../build-if-stale');
+const { freePort } = require('../free-port');
+
+/**
+ * The environment of a platform on its own PostgreSQL and Redis (chaos and soak runs): limits raised
+ * so the load is never rate limited, hosting data in `workDir`, fast restarts.
+ */
+function ownPlatformEnv({ pg, redis, workDir, prefix }) {
+  return {
+    DATABASE_URL: pg.url,
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: prefix,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    RATE_LIMIT_CREDENTIAL_LIMIT: '1000000000',
+    RATE_LIMIT_IP_MULTIPLIER: '100000',
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    HOSTING_DATA_DIR: join(workDir, 'hosting'),
+    HOSTING_NPM_OFFLINE: 'true',
+    // The fixture app runs unisolated where nftables is missing (docs/hosting.md, "Isolation").
+    HOSTING_UNISOLATED: process.env.HOSTING_UNISOLATED ?? 'allow',
+    PUBLIC_BASE_URL: '',
+    DB_POOL_SIZE: '5',
+    START_RESTART_INITIAL_MS: process.env.START_RESTART_INITIAL_MS || '1000',
+    START_TIMEOUT_S: '300',
+  };
+}
+
+async function startPlatform(env, logFile) {
+  const port = await freePort();
+  const out = createWriteStream(logFile);
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/chaos/run-start.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), PORTS: 'auto' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  let text = '';
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      text = (text + d).slice(-4000);
+      const m = /platform ready at (\S+)/.exec(text);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}; see ${logFile}`)));
+  });
+  return {
+    url,
+    child,
+    /** {name, pid} of every running service and worker process (start.js's children). */
+    processes() {
+      let pids = [];
+      try {
+        pids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/);
+      } catch {
+        return [];
+      }
+      return pids.filter(Boolean).flatMap((pid) => {
+        try {
+          const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          const entry = argv.find((a) => a.includes(`${sep}dist${sep}apps${sep}`));
+          const m = entry && /dist\/apps\/([^/]+)\/apps\/\1\/src\/([^/]+)\.js$/.exec(entry);
+          if (!m) return [];
+          return [{ name: m[2] === 'main' ? m[1] : `${m[1]}-${m[2]}`, pid: Number(pid) }];
+        } catch {
+          return [];
+        }
+      });
+    },
+    stop() {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          out.end();
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+module.exports = { ownPlatformEnv, startPlatform };
