@@ -394,7 +394,11 @@ async function main() {
     for (const t of verification.twice)
       log(`  ${t.note ? 'note' : 'twice'}: ${t.kind} ${t.id}${t.note ? '' : ` ×${t.count}`}`);
     const problems = [];
-    if (baselineFailures.length) problems.push(`${baselineFailures.length} requests failed before any fault`);
+    if (baselineFailures.length) {
+      problems.push(`${baselineFailures.length} requests failed before any fault`);
+      for (const f of baselineFailures.slice(0, 10))
+        log(`  failed before any fault: ${f.op} ${f.status} ${f.code ?? ''} (${f.end - f.start} ms)`);
+    }
     for (const r of rows) {
       if (!r.allRetryAfter)
         problems.push(`${r.fault}: failures other than 503 with Retry-After (${r.byStatus})`);

@@ -27,7 +27,10 @@ function ownPlatformEnv({ pg, redis, workDir, prefix }) {
     // The fixture app runs unisolated where nftables is missing (docs/hosting.md, "Isolation").
     HOSTING_UNISOLATED: process.env.HOSTING_UNISOLATED ?? 'allow',
     PUBLIC_BASE_URL: '',
+    // 12 processes × 5 connections stay under the cluster's 100; a request waits up to 20 s for one
+    // (a loaded CI machine is slow, not down: that is no 503).
     DB_POOL_SIZE: '5',
+    DB_POOL_TIMEOUT_MS: '20000',
     START_RESTART_INITIAL_MS: process.env.START_RESTART_INITIAL_MS || '1000',
     START_TIMEOUT_S: '300',
   };

@@ -54,7 +54,7 @@ describe('catalog subgraph fuzzed from the supergraph (fast-check)', () => {
       graph: 'CATALOG',
       send: (body) => send(body),
       secrets: [catalog.defaults.cred.token, TEST_ENCRYPTION_KEY, catalog.env.env.DATABASE_URL ?? ''],
-      runsPerField: 12,
+      runsPerField: 5,
     });
     console.info(
       `catalog fuzz: ${report.fields} fields, ${report.cases} cases, ${report.failures.length} failures`,

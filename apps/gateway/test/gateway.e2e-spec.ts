@@ -718,6 +718,7 @@ describe('gateway (synthetic route table: longest prefix, path parameters, worke
     expect(res.json()).toEqual({
       code: 'UPSTREAM_UNAVAILABLE',
       message: expect.stringContaining('mailboxes'),
+      retryAfterSec: 2,
     });
     expect(res.body.toString('utf8')).not.toMatch(/ECONNREFUSED|at .*\.js/);
   });

@@ -60,6 +60,6 @@ describe(`hosting API fuzzed from ${HOSTING_OPENAPI_FILE} (real Postgres and Red
     token: cred.token,
     secrets: [cred.token, TEST_ENCRYPTION_KEY],
     knownValues: { appId: [appId] },
-    numRuns: 30,
+    numRuns: 16,
   }));
 });

@@ -54,7 +54,7 @@ describe('order subgraph fuzzed from the supergraph (fast-check)', () => {
       graph: 'ORDER',
       send: (body) => send(body),
       secrets: [caller.credential.token, TEST_ENCRYPTION_KEY, orders.env.env.DATABASE_URL ?? ''],
-      runsPerField: 32,
+      runsPerField: 14,
     });
     console.info(
       `order fuzz: ${report.fields} fields, ${report.cases} cases, ${report.failures.length} failures`,

@@ -5,7 +5,9 @@ describe('order subgraph: store-scoped sequential numbers', () => {
   let t: OrderTestApp;
 
   beforeAll(async () => {
-    t = await startOrderTestApp('order-numbers', { DB_POOL_SIZE: '10' });
+    // 40 creations queue for 10 connections and a per-store lock: on a loaded machine the last ones wait
+    // longer than the default 5 s for a connection.
+    t = await startOrderTestApp('order-numbers', { DB_POOL_SIZE: '10', DB_POOL_TIMEOUT_MS: '60000' });
   });
   afterAll(async () => t?.close());
 

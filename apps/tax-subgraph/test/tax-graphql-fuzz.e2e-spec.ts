@@ -52,7 +52,7 @@ describe('tax subgraph fuzzed from the supergraph (fast-check)', () => {
       graph: 'TAX',
       send: (body) => send(body),
       secrets: [tax.defaults.cred.token, TEST_ENCRYPTION_KEY, tax.env.env.DATABASE_URL ?? ''],
-      runsPerField: 24,
+      runsPerField: 10,
     });
     console.info(
       `tax fuzz: ${report.fields} fields, ${report.cases} cases, ${report.failures.length} failures`,

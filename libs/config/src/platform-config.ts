@@ -23,6 +23,8 @@ export interface PlatformConfig {
   readonly migrations: 'auto' | 'job';
   readonly logLevel: string;
   readonly dbPoolSize: number;
+  /** How long a query waits for a pooled connection before the request fails (503 with Retry-After). */
+  readonly dbPoolTimeoutMs: number;
   /** Graceful stop on SIGTERM (docs/reliability.md, "Graceful shutdown"). */
   readonly shutdown: {
     /** How long readiness answers 503 before the listener closes, so load balancers drop the endpoint. */
@@ -109,6 +111,7 @@ export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
     migrations,
     logLevel,
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    dbPoolTimeoutMs: integer(env, 'DB_POOL_TIMEOUT_MS', 5000, 100, 120_000),
     shutdown: {
       delayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
       graceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 3_600_000),

@@ -8,6 +8,8 @@ export interface ConnectionOptions {
   readonly url: string;
   readonly applicationName: string;
   readonly poolSize?: number;
+  /** How long a query waits for a pooled connection (or a new one) before failing; default 5000 ms. */
+  readonly poolTimeoutMs?: number;
 }
 
 /** Creates the database of `url` when it does not exist yet (ARCHITECTURE.md contract 3). */
@@ -43,7 +45,7 @@ export function dataSourceOptions(
     synchronize: false,
     migrationsRun: false,
     poolSize: opts.poolSize ?? 10,
-    extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+    extra: { max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.poolTimeoutMs ?? 5000 },
     logging: false,
   };
 }

@@ -32,7 +32,12 @@ export class DatabaseModule {
           useFactory: (config: PlatformConfig) => {
             migrationMode = config.migrations;
             return dataSourceOptions(
-              { url: config.databaseUrl, applicationName: config.serviceName, poolSize: config.dbPoolSize },
+              {
+                url: config.databaseUrl,
+                applicationName: config.serviceName,
+                poolSize: config.dbPoolSize,
+                poolTimeoutMs: config.dbPoolTimeoutMs,
+              },
               options.sets,
             );
           },

@@ -13,7 +13,7 @@ export interface StoreAccessOptions {
   readonly commerceRestUrl: string;
   /** Seconds a "visible" answer is reused for the same token and store; 0 turns the cache off. Default 30. */
   readonly cacheTtlSeconds?: number;
-  /** Timeout of the commerce-rest call, ms. Default 2000. */
+  /** Timeout of the commerce-rest call, ms. Default 5000 (below the gateway's 30 s response deadline). */
   readonly timeoutMs?: number;
 }
 

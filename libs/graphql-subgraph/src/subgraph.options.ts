@@ -56,7 +56,7 @@ export function resolveSubgraphOptions(options: SubgraphModuleOptions): Resolved
     storeAccess: {
       commerceRestUrl: options.storeAccess.commerceRestUrl,
       cacheTtlSeconds: options.storeAccess.cacheTtlSeconds ?? 30,
-      timeoutMs: options.storeAccess.timeoutMs ?? 2000,
+      timeoutMs: options.storeAccess.timeoutMs ?? 5000,
     },
     limits: { ...DEFAULT_QUERY_LIMITS, ...options.limits },
     introspection: options.introspection ?? true,

@@ -55,7 +55,7 @@ export interface FuzzTarget {
   readonly secrets: readonly string[];
   /** Existing values of path parameters by name (a real store id, …), used by part of the valid cases. */
   readonly knownValues?: Readonly<Record<string, readonly string[]>>;
-  /** Cases per operation (half valid-ish, half invalid); default 40. */
+  /** Cases per operation (half valid-ish, half invalid); default 20. */
   readonly numRuns?: number;
   /** Default 20260514: the same cases on every run. */
   readonly seed?: number;
@@ -692,7 +692,7 @@ function describeCase(c: FuzzCase, req: InjectOptions): string {
 /** Fuzzes one operation: `numRuns` valid-ish and `numRuns` invalid cases, seeded. */
 export async function fuzzOperation(target: FuzzTarget, op: FuzzOperation): Promise<FuzzResult> {
   const builder = new CaseBuilder(target, op);
-  const numRuns = target.numRuns ?? 40;
+  const numRuns = target.numRuns ?? 20;
   const seed = target.seed ?? 20260514;
   const statuses: Record<string, number> = {};
   const problems = new Map<string, string>();

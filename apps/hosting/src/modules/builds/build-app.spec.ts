@@ -325,7 +325,9 @@ describe('the build script, the uploader’s code, under the worker’s isolatio
     let whileRunning: string[] = [];
     const lines: BuildLogLine[] = [];
     const { run } = await build(source('build-slow'), {
-      timeoutMs: 4000,
+      // Long enough for npm to start the script on a loaded machine (its line proves the processes
+      // were there to kill).
+      timeoutMs: 12_000,
       isolation: { sandbox: sandbox() },
       onLine: (line) => {
         lines.push(line);
