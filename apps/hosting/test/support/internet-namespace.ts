@@ -58,7 +58,8 @@ export async function startInternetNamespace(): Promise<InternetNamespace> {
         name,
         process.execPath,
         '-e',
-        `require('net').createServer((s) => s.end('internet\\n')).listen(${port}, '${address}', () => console.log('up'))`,
+        // A probe that resets its connection must not crash the server (no unhandled 'error').
+        `require('net').createServer((s) => { s.on('error', () => {}); s.end('internet\\n'); }).listen(${port}, '${address}', () => console.log('up'))`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

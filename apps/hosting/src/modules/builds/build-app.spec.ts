@@ -195,10 +195,11 @@ describe('buildApp', () => {
   });
 
   it('kills a build that runs past its timeout: BUILD_TIMEOUT, and its processes are gone', async () => {
-    const { run, lines } = await build(source('build-slow'), { timeoutMs: 3000 });
+    // Long enough for npm to start the script on a loaded machine (its pid line is checked below).
+    const { run, lines } = await build(source('build-slow'), { timeoutMs: 12_000 });
     const error = await failure(run);
     expect(error.code).toBe('BUILD_TIMEOUT');
-    expect(error.message).toBe('the build did not finish within 3000 ms');
+    expect(error.message).toBe('the build did not finish within 12000 ms');
     const pidLine = text(lines, 'STDOUT').find((m) => m.startsWith('slow build pid '));
     expect(pidLine).toBeDefined();
     // npm's grandchild, killed with the group (it may linger as a zombie until pid 1 reaps it).
