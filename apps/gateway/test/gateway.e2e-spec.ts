@@ -170,7 +170,8 @@ async function startGateway(
     env: {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SECRETS_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      HEALTHZ_TIMEOUT_MS: '1000',
+      // Ample on a machine busy with other suites: no case here waits for this timeout to pass.
+      HEALTHZ_TIMEOUT_MS: '10000',
       ...env,
     },
     routeTable,
