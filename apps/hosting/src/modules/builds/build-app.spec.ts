@@ -205,8 +205,8 @@ describe('buildApp', () => {
     // npm's grandchild, killed with the group (it may linger as a zombie until pid 1 reaps it).
     expect(processAlive(Number(must(pidLine).slice('slow build pid '.length)))).toBe(false);
     expect(text(lines, 'SYSTEM').slice(-2)).toEqual([
-      'killed: the build did not finish within 3000 ms',
-      'build failed: BUILD_TIMEOUT: the build did not finish within 3000 ms',
+      'killed: the build did not finish within 12000 ms',
+      'build failed: BUILD_TIMEOUT: the build did not finish within 12000 ms',
     ]);
   });
 
