@@ -26,16 +26,17 @@ const { randomBytes } = require('node:crypto');
 const { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const yazl = require('yazl');
 const { ROOT, buildIfStale } = require('./build-if-stale');
 const { freePort } = require('./free-port');
 const {
   benchCredential,
   freshBenchDatabase,
+  okJson,
   percentile,
   startEntry,
   stop,
   writeResults,
+  zipFolder,
 } = require('./bench-support');
 
 const IMPORTS = Number(process.env.BENCH_IMPORTS || 10);
@@ -65,28 +66,9 @@ const round = (ms) => +ms.toFixed(1);
 const sorted = (values) => values.filter(Number.isFinite).sort((a, b) => a - b);
 const median = (values) => percentile(sorted(values), 50);
 
-function fixtureZip() {
-  const zip = new yazl.ZipFile();
-  for (const name of readdirSync(FIXTURE)) zip.addBuffer(readFileSync(join(FIXTURE, name)), name);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    zip.outputStream.on('data', (c) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
-
-/** The parsed body of a 2xx answer; anything else throws with the status and the body. */
-async function json(res, what) {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
-
 async function pollUntil(url, headers, done, intervalMs = 20) {
   for (;;) {
-    const body = await json(await fetch(url, { headers }), `GET ${url}`);
+    const body = await okJson(await fetch(url, { headers }), `GET ${url}`);
     if (done(body)) return body;
     await sleep(intervalMs);
   }
@@ -149,7 +131,7 @@ async function importOnce(api, auth, appId, zip) {
   const form = new FormData();
   form.append('file', new Blob([zip]), 'app.zip');
   const t0 = performance.now();
-  const posted = await json(
+  const posted = await okJson(
     await fetch(`${api}/v1/hosting/apps/${appId}/imports`, { method: 'POST', headers: auth, body: form }),
     'POST imports',
   );
@@ -162,7 +144,7 @@ async function importOnce(api, auth, appId, zip) {
   if (record.status !== 'COMPLETED')
     throw new Error(`import ${posted.importId} ${record.status}: ${JSON.stringify(record.error)}`);
   const completedMs = performance.now() - t0;
-  const status = await json(
+  const status = await okJson(
     await fetch(`${api}/v1/hosting/apps/${appId}/status`, { headers: auth }),
     'GET status',
   );
@@ -229,7 +211,7 @@ function medians(runs, skip = []) {
 
 /** BENCH_IMPORTS platform imports, each followed by one direct run (same load for both). */
 async function importsAgainstDirect(api, auth, appId, npmCacheDir) {
-  const zip = await fixtureZip();
+  const zip = await zipFolder(FIXTURE);
   const platform = [];
   const direct = [];
   for (let i = 0; i < IMPORTS; i += 1) {
@@ -261,7 +243,7 @@ function patch(api, auth, appId, operations) {
     method: 'PATCH',
     headers: { ...auth, 'content-type': 'application/json-patch+json' },
     body: JSON.stringify(operations),
-  }).then((res) => json(res, 'PATCH secrets'));
+  }).then((res) => okJson(res, 'PATCH secrets'));
 }
 
 async function patchLoop(api, auth, appId, operations) {
@@ -306,7 +288,7 @@ async function secretsPatch(api, auth, appId) {
 
 async function createApp(api, auth) {
   const jsonAuth = { ...auth, 'content-type': 'application/json' };
-  const created = await json(
+  const created = await okJson(
     await fetch(`${api}/v1/hosting/apps?appType=NODEJS`, {
       method: 'POST',
       headers: jsonAuth,
@@ -320,7 +302,7 @@ async function createApp(api, auth) {
     (b) => b.status !== 'EXECUTING',
   );
   if (operation.status !== 'COMPLETED') throw new Error(`app creation ${JSON.stringify(operation)}`);
-  await json(
+  await okJson(
     await fetch(`${api}/v1/hosting/apps/${operation.appId}/subscription`, {
       method: 'PUT',
       headers: jsonAuth,

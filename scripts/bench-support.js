@@ -2,9 +2,10 @@
 // a compiled entry point started and awaited, a clean stop, percentiles, a timed page walk and the
 // rows that summarize them.
 const { execFileSync, spawn } = require('node:child_process');
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
+const yazl = require('yazl');
 const { ROOT, entryPath } = require('./build-if-stale');
 
 /**
@@ -148,15 +149,37 @@ function writeResults(name, meta, rows) {
   );
 }
 
+/** The files of `dir` (one level) as a zip archive, as a user uploads an app. */
+function zipFolder(dir) {
+  const zip = new yazl.ZipFile();
+  for (const name of readdirSync(dir)) zip.addBuffer(readFileSync(join(dir, name)), name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    zip.outputStream.on('data', (c) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** The parsed body of a 2xx answer; anything else throws with the status and the body. */
+async function okJson(res, what) {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${text}`);
+  return JSON.parse(text);
+}
+
 module.exports = {
   adminCli,
   benchCredential,
   edgeSummary,
   freshBenchDatabase,
   latencySummary,
+  okJson,
   percentile,
   startEntry,
   stop,
   walkPages,
   writeResults,
+  zipFolder,
 };

@@ -15,16 +15,15 @@
 // CHAOS_FAULTS (comma-separated, default every fault), CHAOS_SETTLE_S (steady load between faults,
 // 8), CHAOS_CONCURRENCY (4), CHAOS_PAUSE_S (10), CHAOS_RECOVERY_TIMEOUT_S (120),
 // CHAOS_JOBS_TIMEOUT_S (180: how long accepted work gets to finish), CHAOS_JSON (write the report).
-const { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const yazl = require('yazl');
 const { ROOT } = require('./build-if-stale');
 const { startPostgres, startRedis } = require('./chaos/infra');
 const { createLoad } = require('./chaos/load');
 const { ownPlatformEnv, startPlatform } = require('./chaos/platform');
-const { adminCli } = require('./bench-support');
+const { adminCli, okJson, zipFolder } = require('./bench-support');
 
 const num = (name, fallback) => Number(process.env[name] || fallback);
 const SETTLE_S = num('CHAOS_SETTLE_S', 8);
@@ -53,24 +52,6 @@ const FIXTURE = join(ROOT, 'apps/hosting/test/fixtures/apps/runtime-http');
 const log = (msg) => process.stdout.write(`[chaos] ${msg}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function fixtureZip() {
-  const zip = new yazl.ZipFile();
-  for (const name of readdirSync(FIXTURE)) zip.addBuffer(readFileSync(join(FIXTURE, name)), name);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    zip.outputStream.on('data', (c) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
-
-async function json(res, what) {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
-
 async function settledOperation(db, table, id, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -84,7 +65,7 @@ async function settledOperation(db, table, id, timeoutMs) {
 /** A hosting app with a plan and a PREVIEW (one import), through the gateway. */
 async function hostingApp(url, auth, zip, db) {
   const headers = { ...auth, 'content-type': 'application/json' };
-  const created = await json(
+  const created = await okJson(
     await fetch(`${url}/v1/hosting/apps?appType=NODEJS`, {
       method: 'POST',
       headers,
@@ -94,7 +75,7 @@ async function hostingApp(url, auth, zip, db) {
   );
   let appId;
   for (let i = 0; i < 600 && !appId; i += 1) {
-    const op = await json(
+    const op = await okJson(
       await fetch(`${url}/v1/hosting/app-operations/${created.operationId}`, { headers: auth }),
       'GET app-operation',
     );
@@ -102,13 +83,13 @@ async function hostingApp(url, auth, zip, db) {
     else if (op.status !== 'EXECUTING') throw new Error(`app creation ${JSON.stringify(op)}`);
     else await sleep(200);
   }
-  await json(
+  await okJson(
     await fetch(`${url}/v1/hosting/apps/${appId}/subscription`, { method: 'PUT', headers, body: '{}' }),
     'PUT subscription',
   );
   const form = new FormData();
   form.append('file', new Blob([zip]), 'app.zip');
-  const imp = await json(
+  const imp = await okJson(
     await fetch(`${url}/v1/hosting/apps/${appId}/imports`, { method: 'POST', headers: auth, body: form }),
     'POST import',
   );
@@ -356,7 +337,7 @@ async function main() {
         }
       },
     };
-    const zip = await fixtureZip();
+    const zip = await zipFolder(FIXTURE);
     const appId = await hostingApp(platform.url, auth, zip, dbq);
     const names = platform
       .processes()

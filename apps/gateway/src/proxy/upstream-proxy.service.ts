@@ -142,8 +142,7 @@ export class UpstreamProxyService implements OnModuleInit {
   ): void {
     if (isBodyTooLarge(error)) {
       if (reply.sent) return;
-      // The rest of the body is not read: this connection cannot carry another request.
-      reply.header('connection', 'close');
+      // The rest of the body is not read: lingering close (service-kit) ends the connection.
       this.tooLarge(reply as FastifyReply, upstream, upstream.limitOf(pathOf(reply.request.url)));
       return;
     }
@@ -156,10 +155,8 @@ export class UpstreamProxyService implements OnModuleInit {
       'upstream request failed',
     );
     if (reply.sent) return;
-    // The upstream stopped taking the body (it answered early and closed, or went away) before
-    // the client finished sending it: the rest would be read as the next request on this
-    // keep-alive connection, which would then never be answered. Close it after this answer.
-    if (!reply.request.raw.complete) reply.header('connection', 'close');
+    // When the client is still sending, lingering close (service-kit, every reply) answers with
+    // Connection: close, so the unread rest is never read as a next request on this connection.
     if (platformError.retryAfterSec !== undefined)
       reply.header('retry-after', String(platformError.retryAfterSec));
     reply

@@ -115,7 +115,6 @@ export class VariantProxy implements OnModuleInit {
             code: VariantProxyErrorCode.APP_UNREACHABLE,
             message: `the ${segment} variant of ${appId} did not answer`,
           }),
-          true,
         );
       },
     });
@@ -140,7 +139,7 @@ export class VariantProxy implements OnModuleInit {
       rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
       onError: (errorReply, { error }) => {
         this.logger.warn({ err: error, appId, address, reqId: request.id }, 'owning worker did not answer');
-        this.send(request, errorReply as unknown as FastifyReply, this.notRunning(segment, appId), true);
+        this.send(request, errorReply as unknown as FastifyReply, this.notRunning(segment, appId));
       },
     });
   }
@@ -160,13 +159,12 @@ export class VariantProxy implements OnModuleInit {
     this.send(request, reply, error);
   }
 
-  /** `proxied`: the answer to a proxying that failed, whose body may be unread (see below). */
-  private send(request: FastifyRequest, reply: FastifyReply, error: PlatformError, proxied = false): void {
+  /**
+   * An answer of the proxy itself. A body the client is still sending is handled by lingering close
+   * (service-kit, every reply): Connection: close, the rest read and dropped.
+   */
+  private send(request: FastifyRequest, reply: FastifyReply, error: PlatformError): void {
     if (reply.sent) return;
-    // The app (or the owning worker) stopped taking the body before the client finished sending
-    // it: the rest would be read as the next request on this keep-alive connection, which would
-    // never be answered. Close it after this answer.
-    if (proxied && !request.raw.complete) reply.header('connection', 'close');
     void reply
       .code(error.status)
       .headers(error.headers ?? {})
