@@ -906,6 +906,41 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     expect(res.body.toString('utf8')).not.toContain('127.0.0.1');
   });
 
+  it('answers variables that do not coerce as GRAPHQL_VALIDATION_FAILED at 400, also past 50 of them', async () => {
+    const ask = async (count: number) => {
+      const names = Array.from({ length: count }, (_, i) => `c${i}`);
+      const query = `query(${names.map((n) => `$${n}: String!`).join(', ')}) { ${names.map((n) => `${n}: taxRate(country: $${n})`).join(' ')} }`;
+      const variables = Object.fromEntries(names.map((n) => [n, 5]));
+      const res = await send(gateway.url, {
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'content-type': 'application/json', 'x-store-id': 'st_1' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return {
+        status: res.status,
+        body: res.json<{ errors: { message: string; extensions: { code: string } }[] }>(),
+      };
+    };
+    const taxCallsBefore = tax.requests.length;
+    const one = await ask(1);
+    expect(one.status).toBe(400);
+    expect(one.body.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('$c0'),
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      }),
+    ]);
+    const many = await ask(60);
+    expect(many.status).toBe(400);
+    expect(many.body.errors.length).toBeGreaterThan(50);
+    expect(new Set(many.body.errors.map((e) => e.extensions.code))).toEqual(
+      new Set(['GRAPHQL_VALIDATION_FAILED']),
+    );
+    // Nothing of the request reached a subgraph.
+    expect(tax.requests.length).toBe(taxCallsBefore);
+  });
+
   it('answers a malformed JSON body with a GraphQL-shaped 400', async () => {
     const res = await send(gateway.url, {
       method: 'POST',

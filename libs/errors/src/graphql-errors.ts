@@ -85,3 +85,20 @@ export function formatGraphQLError(formatted: FormattableGraphQLError, error: un
   }
   return { ...base, message: 'an unexpected error occurred', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
+
+/** graphql-js's last error when a request's variables hold more than 50 errors (no code, no path). */
+const VARIABLE_ERROR_LIMIT = 'Too many errors processing variables, error limit reached. Execution aborted.';
+
+/**
+ * True for the two request-level errors about a request's variables that Apollo and graphql-js
+ * give codes other than the spec's GRAPHQL_VALIDATION_FAILED (the code of a schema-invalid
+ * request): variables that do not coerce to their declared types (Apollo's BAD_USER_INPUT, at
+ * HTTP 400, without a path) and graphql-js's closing "Too many errors processing variables"
+ * (after 50 variable errors, without any code, which would otherwise read as INTERNAL_SERVER_ERROR).
+ * The subgraphs and the gateway's /graphql both answer them as GRAPHQL_VALIDATION_FAILED.
+ */
+export function isInvalidVariablesError(formatted: FormattableGraphQLError, error: unknown): boolean {
+  if (formatted.path) return false;
+  if (formatted.message === VARIABLE_ERROR_LIMIT) return originalOf(error) === error;
+  return formatted.extensions?.code === 'BAD_USER_INPUT';
+}

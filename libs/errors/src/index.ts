@@ -9,6 +9,6 @@ export { dependencyUnavailable, normalizeError } from './error-normalizer';
 export { DEPENDENCY_RETRY_AFTER_S, isDependencyUnavailable } from './dependency-errors';
 export { PlatformExceptionFilter } from './platform-exception.filter';
 export { PlatformValidationPipe, toViolations } from './validation.pipe';
-export { formatGraphQLError, toGraphQLExtensions } from './graphql-errors';
+export { formatGraphQLError, isInvalidVariablesError, toGraphQLExtensions } from './graphql-errors';
 export type { FormattableGraphQLError, GraphQLErrorShape } from './graphql-errors';
 export { toBooleanParam, toIntegerParam } from './query-params';

@@ -4,6 +4,7 @@ import {
   PlatformError,
   Violation,
   formatGraphQLError,
+  isInvalidVariablesError,
 } from '@platform/errors';
 import { GraphQLError } from 'graphql';
 
@@ -99,47 +100,30 @@ function platformErrorOf(error: unknown): PlatformError | undefined {
  * GraphQL conventions of the spec:
  * - a validation PlatformError (class-validator on an input, or SubgraphErrors.badUserInput) → BAD_USER_INPUT;
  * - UNAUTHORIZED (the REST code of a 401) → UNAUTHENTICATED;
- * - variables that do not coerce to their declared types (Apollo's BAD_USER_INPUT at HTTP 400,
- *   no path) → GRAPHQL_VALIDATION_FAILED, the spec's code for a schema-invalid request; so is
- *   graphql-js's closing "Too many errors processing variables" (after 50 variable errors), which
- *   comes without a code and would otherwise read as INTERNAL_SERVER_ERROR.
+ * - variables that do not coerce, or too many variable errors (`isInvalidVariablesError`) →
+ *   GRAPHQL_VALIDATION_FAILED, the spec's code for a schema-invalid request.
  */
 export function formatSubgraphError(formatted: FormattableGraphQLError, error: unknown): GraphQLErrorShape {
-  if (isVariableErrorLimit(formatted, error)) {
+  const platform = platformErrorOf(error);
+  if (!platform && isInvalidVariablesError(formatted, error)) {
     return {
       message: formatted.message,
       locations: formatted.locations,
       extensions: { code: SubgraphErrorCode.GRAPHQL_VALIDATION_FAILED },
     };
   }
-  const platform = platformErrorOf(error);
   const shaped = formatGraphQLError(formatted, error);
   if (platform) {
     if (platform.kind === 'validation') shaped.extensions.code = SubgraphErrorCode.BAD_USER_INPUT;
     else if (platform.code === 'UNAUTHORIZED') shaped.extensions.code = SubgraphErrorCode.UNAUTHENTICATED;
-    return shaped;
-  }
-  if (shaped.extensions.code === SubgraphErrorCode.BAD_USER_INPUT && !formatted.path) {
-    shaped.extensions.code = SubgraphErrorCode.GRAPHQL_VALIDATION_FAILED;
   }
   return shaped;
-}
-
-/** graphql-js's last error when a request's variables hold more than 50 errors (no code, no path). */
-const VARIABLE_ERROR_LIMIT = 'Too many errors processing variables, error limit reached. Execution aborted.';
-
-function isVariableErrorLimit(formatted: FormattableGraphQLError, error: unknown): boolean {
-  return (
-    !formatted.path &&
-    formatted.message === VARIABLE_ERROR_LIMIT &&
-    (error instanceof GraphQLError ? !error.originalError : true)
-  );
 }
 
 /** True for errors the client caused or that the lib answers on purpose; the rest are logged. */
 export function isExpectedError(error: unknown): boolean {
   if (platformErrorOf(error)) return true;
-  if (error instanceof GraphQLError && !error.path && error.message === VARIABLE_ERROR_LIMIT) return true;
+  if (error instanceof GraphQLError && isInvalidVariablesError(error, error)) return true;
   const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
   return typeof code === 'string' && code !== SubgraphErrorCode.INTERNAL_SERVER_ERROR;
 }

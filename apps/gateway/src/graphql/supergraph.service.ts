@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
 import { requestContextOf } from '../context/request-context-of';
 import { SubgraphDataSource, SupergraphContext } from './subgraph-data-source';
-import { SupergraphErrorCode, graphQLErrorBody } from './supergraph.errors';
+import { SupergraphErrorCode, formatSupergraphError, graphQLErrorBody } from './supergraph.errors';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -98,6 +98,7 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
       logger,
       introspection: true,
       includeStacktraceInErrorResponses: false,
+      formatError: formatSupergraphError,
       stopOnTerminationSignals: false,
     });
     await apollo.start();
