@@ -15,14 +15,12 @@
 // CHAOS_FAULTS (comma-separated, default every fault), CHAOS_SETTLE_S (steady load between faults,
 // 8), CHAOS_CONCURRENCY (4), CHAOS_PAUSE_S (10), CHAOS_RECOVERY_TIMEOUT_S (120),
 // CHAOS_JOBS_TIMEOUT_S (180: how long accepted work gets to finish), CHAOS_JSON (write the report).
-const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { ROOT } = require('./build-if-stale');
-const { startPostgres, startRedis } = require('./chaos/infra');
 const { createLoad } = require('./chaos/load');
-const { ownPlatformEnv, startPlatform } = require('./chaos/platform');
+const { runOnOwnPlatform } = require('./chaos/platform');
 const { adminCli, okJson, zipFolder } = require('./bench-support');
 
 const num = (name, fallback) => Number(process.env[name] || fallback);
@@ -248,14 +246,21 @@ function report(faults, results, verification, baselineEnd) {
     for (let i = windows.length - 1; i >= 0; i -= 1) if (t >= windows[i].start) return i;
     return -1;
   };
+  // A request belongs to the last fault injected before it ended: one still in flight when a
+  // fault hits may fail from it, though it started in the previous fault's phase.
   const rows = windows.map((w, i) => {
     const inPhase = (t) => ownerOf(t) === i;
-    const reqs = results.filter((r) => inPhase(r.start));
-    const failed = failures.filter((r) => inPhase(r.start));
+    const reqs = results.filter((r) => inPhase(r.end));
+    const failed = failures.filter((r) => inPhase(r.end));
     const byStatus = {};
     for (const r of failed) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
     const lost = verification.lost.filter((l) => inPhase(l.at));
     const twice = verification.twice.filter((t) => !t.note && inPhase(t.at));
+    const outside = failed.filter((r) => !(r.end >= w.start && r.end <= w.windowEnd));
+    for (const r of outside)
+      log(
+        `  ${w.fault}: ${r.op} ${r.status} ${r.code ?? ''} from +${((r.start - w.start) / 1000).toFixed(1)} s to +${((r.end - w.start) / 1000).toFixed(1)} s (window ends at +${((w.windowEnd - w.start) / 1000).toFixed(1)} s)`,
+      );
     return {
       fault: w.fault,
       requests: reqs.length,
@@ -265,164 +270,115 @@ function report(faults, results, verification, baselineEnd) {
           .map(([s, n]) => `${s}×${n}`)
           .join(' ') || '-',
       allRetryAfter: failed.every((r) => r.status === 503 && r.retryAfter !== null),
-      allInWindow: failed.every((r) => r.start >= w.start && r.end <= w.windowEnd),
+      allInWindow: outside.length === 0,
       recoverS: w.recoveredAt ? +((w.recoveredAt - w.start) / 1000).toFixed(1) : 'never',
       asyncLost: lost.length,
       twice: twice.length,
       manualRestarts: w.missing.length,
     };
   });
-  const before = results.filter((r) => r.start < (windows[0]?.start ?? Infinity));
+  const before = results.filter((r) => r.end < (windows[0]?.start ?? Infinity));
   return { rows, baselineFailures: before.filter(isFailure), failures, before };
 }
 
-async function main() {
-  const workDir = mkdtempSync(join(tmpdir(), 'chaos-'));
-  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-  const logFile = join(ROOT, 'tmp', 'chaos-platform.log');
-  const cleanup = [];
-  let code = 1;
-  // Ctrl-C: stop the platform and the own Redis and PostgreSQL before leaving.
-  let interrupted = false;
-  const onSignal = async () => {
-    if (interrupted) return;
-    interrupted = true;
-    log('interrupted; cleaning up');
-    for (const step of cleanup)
-      await Promise.resolve()
-        .then(step)
-        .catch(() => undefined);
-    rmSync(workDir, { recursive: true, force: true });
-    process.exit(130);
+async function main({ platform, pg, redis, adminEnv, onCleanup }) {
+  const { accountId } = adminCli(adminEnv, 'account', 'create', '--name', 'chaos');
+  const { token } = adminCli(adminEnv, 'token', 'create', '--account', accountId, '--scopes', SCOPES);
+  const { storeId } = adminCli(adminEnv, 'store', 'create', '--account', accountId, '--currency', 'USD');
+  const domain = 'chaos.example.com';
+  adminCli(adminEnv, 'domain', 'add', '--account', accountId, '--domain', domain);
+  const auth = { authorization: `Bearer ${token}` };
+  // The checks' own connection: a PostgreSQL restart ends it with an 'error' event (which would
+  // crash the run if nobody listened); the next query opens a new one.
+  const connect = async () => {
+    const client = new Client({ connectionString: pg.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    log('starting its own Redis and PostgreSQL');
-    const redis = await startRedis();
-    cleanup.push(() => redis.stop());
-    const pg = await startPostgres();
-    cleanup.push(() => pg.stop());
-    const env = ownPlatformEnv({ pg, redis, workDir, prefix: 'chaos' });
-    log(`starting the platform (npm start, PORTS=auto; log in ${logFile})`);
-    const platform = await startPlatform(env, logFile);
-    cleanup.unshift(() => platform.stop());
-    log(`platform ready at ${platform.url}`);
-    const adminEnv = { ...process.env, ...env };
-    const { accountId } = adminCli(adminEnv, 'account', 'create', '--name', 'chaos');
-    const { token } = adminCli(adminEnv, 'token', 'create', '--account', accountId, '--scopes', SCOPES);
-    const { storeId } = adminCli(adminEnv, 'store', 'create', '--account', accountId, '--currency', 'USD');
-    const domain = 'chaos.example.com';
-    adminCli(adminEnv, 'domain', 'add', '--account', accountId, '--domain', domain);
-    const auth = { authorization: `Bearer ${token}` };
-    // The checks' own connection: a PostgreSQL restart ends it with an 'error' event (which would
-    // crash the run if nobody listened); the next query opens a new one.
-    const connect = async () => {
-      const client = new Client({ connectionString: pg.url });
-      client.on('error', () => undefined);
-      await client.connect();
-      return client;
-    };
-    const db = await connect();
-    cleanup.unshift(() => db.end());
-    // The checks' own connection must survive the PostgreSQL faults: reconnect lazily.
-    const dbq = {
-      client: db,
-      async query(sql, params) {
-        try {
-          return await this.client.query(sql, params);
-        } catch (e) {
-          this.client = await connect();
-          return this.client.query(sql, params);
-        }
-      },
-    };
-    const zip = await zipFolder(FIXTURE);
-    const appId = await hostingApp(platform.url, auth, zip, dbq);
-    const names = platform
-      .processes()
-      .map((p) => p.name)
-      .sort();
-    log(`processes: ${names.join(', ')}`);
+  const db = await connect();
+  onCleanup(() => db.end());
+  // The checks' own connection must survive the PostgreSQL faults: reconnect lazily.
+  const dbq = {
+    client: db,
+    async query(sql, params) {
+      try {
+        return await this.client.query(sql, params);
+      } catch (e) {
+        this.client = await connect();
+        return this.client.query(sql, params);
+      }
+    },
+  };
+  const zip = await zipFolder(FIXTURE);
+  const appId = await hostingApp(platform.url, auth, zip, dbq);
+  const names = platform
+    .processes()
+    .map((p) => p.name)
+    .sort();
+  log(`processes: ${names.join(', ')}`);
 
-    const load = createLoad({ url: platform.url, auth, storeId, accountId, domain, appId, zip });
-    load.start(CONCURRENCY, 20);
+  const load = createLoad({ url: platform.url, auth, storeId, accountId, domain, appId, zip });
+  load.start(CONCURRENCY, 20);
+  await sleep(SETTLE_S * 1000);
+  const faults = [];
+  for (const fault of faultList(names, process.env.CHAOS_FAULTS)) {
+    const start = Date.now();
+    log(`fault ${fault}`);
+    const hosting = load.importAndDeploy();
+    const { killed } = await inject(fault, { platform, redis, pg: pg });
+    const back = await recovered(platform, names, killed);
+    await hosting;
+    faults.push({ fault, start, recoveredAt: back.at, missing: back.missing });
+    log(
+      `  recovered ${back.at ? `after ${((back.at - start) / 1000).toFixed(1)} s` : `never (missing: ${back.missing.join(', ')})`}`,
+    );
     await sleep(SETTLE_S * 1000);
-    const faults = [];
-    for (const fault of faultList(names, process.env.CHAOS_FAULTS)) {
-      const start = Date.now();
-      log(`fault ${fault}`);
-      const hosting = load.importAndDeploy();
-      const { killed } = await inject(fault, { platform, redis, pg: pg });
-      const back = await recovered(platform, names, killed);
-      await hosting;
-      faults.push({ fault, start, recoveredAt: back.at, missing: back.missing });
-      log(
-        `  recovered ${back.at ? `after ${((back.at - start) / 1000).toFixed(1)} s` : `never (missing: ${back.missing.join(', ')})`}`,
-      );
-      await sleep(SETTLE_S * 1000);
-    }
-    await load.stop();
-    log('load stopped; waiting for every accepted operation to finish');
-    const verification = await verify(dbq, load.accepted);
-    const { rows, baselineFailures } = report(faults, load.results, verification);
-    console.table(rows);
-    const a = load.accepted;
-    log(
-      `accepted: ${a.mailboxes.length} mailboxes, ${a.payments.filter((p) => p.accepted).length} payments, ${a.imports.length} imports, ${a.deployments.length} deployments, ${a.customers.length} customers; ${load.results.length} requests`,
-    );
-    for (const l of verification.lost) log(`  lost: ${l.kind} ${l.id} (${l.status})`);
-    for (const t of verification.twice)
-      log(`  ${t.note ? 'note' : 'twice'}: ${t.kind} ${t.id}${t.note ? '' : ` ×${t.count}`}`);
-    const problems = [];
-    if (baselineFailures.length) {
-      problems.push(`${baselineFailures.length} requests failed before any fault`);
-      for (const f of baselineFailures.slice(0, 10))
-        log(`  failed before any fault: ${f.op} ${f.status} ${f.code ?? ''} (${f.end - f.start} ms)`);
-    }
-    for (const r of rows) {
-      if (!r.allRetryAfter)
-        problems.push(`${r.fault}: failures other than 503 with Retry-After (${r.byStatus})`);
-      if (!r.allInWindow) problems.push(`${r.fault}: failures outside the fault window`);
-      if (r.recoverS === 'never') problems.push(`${r.fault}: did not recover`);
-      if (r.asyncLost) problems.push(`${r.fault}: ${r.asyncLost} accepted operations lost`);
-      if (r.twice) problems.push(`${r.fault}: ${r.twice} effects applied twice`);
-      if (r.manualRestarts) problems.push(`${r.fault}: ${r.manualRestarts} processes need a manual restart`);
-    }
-    const lostTotal = verification.lost.length;
-    const twiceTotal = verification.twice.filter((t) => !t.note).length;
-    if (lostTotal && !rows.some((r) => r.asyncLost)) problems.push(`${lostTotal} accepted operations lost`);
-    if (twiceTotal && !rows.some((r) => r.twice)) problems.push(`${twiceTotal} effects applied twice`);
-    const out = {
-      at: new Date().toISOString(),
-      faults: rows,
-      accepted: Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v.length])),
-      requests: load.results.length,
-      lost: verification.lost,
-      twice: verification.twice,
-      problems,
-    };
-    writeFileSync(process.env.CHAOS_JSON || join(ROOT, 'tmp', 'chaos.json'), JSON.stringify(out, null, 2));
-    if (problems.length) {
-      for (const p of problems) log(`FAILED ${p}`);
-      code = 1;
-    } else {
-      log('every invariant held');
-      code = 0;
-    }
-  } catch (e) {
-    log(
-      `chaos run failed: ${e.stack ?? e.message}${e.cause ? ` (cause: ${e.cause.code ?? e.cause.message})` : ''}`,
-    );
-    code = 1;
-  } finally {
-    for (const step of cleanup)
-      await Promise.resolve()
-        .then(step)
-        .catch((e) => log(`cleanup: ${e.message}`));
-    rmSync(workDir, { recursive: true, force: true });
   }
-  process.exit(code);
+  await load.stop();
+  log('load stopped; waiting for every accepted operation to finish');
+  const verification = await verify(dbq, load.accepted);
+  const { rows, baselineFailures } = report(faults, load.results, verification);
+  console.table(rows);
+  const a = load.accepted;
+  log(
+    `accepted: ${a.mailboxes.length} mailboxes, ${a.payments.filter((p) => p.accepted).length} payments, ${a.imports.length} imports, ${a.deployments.length} deployments, ${a.customers.length} customers; ${load.results.length} requests`,
+  );
+  for (const l of verification.lost) log(`  lost: ${l.kind} ${l.id} (${l.status})`);
+  for (const t of verification.twice)
+    log(`  ${t.note ? 'note' : 'twice'}: ${t.kind} ${t.id}${t.note ? '' : ` ×${t.count}`}`);
+  const problems = [];
+  if (baselineFailures.length) {
+    problems.push(`${baselineFailures.length} requests failed before any fault`);
+    for (const f of baselineFailures.slice(0, 10))
+      log(`  failed before any fault: ${f.op} ${f.status} ${f.code ?? ''} (${f.end - f.start} ms)`);
+  }
+  for (const r of rows) {
+    if (!r.allRetryAfter)
+      problems.push(`${r.fault}: failures other than 503 with Retry-After (${r.byStatus})`);
+    if (!r.allInWindow) problems.push(`${r.fault}: failures outside the fault window`);
+    if (r.recoverS === 'never') problems.push(`${r.fault}: did not recover`);
+    if (r.asyncLost) problems.push(`${r.fault}: ${r.asyncLost} accepted operations lost`);
+    if (r.twice) problems.push(`${r.fault}: ${r.twice} effects applied twice`);
+    if (r.manualRestarts) problems.push(`${r.fault}: ${r.manualRestarts} processes need a manual restart`);
+  }
+  const lostTotal = verification.lost.length;
+  const twiceTotal = verification.twice.filter((t) => !t.note).length;
+  if (lostTotal && !rows.some((r) => r.asyncLost)) problems.push(`${lostTotal} accepted operations lost`);
+  if (twiceTotal && !rows.some((r) => r.twice)) problems.push(`${twiceTotal} effects applied twice`);
+  const out = {
+    at: new Date().toISOString(),
+    faults: rows,
+    accepted: Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v.length])),
+    requests: load.results.length,
+    lost: verification.lost,
+    twice: verification.twice,
+    problems,
+  };
+  writeFileSync(process.env.CHAOS_JSON || join(ROOT, 'tmp', 'chaos.json'), JSON.stringify(out, null, 2));
+  for (const p of problems) log(`FAILED ${p}`);
+  if (!problems.length) log('every invariant held');
+  return problems.length ? 1 : 0;
 }
 
-main();
+runOnOwnPlatform('chaos', log, main);

@@ -11,13 +11,11 @@
 // SOAK_JSON (default tmp/soak.json).
 const net = require('node:net');
 const { randomUUID } = require('node:crypto');
-const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { ROOT } = require('./build-if-stale');
 const { adminCli, percentile } = require('./bench-support');
-const { startPostgres, startRedis } = require('./chaos/infra');
-const { ownPlatformEnv, startPlatform } = require('./chaos/platform');
+const { runOnOwnPlatform } = require('./chaos/platform');
 
 const num = (name, fallback) => Number(process.env[name] || fallback);
 const REQUESTS = num('SOAK_REQUESTS', 50_000);
@@ -270,124 +268,111 @@ function summarize(results, kinds) {
   return { rows, transportErrors, slow, unexpected, serverErrors: unexpected.filter((r) => r.status >= 500) };
 }
 
-async function main() {
-  const workDir = mkdtempSync(join(tmpdir(), 'soak-'));
-  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
-  const logFile = join(ROOT, 'tmp', 'soak-platform.log');
-  const cleanup = [];
-  let code = 1;
-  try {
-    log('starting its own Redis and PostgreSQL');
-    const redis = await startRedis();
-    cleanup.push(() => redis.stop());
-    const pg = await startPostgres();
-    cleanup.push(() => pg.stop());
-    const env = ownPlatformEnv({ pg, redis, workDir, prefix: 'soak' });
-    log(`starting the platform (npm start, PORTS=auto; log in ${logFile})`);
-    const platform = await startPlatform(env, logFile);
-    cleanup.unshift(() => platform.stop());
-    const base = platform.url;
-    const adminEnv = { ...process.env, ...env };
-    const { accountId } = adminCli(adminEnv, 'account', 'create', '--name', 'soak');
-    const { token } = adminCli(adminEnv, 'token', 'create', '--account', accountId, '--scopes', SCOPES);
-    const readOnly = adminCli(
-      adminEnv,
-      'token',
-      'create',
-      '--account',
-      accountId,
-      '--scopes',
-      'hosting.application:read',
-    );
-    const { storeId } = adminCli(adminEnv, 'store', 'create', '--account', accountId, '--currency', 'USD');
-    adminCli(adminEnv, 'domain', 'add', '--account', accountId, '--domain', 'soak.example.com');
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const mailbox = await (
-      await fetch(`${base}/mailboxes`, {
-        method: 'POST',
-        headers: { ...auth, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({
-          emailAddress: 'soak@soak.example.com',
-          accountId,
-          firstName: 'Soak',
-          lastName: 'Test',
-          consents: [{ type: 'FREETRIAL_AUTORENEW' }],
-        }),
-      })
+/**
+ * The soak's fixtures through the admin CLI and the API: an account, a token with SCOPES and a
+ * read-only one, a store, a domain, a mailbox and a hosting app; returns them and the request kinds.
+ */
+async function setUp({ platform, adminEnv }) {
+  const base = platform.url;
+  const domain = 'soak.example.com';
+  const { accountId } = adminCli(adminEnv, 'account', 'create', '--name', 'soak');
+  const { token } = adminCli(adminEnv, 'token', 'create', '--account', accountId, '--scopes', SCOPES);
+  const readOnly = adminCli(
+    adminEnv,
+    'token',
+    'create',
+    '--account',
+    accountId,
+    '--scopes',
+    'hosting.application:read',
+  );
+  const { storeId } = adminCli(adminEnv, 'store', 'create', '--account', accountId, '--currency', 'USD');
+  adminCli(adminEnv, 'domain', 'add', '--account', accountId, '--domain', domain);
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const mailbox = await (
+    await fetch(`${base}/mailboxes`, {
+      method: 'POST',
+      headers: { ...auth, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        emailAddress: `soak@${domain}`,
+        accountId,
+        firstName: 'Soak',
+        lastName: 'Test',
+        consents: [{ type: 'FREETRIAL_AUTORENEW' }],
+      }),
+    })
+  ).json();
+  const created = await (
+    await fetch(`${base}/v1/hosting/apps?appType=NODEJS`, {
+      method: 'POST',
+      headers: auth,
+      body: '{"name":"soak"}',
+    })
+  ).json();
+  let appId;
+  for (let i = 0; i < 600 && !appId; i += 1) {
+    const op = await (
+      await fetch(`${base}/v1/hosting/app-operations/${created.operationId}`, { headers: auth })
     ).json();
-    const created = await (
-      await fetch(`${base}/v1/hosting/apps?appType=NODEJS`, {
-        method: 'POST',
-        headers: auth,
-        body: '{"name":"soak"}',
-      })
-    ).json();
-    let appId;
-    for (let i = 0; i < 600 && !appId; i += 1) {
-      const op = await (
-        await fetch(`${base}/v1/hosting/app-operations/${created.operationId}`, { headers: auth })
-      ).json();
-      if (op.status === 'COMPLETED') appId = op.appId;
-      else if (op.status !== 'EXECUTING') throw new Error(`app creation: ${JSON.stringify(op)}`);
-      else await sleep(200);
-    }
-    if (!mailbox.mailboxId || !appId) throw new Error('setup failed: no mailbox or app');
-    const kinds = requestKinds({
-      token,
-      storeId,
-      mailboxId: mailbox.mailboxId,
-      appId,
-      readOnlyToken: readOnly.token,
-    });
-    log(`${REQUESTS} requests, ${CONCURRENCY} connections (fetch and raw sockets), through ${base}`);
-    const started = Date.now();
-    const results = await soak(base, kinds);
-    const seconds = (Date.now() - started) / 1000;
-    const summary = summarize(results, kinds);
-    console.table(summary.rows);
-    log(
-      `${results.length} requests in ${seconds.toFixed(1)} s (${(results.length / seconds).toFixed(0)}/s): ` +
-        `${summary.transportErrors.length} transport errors, ${summary.slow.length} slower than ${SLOW_MS} ms, ` +
-        `${summary.unexpected.length} unexpected statuses (${summary.serverErrors.length} 5xx)`,
-    );
-    const show = (what, list) =>
-      list
-        .slice(0, 10)
-        .forEach((r) =>
-          log(`  ${what}: ${r.kind} (${r.client}) ${r.status ?? r.error} ${r.ms.toFixed(0)} ms`),
-        );
-    show('transport error', summary.transportErrors);
-    show('slow', summary.slow);
-    show('unexpected', summary.unexpected);
-    writeFileSync(
-      process.env.SOAK_JSON || join(ROOT, 'tmp', 'soak.json'),
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          requests: results.length,
-          concurrency: CONCURRENCY,
-          seconds,
-          rows: summary.rows,
-          transportErrors: summary.transportErrors.length,
-          slow: summary.slow.length,
-          unexpected: summary.unexpected.length,
-        },
-        null,
-        2,
-      ),
-    );
-    code = summary.transportErrors.length || summary.slow.length || summary.unexpected.length ? 1 : 0;
-    log(code === 0 ? 'no transport error, no slow answer, no unexpected status' : 'FAILED');
-  } catch (e) {
-    log(`soak run failed: ${e.stack ?? e.message}`);
-  } finally {
-    for (const step of cleanup)
-      await Promise.resolve()
-        .then(step)
-        .catch((e) => log(`cleanup: ${e.message}`));
-    rmSync(workDir, { recursive: true, force: true });
+    if (op.status === 'COMPLETED') appId = op.appId;
+    else if (op.status !== 'EXECUTING') throw new Error(`app creation: ${JSON.stringify(op)}`);
+    else await sleep(200);
   }
-  process.exit(code);
+  if (!mailbox.mailboxId || !appId) throw new Error('setup failed: no mailbox or app');
+  const kinds = requestKinds({
+    token,
+    storeId,
+    mailboxId: mailbox.mailboxId,
+    appId,
+    readOnlyToken: readOnly.token,
+  });
+  return { kinds, accountId, token, storeId, domain, appId, mailboxId: mailbox.mailboxId };
 }
 
-main();
+async function main({ platform, adminEnv }) {
+  const base = platform.url;
+  const { kinds } = await setUp({ platform, adminEnv });
+  log(`${REQUESTS} requests, ${CONCURRENCY} connections (fetch and raw sockets), through ${base}`);
+  const started = Date.now();
+  const results = await soak(base, kinds);
+  const seconds = (Date.now() - started) / 1000;
+  const summary = summarize(results, kinds);
+  console.table(summary.rows);
+  log(
+    `${results.length} requests in ${seconds.toFixed(1)} s (${(results.length / seconds).toFixed(0)}/s): ` +
+      `${summary.transportErrors.length} transport errors, ${summary.slow.length} slower than ${SLOW_MS} ms, ` +
+      `${summary.unexpected.length} unexpected statuses (${summary.serverErrors.length} 5xx)`,
+  );
+  const show = (what, list) =>
+    list
+      .slice(0, 10)
+      .forEach((r) => log(`  ${what}: ${r.kind} (${r.client}) ${r.status ?? r.error} ${r.ms.toFixed(0)} ms`));
+  show('transport error', summary.transportErrors);
+  show('slow', summary.slow);
+  show('unexpected', summary.unexpected);
+  writeFileSync(
+    process.env.SOAK_JSON || join(ROOT, 'tmp', 'soak.json'),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        requests: results.length,
+        concurrency: CONCURRENCY,
+        seconds,
+        rows: summary.rows,
+        transportErrors: summary.transportErrors.length,
+        slow: summary.slow.length,
+        unexpected: summary.unexpected.length,
+      },
+      null,
+      2,
+    ),
+  );
+  const code = summary.transportErrors.length || summary.slow.length || summary.unexpected.length ? 1 : 0;
+  log(code === 0 ? 'no transport error, no slow answer, no unexpected status' : 'FAILED');
+  return code;
+}
+
+if (require.main === module) runOnOwnPlatform('soak', log, main);
+
+// scripts/steady-soak.js drives the same fixtures and request kinds at a steady rate.
+module.exports = { setUp, sendWithFetch };

@@ -4,10 +4,12 @@
 // start.js's children in /proc and named by their compiled entry point, so no pid has to be reported.
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { createWriteStream, readFileSync } = require('node:fs');
+const { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join, sep } = require('node:path');
 const { ROOT } = require('../build-if-stale');
 const { freePort } = require('../free-port');
+const { startPostgres, startRedis } = require('./infra');
 
 /**
  * The environment of a platform on its own PostgreSQL and Redis (chaos and soak runs): limits raised
@@ -93,4 +95,58 @@ async function startPlatform(env, logFile) {
   };
 }
 
-module.exports = { ownPlatformEnv, startPlatform };
+/**
+ * The skeleton of the chaos and soak runs: starts an own Redis and PostgreSQL and the platform on
+ * them (log in tmp/<name>-platform.log), calls `body({ platform, pg, redis, adminEnv, onCleanup })`
+ * and exits the process with the code it returns (1 when it throws), after stopping the platform,
+ * Redis and PostgreSQL and removing the work folder; Ctrl-C does the same cleanup (exit 130).
+ * `onCleanup(step)` adds a step run before the platform stops.
+ */
+async function runOnOwnPlatform(name, log, body) {
+  const workDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  mkdirSync(join(ROOT, 'tmp'), { recursive: true });
+  const logFile = join(ROOT, 'tmp', `${name}-platform.log`);
+  const cleanup = [];
+  const cleanUp = async () => {
+    for (const step of cleanup.splice(0))
+      await Promise.resolve()
+        .then(step)
+        .catch((e) => log(`cleanup: ${e.message}`));
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  let interrupted = false;
+  const onSignal = async () => {
+    if (interrupted) return;
+    interrupted = true;
+    log('interrupted; cleaning up');
+    await cleanUp();
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let code = 1;
+  try {
+    log('starting its own Redis and PostgreSQL');
+    const redis = await startRedis();
+    cleanup.push(() => redis.stop());
+    const pg = await startPostgres();
+    cleanup.push(() => pg.stop());
+    const env = ownPlatformEnv({ pg, redis, workDir, prefix: name });
+    log(`starting the platform (npm start, PORTS=auto; log in ${logFile})`);
+    const platform = await startPlatform(env, logFile);
+    cleanup.unshift(() => platform.stop());
+    log(`platform ready at ${platform.url}`);
+    const onCleanup = (step) => cleanup.unshift(step);
+    code = await body({ platform, pg, redis, adminEnv: { ...process.env, ...env }, onCleanup });
+  } catch (e) {
+    log(
+      `${name} run failed: ${e.stack ?? e.message}${e.cause ? ` (cause: ${e.cause.code ?? e.cause.message})` : ''}`,
+    );
+    code = 1;
+  } finally {
+    await cleanUp();
+  }
+  process.exit(code);
+}
+
+module.exports = { ownPlatformEnv, runOnOwnPlatform, startPlatform };

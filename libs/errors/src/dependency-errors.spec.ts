@@ -1,3 +1,4 @@
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { normalizeError } from './error-normalizer';
 import { isDependencyUnavailable } from './dependency-errors';
 
@@ -20,6 +21,10 @@ describe('isDependencyUnavailable', () => {
       Object.assign(new Error('Reached the max retries per request limit (which is 2).'), {
         name: 'MaxRetriesPerRequestError',
       }),
+    ],
+    [
+      "TypeORM's next statement after the transaction's connection was lost",
+      new QueryRunnerAlreadyReleasedError(),
     ],
     [
       'a TypeORM QueryFailedError around a driver error',

@@ -52,7 +52,12 @@ export function isDependencyUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const code = own(current, 'code');
     if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATE.test(code))) return true;
-    if (own(current, 'name') === 'MaxRetriesPerRequestError') return true;
+    const name = own(current, 'name');
+    if (name === 'MaxRetriesPerRequestError') return true;
+    // TypeORM releases a transaction's query runner itself only when its connection raised an
+    // error (a PostgreSQL restart terminating the backend between two statements); the next
+    // statement then fails with this error, which carries no cause.
+    if (name === 'QueryRunnerAlreadyReleasedError') return true;
     const message = own(current, 'message');
     if (typeof message === 'string' && MESSAGES.some((re) => re.test(message))) return true;
     const errors = own(current, 'errors'); // AggregateError (e.g. connect to ::1 and 127.0.0.1)
