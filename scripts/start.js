@@ -10,9 +10,9 @@ const { spawn } = require('node:child_process');
 const { existsSync, readdirSync } = require('node:fs');
 const { freePort } = require('./free-port');
 const { join } = require('node:path');
-const readline = require('node:readline');
 const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
 const { ensurePostgres, ensureRedis } = require('./infra');
+const { prefixLines } = require('./line-prefixer');
 const { createRestartPolicy, restartPolicyOptions } = require('./restart-policy');
 const { gatewayUrl, sharedChildEnv } = require('./start-env');
 
@@ -22,10 +22,6 @@ const children = [];
 const infra = [];
 const restartTimers = new Set();
 let stopping = false;
-
-function prefixLines(stream, name, out) {
-  readline.createInterface({ input: stream }).on('line', (line) => out.write(`[${name}] ${line}\n`));
-}
 
 function startProcess(name, file, env) {
   const entry = { name, child: null };

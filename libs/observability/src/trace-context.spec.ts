@@ -53,6 +53,14 @@ describe('trace context', () => {
     expect(formatTraceparent(ctx)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
   });
 
+  it('gives every new trace and span ids of its own, across refills of the random pool', () => {
+    // 1000 traces draw 24 000 bytes: several 4 KiB refills.
+    const traces = Array.from({ length: 1000 }, () => continueTrace(undefined));
+    const ids = traces.flatMap((t) => [t.traceId, t.spanId]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const t of traces) expect(formatTraceparent(t)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  });
+
   it('rejects version ff, zero ids and upper-case hex even though the spec pattern alone would not', () => {
     expect(parseTraceparent('ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01')).toBeUndefined();
     expect(parseTraceparent(`00-${'0'.repeat(32)}-b7ad6b7169203331-01`)).toBeUndefined();

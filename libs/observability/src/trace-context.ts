@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** The spec's traceparent pattern (version 2 hex, trace-id 32, parent-id 16, flags 2). */
 export const TRACEPARENT_PATTERN = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
@@ -37,9 +37,22 @@ export function parseTraceparent(
   return { traceId, parentId, flags };
 }
 
+/**
+ * Random bytes of trace and span ids, drawn 4 KiB at a time (as Node's randomUUID batches its
+ * own): one call into the CSPRNG per ~170 requests instead of two buffers and two calls each.
+ * Every byte is used once.
+ */
+const randomPool = Buffer.allocUnsafe(4096);
+let randomOffset = randomPool.length;
+
 function randomHex(bytes: number, zero: string): string {
   for (;;) {
-    const hex = randomBytes(bytes).toString('hex');
+    if (randomOffset + bytes > randomPool.length) {
+      randomFillSync(randomPool);
+      randomOffset = 0;
+    }
+    const hex = randomPool.toString('hex', randomOffset, randomOffset + bytes);
+    randomOffset += bytes;
     if (hex !== zero) return hex;
   }
 }
