@@ -65,6 +65,8 @@ async function startRedis() {
     name: 'redis',
     url,
     pids: () => [child.pid],
+    /** Starts it again after stop(), on the same port. */
+    start: launch,
     async restart() {
       await stop();
       await launch();

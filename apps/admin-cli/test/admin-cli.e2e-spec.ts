@@ -1,6 +1,7 @@
-import { AUTH_MIGRATION_SET, TokenService } from '@platform/auth';
-import { dataSourceOptions } from '@platform/database';
-import { TestEnv, createTestEnv, runAdminCli } from '@platform/testing';
+import { AUTH_MIGRATION_SET, TokenService, hashToken } from '@platform/auth';
+import { dataSourceOptions, runMigrations } from '@platform/database';
+import { TestEnv, createTestEnv, runAdminCli, waitFor } from '@platform/testing';
+import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 
 const admin = runAdminCli;
@@ -56,6 +57,31 @@ describe('admin CLI (npm run -s admin)', () => {
     expect(revoked.code).toBe(0);
     expect(revoked.json).toEqual({ tokenId: token.json.tokenId, revokedAt: expect.any(String) });
     await expect(tokens.authenticate(String(token.json.token))).rejects.toMatchObject({ status: 401 });
+  }, 120_000);
+
+  it("publishes a revocation on Redis under the key prefix, for every service's token cache", async () => {
+    await runMigrations({ url: env.db.url, applicationName: 'test' }, [AUTH_MIGRATION_SET]);
+    ds ??= await new DataSource(
+      dataSourceOptions({ url: env.db.url, applicationName: 'test' }, [AUTH_MIGRATION_SET]),
+    ).initialize();
+    const tokens = new TokenService(ds);
+    const issued = await tokens.issue({
+      accountId: (await tokens.createAccount()).accountId,
+      scopes: ['commerce.store:read'],
+    });
+    const subscriber = new Redis(env.redis.url);
+    const messages: string[] = [];
+    try {
+      subscriber.on('message', (_channel: string, message: string) => messages.push(message));
+      await subscriber.subscribe(`${env.redis.prefix}:auth:token-revoked`);
+      expect((await admin(env, 'token', 'revoke', '--id', issued.tokenId)).code).toBe(0);
+      await waitFor(() => messages.length > 0, { timeoutMs: 5000, what: 'the revocation message' });
+      expect(messages.map((m) => JSON.parse(m))).toEqual([
+        { tokenId: issued.tokenId, tokenHash: hashToken(issued.token).toString('hex') },
+      ]);
+    } finally {
+      subscriber.disconnect();
+    }
   }, 120_000);
 
   it.each([

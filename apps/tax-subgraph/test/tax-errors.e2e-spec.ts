@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TokenService } from '@platform/auth';
 import { TestCredential } from '@platform/testing';
 import { TaxTestApp, dataOf, defaultsOf, startTaxTestApp } from './support/tax-test-app';
 
@@ -129,9 +130,8 @@ describe('tax subgraph error rules (HTTP status and extensions.code)', () => {
     it('answers a revoked token with HTTP 401 at once', async () => {
       const revoked = await tax.credential(['commerce.tax:read'], [store]);
       expect((await tax.post({ query: RATES }, { cred: revoked })).statusCode).toBe(200);
-      await tax.dataSource.query(`UPDATE auth.access_tokens SET revoked_at = now() WHERE id = $1`, [
-        revoked.tokenId,
-      ]);
+      // Through the token store, as the admin CLI does: a bare UPDATE would not reach the token cache.
+      await new TokenService(tax.dataSource).revoke(revoked.tokenId);
       expect((await tax.post({ query: RATES }, { cred: revoked })).statusCode).toBe(401);
     });
 

@@ -8,5 +8,6 @@ export { CurrentPrincipal } from './current-principal.decorator';
 export type { Principal } from './principal';
 export { Public, REQUIRED_SCOPES, RequiresScopes } from './requires-scopes.decorator';
 export { TOKEN_PREFIX, generateToken, hashToken, isWellFormedToken } from './token-format';
+export { openRevocationPublisher } from './token-revocation';
 export { MAX_TOKEN_LIFETIME_S, TokenService, bearerToken } from './token.service';
 export type { IssuedToken } from './token.service';

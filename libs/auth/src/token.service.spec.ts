@@ -68,7 +68,7 @@ describe('TokenService (real Postgres)', () => {
   it('rejects an expired token with 401', async () => {
     const { accountId } = await tokens.createAccount();
     let now = new Date('2026-01-01T00:00:00Z');
-    const clocked = new TokenService(ds, () => now);
+    const clocked = new TokenService(ds, { clock: () => now });
     const issued = await clocked.issue({ accountId, scopes: ['commerce.store:read'], expiresInSeconds: 60 });
     expect(issued.expiresAt).toBe('2026-01-01T00:01:00.000Z');
     expect(await statusOf(clocked.authenticate(issued.token))).toBe('ok');

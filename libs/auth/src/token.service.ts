@@ -4,7 +4,9 @@ import { DataSource, Repository } from 'typeorm';
 import { AccessTokenEntity } from './access-token.entity';
 import { AccountEntity } from './account.entity';
 import { Principal } from './principal';
+import { CachedToken, TokenCache } from './token-cache';
 import { displayPrefixOf, generateToken, hashToken, isWellFormedToken } from './token-format';
+import { TokenRevocationPublisher } from './token-revocation';
 
 export interface IssuedToken {
   readonly tokenId: string;
@@ -16,20 +18,47 @@ export interface IssuedToken {
 
 export const MAX_TOKEN_LIFETIME_S = 366 * 24 * 3600;
 
+export interface TokenServiceOptions {
+  /** Wall clock for expiry and revocation times. */
+  readonly clock?: () => Date;
+  /**
+   * Resolved tokens kept in process (AuthModule gives one, kept live by a Redis subscriber).
+   * Without one, every authentication reads the database.
+   */
+  readonly cache?: TokenCache;
+  /** Tells the other processes about a revocation (AuthModule and the admin CLI give one). */
+  readonly revocations?: TokenRevocationPublisher;
+}
+
+/**
+ * The caches of this process by the DataSource they read from: a revocation through any
+ * TokenService over that DataSource evicts them at once, before it is published for the others.
+ */
+const processCaches = new WeakMap<DataSource, Set<TokenCache>>();
+
 /**
  * Accounts and personal access tokens: issue, revoke, authenticate. Plain class over a
  * DataSource, used by the services' guard and by the admin CLI alike.
  */
 export class TokenService {
+  private readonly dataSource: DataSource;
   private readonly accounts: Repository<AccountEntity>;
   private readonly tokens: Repository<AccessTokenEntity>;
+  private readonly now: () => Date;
+  private readonly cache: TokenCache | undefined;
+  private readonly revocations: TokenRevocationPublisher | undefined;
 
-  constructor(
-    dataSource: DataSource,
-    private readonly now: () => Date = () => new Date(),
-  ) {
+  constructor(dataSource: DataSource, options: TokenServiceOptions = {}) {
+    this.dataSource = dataSource;
     this.accounts = dataSource.getRepository(AccountEntity);
     this.tokens = dataSource.getRepository(AccessTokenEntity);
+    this.now = options.clock ?? (() => new Date());
+    this.cache = options.cache;
+    this.revocations = options.revocations;
+    if (this.cache) {
+      const caches = processCaches.get(dataSource) ?? new Set<TokenCache>();
+      processCaches.set(dataSource, caches.add(this.cache));
+    }
   }
 
   async createAccount(name?: string): Promise<{ accountId: string }> {
@@ -82,28 +111,51 @@ export class TokenService {
       throw Errors.badRequest('INVALID_TOKEN_ID', 'token id must be a uuid');
     }
     const at = this.now();
-    // Revoking twice keeps the first revocation time.
+    // Revoking twice keeps the first revocation time (and tells the caches again).
     const [rows] = (await this.tokens.query(
-      `UPDATE auth.access_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING id, revoked_at`,
+      `UPDATE auth.access_tokens SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING id, revoked_at, token_hash`,
       [tokenId, at],
-    )) as [{ id: string; revoked_at: Date }[], number];
+    )) as [{ id: string; revoked_at: Date; token_hash: Buffer }[], number];
     const row = rows[0];
     if (!row) throw Errors.notFound('no such token', 'TOKEN_NOT_FOUND');
+    // The UPDATE has committed (a statement of its own): now no cache may keep the token.
+    const tokenHash = row.token_hash.toString('hex');
+    for (const cache of processCaches.get(this.dataSource) ?? []) cache.evict(tokenHash);
+    await this.revocations?.publish({ tokenId: row.id, tokenHash });
     return { tokenId: row.id, revokedAt: new Date(row.revoked_at).toISOString() };
   }
 
-  /** Resolves a bearer token to its principal, or throws 401 for missing, malformed, unknown, expired, revoked. */
+  /**
+   * Resolves a bearer token to its principal, or throws 401 for missing, malformed, unknown, expired,
+   * revoked. A cached token skips the database; its expiry is checked against the clock all the same.
+   */
   async authenticate(token: string | undefined): Promise<Principal> {
     if (!token || !isWellFormedToken(token)) throw Errors.unauthorized();
+    const hash = hashToken(token);
+    const key = hash.toString('hex');
+    const cached = this.cache?.get(key);
+    const ticket = this.cache?.ticket();
+    const found = cached ?? (await this.read(hash));
+    if (found.expiresAt !== null && found.expiresAt <= this.now().getTime())
+      throw Errors.unauthorized('the token expired');
+    if (!cached && ticket !== undefined) this.cache?.fill(key, found, ticket);
+    return found.principal;
+  }
+
+  /** The token's row as a cache entry; unknown and revoked tokens throw (and are never cached). */
+  private async read(hash: Buffer): Promise<CachedToken> {
     const row = await this.tokens.findOne({
-      where: { tokenHash: hashToken(token) },
+      where: { tokenHash: hash },
       select: { id: true, accountId: true, scopes: true, expiresAt: true, revokedAt: true },
     });
     if (!row) throw Errors.unauthorized();
     if (row.revokedAt) throw Errors.unauthorized('the token was revoked');
-    if (row.expiresAt && row.expiresAt.getTime() <= this.now().getTime())
-      throw Errors.unauthorized('the token expired');
-    return { accountId: row.accountId, tokenId: row.id, scopes: row.scopes };
+    const principal: Principal = Object.freeze({
+      accountId: row.accountId,
+      tokenId: row.id,
+      scopes: Object.freeze([...row.scopes]),
+    });
+    return { principal, expiresAt: row.expiresAt?.getTime() ?? null };
   }
 }
 

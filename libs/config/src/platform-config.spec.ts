@@ -19,6 +19,7 @@ describe('loadPlatformConfig', () => {
       rateLimit: { credentialLimit: 600, credentialWindowSeconds: 1380, ipMultiplier: 1 },
       migrations: 'auto',
       shutdown: { delayMs: 0, graceMs: 20_000 },
+      tokenCacheTtlMs: 5000,
     });
     expect(config.secretsEncryptionKey).toHaveLength(32);
   });
@@ -34,6 +35,7 @@ describe('loadPlatformConfig', () => {
       MIGRATIONS: 'job',
       SHUTDOWN_DELAY_MS: '5000',
       SHUTDOWN_GRACE_MS: '25000',
+      AUTH_TOKEN_CACHE_TTL_MS: '0',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -42,6 +44,7 @@ describe('loadPlatformConfig', () => {
       rateLimit: { credentialLimit: 5, credentialWindowSeconds: 60, ipMultiplier: 2.5 },
       migrations: 'job',
       shutdown: { delayMs: 5000, graceMs: 25_000 },
+      tokenCacheTtlMs: 0,
     });
   });
 
@@ -58,6 +61,7 @@ describe('loadPlatformConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['SHUTDOWN_DELAY_MS', '-1'],
     ['SHUTDOWN_GRACE_MS', 'soon'],
+    ['AUTH_TOKEN_CACHE_TTL_MS', '60001'],
   ])('names the bad variable %s=%s', (variable, value) => {
     expect(() => load({ [variable]: value })).toThrow(ConfigError);
     expect(() => load({ [variable]: value })).toThrow(new RegExp(`^invalid configuration: ${variable} `));

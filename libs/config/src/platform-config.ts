@@ -25,6 +25,12 @@ export interface PlatformConfig {
   readonly dbPoolSize: number;
   /** How long a query waits for a pooled connection before the request fails (503 with Retry-After). */
   readonly dbPoolTimeoutMs: number;
+  /**
+   * How long a resolved token is served from the in-process cache at most (docs/decisions.md,
+   * "Tokens"); revocations evict at once through Redis, this bounds staleness when a message is
+   * lost. 0 turns the cache off.
+   */
+  readonly tokenCacheTtlMs: number;
   /** Graceful stop on SIGTERM (docs/reliability.md, "Graceful shutdown"). */
   readonly shutdown: {
     /** How long readiness answers 503 before the listener closes, so load balancers drop the endpoint. */
@@ -112,6 +118,7 @@ export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
     logLevel,
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     dbPoolTimeoutMs: integer(env, 'DB_POOL_TIMEOUT_MS', 5000, 100, 120_000),
+    tokenCacheTtlMs: integer(env, 'AUTH_TOKEN_CACHE_TTL_MS', 5000, 0, 60_000),
     shutdown: {
       delayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
       graceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 3_600_000),
