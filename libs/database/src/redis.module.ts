@@ -19,12 +19,20 @@ export class RedisKeys {
   }
 }
 
+/**
+ * The process's shared client (rate limits, caches, keys). Auto-pipelining: the commands issued in
+ * one event-loop tick (the rate-limit scripts of concurrent requests) leave in one write(2)
+ * instead of one each, which a CPU profile of GET store under load showed costing 7 % of the
+ * service's time; replies and errors stay per command. Nothing blocking or transactional runs on
+ * this client (BullMQ has its own connections, the revocation subscriber its own).
+ */
 export function createRedisClient(url: string, name: string): Redis {
   return new Redis(url, {
     connectionName: name,
     maxRetriesPerRequest: 2,
     enableReadyCheck: true,
     connectTimeout: 5000,
+    enableAutoPipelining: true,
   });
 }
 
