@@ -54,6 +54,13 @@ export interface GatewayConfig {
   readonly upstreamTimeouts: UpstreamTimeouts;
 }
 
+/**
+ * How long an idle connection to a service stays in the gateway's pools (REST proxy and subgraph
+ * fetches): well below the services' own keep-alive timeout (Fastify's 72 s), so the gateway never
+ * sends a request on a connection the service is closing.
+ */
+export const UPSTREAM_KEEP_ALIVE_MS = 4000;
+
 export interface UpstreamTimeouts {
   /** To open a connection (UPSTREAM_CONNECT_TIMEOUT_MS, default 5000). */
   readonly connectMs: number;

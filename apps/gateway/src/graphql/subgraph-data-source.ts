@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
 import { RequestContext, formatTraceparent } from '@platform/observability';
 import { GraphQLError } from 'graphql';
+import { SubgraphFetcher } from './subgraph-fetcher';
 import { SupergraphErrorCode } from './supergraph.errors';
 
 /** The per-request context of the federated /graphql: what the subgraph fetches carry. */
@@ -17,7 +18,7 @@ const STORE_ID_SEGMENT = /\{storeId\}|%7BstoreId%7D/i;
 
 type DataSourceConfig = NonNullable<ConstructorParameters<typeof RemoteGraphQLDataSource>[0]>;
 
-/** AbortSignal.timeout's abort, however the fetch layer wrapped it. */
+/** A fetch past its deadline (SubgraphFetcher's TimeoutError), however it was wrapped. */
 function isTimeout(error: unknown): boolean {
   for (let e = error as { name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
     if (e.name === 'TimeoutError') return true;
@@ -37,16 +38,10 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<SupergraphContex
   constructor(
     private readonly subgraphName: string,
     url: string,
-    /** The fetch's deadline (UPSTREAM_RESPONSE_TIMEOUT_MS); past it the error is SUBGRAPH_TIMEOUT. */
-    timeoutMs: number,
+    /** The gateway's subgraph client, with its deadlines; past one the error is SUBGRAPH_TIMEOUT. */
+    fetcher: SubgraphFetcher,
   ) {
-    super({
-      url,
-      fetcher: ((input: string, init?: RequestInit) =>
-        fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })) as unknown as NonNullable<
-        DataSourceConfig['fetcher']
-      >,
-    });
+    super({ url, fetcher: fetcher.fetch as unknown as NonNullable<DataSourceConfig['fetcher']> });
   }
 
   override willSendRequest(options: GraphQLDataSourceProcessOptions<SupergraphContext>): void {

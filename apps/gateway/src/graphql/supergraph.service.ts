@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
 import { requestContextOf } from '../context/request-context-of';
 import { SubgraphDataSource, SupergraphContext } from './subgraph-data-source';
+import { SubgraphFetcher } from './subgraph-fetcher';
 import { SupergraphErrorCode, formatSupergraphError, graphQLErrorBody } from './supergraph.errors';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -25,11 +26,14 @@ type ApolloLogger = NonNullable<ApolloServerOptions<SupergraphContext>['logger']
 export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('GraphQL');
   private apollo?: ApolloServer<SupergraphContext>;
+  private readonly fetcher: SubgraphFetcher;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.fetcher = new SubgraphFetcher(config.upstreamTimeouts);
+  }
 
   async onModuleInit(): Promise<void> {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
@@ -72,6 +76,7 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.apollo?.stop();
+    await this.fetcher.close();
   }
 
   private readSupergraph(): string | undefined {
@@ -87,11 +92,7 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
       logger,
       // The committed supergraph holds development URLs; the configured ones win.
       buildService: ({ name, url }) =>
-        new SubgraphDataSource(
-          name,
-          endpoints.get(name) ?? url ?? '',
-          this.config.upstreamTimeouts.responseMs,
-        ),
+        new SubgraphDataSource(name, endpoints.get(name) ?? url ?? '', this.fetcher),
     });
     const apollo = new ApolloServer<SupergraphContext>({
       gateway,

@@ -4,7 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { toDomainsError } from '@platform/errors';
 import { withoutHopByHopHeaders } from '@platform/service-kit';
 import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
-import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
+import { GATEWAY_CONFIG, GatewayConfig, UPSTREAM_KEEP_ALIVE_MS } from '../config/gateway.config';
 import { requestContextOf } from '../context/request-context-of';
 import { toRouterPrefix } from '../routes/route-prefix';
 import {
@@ -29,9 +29,6 @@ interface ProxyTarget {
 
 /** Worker prefixes (hosted apps' own traffic) take bodies of any size: the apps set their limits. */
 const NO_LIMIT = (): number => Number.POSITIVE_INFINITY;
-
-/** How long an idle connection to a service stays in the gateway's pool (below the services' 72 s). */
-const UPSTREAM_KEEP_ALIVE_MS = 4000;
 
 /** Every method a REST path of the spec may use; Fastify answers HEAD from GET itself. */
 const PROXIED_METHODS = ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
