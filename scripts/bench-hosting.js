@@ -15,9 +15,12 @@
 //      the files, `npm install` with the builder's flags and npm settings, `node server.js` until
 //      it answers); the ratio is platform/direct p50. Each replaced preview's process (its pid, from
 //      the fixture's answer) must be gone: listed in the results, not asserted.
-//   2. secrets patch: BENCH_PATCHES (default 200) PATCH …/secrets?variant=PREVIEW one after the other
-//      with 50 operations (add and replace in turn over 50 existing names, values of 100 B to 8 KB)
-//      against the same with 1 operation as the baseline; p50/p95/p99, requests/s, 50-op/1-op p50.
+//      BENCH_IMPORTS=0 skips this part.
+//   2. secrets patch: BENCH_PATCHES (default 200) rounds of PATCH …/secrets?variant=PREVIEW with 50
+//      operations (add and replace in turn over 50 existing names, values of 100 B to 8 KB) and the
+//      same with 1 operation as the baseline, one after the other and interleaved (the order
+//      alternates every round, so both see the same load); p50/p95/p99, requests/s over each
+//      scenario's own time, 50-op/1-op p50.
 // The per-IP limits (writes 10/min, polls 120/min; docs/hosting.md "Rate limits") are lifted with
 // RATE_LIMIT_IP_MULTIPLIER=100000. Results go to tmp/bench-hosting.json. Traffic goes to 127.0.0.1
 // only. Not a test: nothing is asserted.
@@ -246,19 +249,29 @@ function patch(api, auth, appId, operations) {
   }).then((res) => okJson(res, 'PATCH secrets'));
 }
 
-async function patchLoop(api, auth, appId, operations) {
-  const ms = [];
-  let bytes = 0;
-  const started = performance.now();
+/**
+ * PATCHES rounds of one patch of each scenario, interleaved (the order alternates every round) so
+ * that both see the same load on a shared machine; per scenario its times and body size, and
+ * requests/s over its own time.
+ */
+async function patchRounds(api, auth, appId, scenarios) {
+  const results = scenarios.map(() => ({ ms: [], bytes: 0 }));
   for (let i = 0; i < PATCHES; i += 1) {
-    const body = operations(i);
-    bytes += Buffer.byteLength(JSON.stringify(body));
-    const t0 = performance.now();
-    await patch(api, auth, appId, body);
-    ms.push(performance.now() - t0);
+    const order = scenarios.map((_, s) => s);
+    if (i % 2) order.reverse();
+    for (const s of order) {
+      const body = scenarios[s](i);
+      results[s].bytes += Buffer.byteLength(JSON.stringify(body));
+      const t0 = performance.now();
+      await patch(api, auth, appId, body);
+      results[s].ms.push(performance.now() - t0);
+    }
   }
-  const seconds = (performance.now() - started) / 1000;
-  return { ms, perSecond: +(PATCHES / seconds).toFixed(1), bodyKiB: +(bytes / PATCHES / 1024).toFixed(1) };
+  return results.map(({ ms, bytes }) => ({
+    ms,
+    perSecond: +(ms.length / (ms.reduce((a, b) => a + b, 0) / 1000)).toFixed(1),
+    bodyKiB: +(bytes / ms.length / 1024).toFixed(1),
+  }));
 }
 
 /** 1-op and 50-op patches over 50 secrets that exist; add and replace in turn (add over a name replaces). */
@@ -272,8 +285,10 @@ async function secretsPatch(api, auth, appId) {
     appId,
     names.map((name, n) => ({ op: 'add', path: `/${name}`, value: value(0, n) })),
   );
-  const one = await patchLoop(api, auth, appId, (i) => [op(i, i % 50)]);
-  const fifty = await patchLoop(api, auth, appId, (i) => names.map((_, n) => op(i, n)));
+  const [one, fifty] = await patchRounds(api, auth, appId, [
+    (i) => [op(i, i % 50)],
+    (i) => names.map((_, n) => op(i, n)),
+  ]);
   const row = (scenario, { ms, perSecond, bodyKiB }) => ({
     scenario: `${scenario} (body ≈ ${bodyKiB} KiB)`,
     runs: ms.length,
@@ -337,13 +352,18 @@ async function main() {
     const { auth } = benchCredential(serviceEnv, SCOPES);
     const appId = await createApp(api, auth);
 
-    const imports = await importsAgainstDirect(api, auth, appId, join(dataDir, 'npm-cache'));
+    const imports =
+      IMPORTS > 0
+        ? await importsAgainstDirect(api, auth, appId, join(dataDir, 'npm-cache'))
+        : { rows: [], pids: [], phases: {}, runs: {} };
     pids = imports.pids;
     // Every import replaced the one before: only the last preview process may still run.
     const replacedStillRunning = pids.slice(0, -1).filter(alive);
     const secrets = await secretsPatch(api, auth, appId);
-    console.log('import steps, p50 ms (platform: from the build log; direct: timed here)');
-    console.table(imports.phases);
+    if (IMPORTS > 0) {
+      console.log('import steps, p50 ms (platform: from the build log; direct: timed here)');
+      console.table(imports.phases);
+    }
     writeResults(
       'bench-hosting',
       {

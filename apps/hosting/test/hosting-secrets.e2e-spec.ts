@@ -4,6 +4,7 @@ import { SecretBox } from '@platform/crypto';
 import { REPLAYED_HEADER } from '@platform/idempotency';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
+import type { QueryRunner } from 'typeorm';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { VariantEnvSource } from '../src/modules/runtime-env/variant-env-source';
 import { VARIANT_ENV_SOURCE } from '../src/modules/runtime-env/variant-env-source';
@@ -352,6 +353,164 @@ describe('hosting secrets (real Postgres)', () => {
       expect(await t.app.get(SecretStoreService).decrypted(appId, 'PREVIEW')).toEqual({
         GONE: 'gone',
         KEEP: 'keep',
+      });
+    });
+
+    describe('50 operations in one patch', () => {
+      const key = (n: number) => `K${String(n).padStart(2, '0')}`;
+      /** 40 secrets K00..K39 with values of 10 B to 8 KB. */
+      const seeded = async (): Promise<{ appId: string; values: Record<string, string> }> => {
+        const appId = await newApp();
+        const values: Record<string, string> = {};
+        for (let n = 0; n < 40; n++) values[key(n)] = `seed-${n}-`.padEnd(10 + ((n * 211) % 8180), 's');
+        const res = await patch(
+          appId,
+          Object.entries(values).map(([name, value]) => ({ op: 'add', path: `/${name}`, value })),
+        );
+        expect(res.statusCode).toBe(200);
+        return { appId, values };
+      };
+      /**
+       * Interleaved: replace K00..K14 (add over K00..K04, replace K05..K14), remove K15..K29, add N00..N19
+       * (up to 8 KB, one with multi-byte UTF-8); K30..K39 untouched. 50 operations, 45 secrets after.
+       */
+      const mixed = (suffix: string) => {
+        const ops: { op: string; path: string; value?: string }[] = [];
+        const expected: Record<string, string> = {};
+        for (let i = 0; i < 20; i++) {
+          if (i < 15) {
+            const value = `${suffix}-new-${key(i)}-`.padEnd(100 + i * 500, 'r');
+            ops.push({ op: i < 5 ? 'add' : 'replace', path: `/${key(i)}`, value });
+            expected[key(i)] = value;
+            ops.push({ op: 'remove', path: `/${key(15 + i)}` });
+          }
+          const name = `N${String(i).padStart(2, '0')}`;
+          const value = i === 7 ? 'é€😀'.repeat(900) : `${suffix}-added-${i}-`.padEnd(50 + i * 400, 'a');
+          ops.push({ op: 'add', path: `/${name}`, value });
+          expected[name] = value;
+        }
+        return { ops, expected };
+      };
+
+      it('applies add, replace and remove over 50 operations; seals only the written values', async () => {
+        const { appId, values } = await seeded();
+        const before = new Map((await rows(appId)).map((row) => [row.name, row]));
+        const { ops, expected } = mixed('one');
+        expect(ops).toHaveLength(50);
+
+        const res = await patch(appId, ops);
+        expect(res.statusCode).toBe(200);
+        const untouched = Object.fromEntries(
+          Array.from({ length: 10 }, (_, i) => [key(30 + i), values[key(30 + i)]]),
+        );
+        // Every value opens with the associated data of its own name: no value went to another row.
+        expect(await t.app.get(SecretStoreService).decrypted(appId, 'PREVIEW')).toEqual({
+          ...untouched,
+          ...expected,
+        });
+        expect(names(res.json() as SecretSetResponse)).toEqual(
+          Object.keys({ ...untouched, ...expected }).sort(),
+        );
+        const after = new Map((await rows(appId)).map((row) => [row.name, row]));
+        expect(after.size).toBe(45);
+        const keyId = t.app.get(SecretBox).keyId;
+        for (const [name, row] of after) {
+          expect(row.key_id).toBe(keyId);
+          expect(row.system_managed).toBe(false);
+          const old = before.get(name);
+          if (name in untouched) {
+            // Not written: the same sealed bytes and timestamps.
+            expect(row).toEqual(old);
+          } else if (old) {
+            expect(row.created_at).toEqual(old.created_at);
+            expect(row.updated_at.getTime()).toBeGreaterThanOrEqual(old.updated_at.getTime());
+            expect(row.sealed_value.equals(old.sealed_value)).toBe(false);
+          } else {
+            expect(row.created_at).toEqual(row.updated_at);
+          }
+        }
+      });
+
+      it('is atomic when a statement fails while writing: a 50-operation patch changes nothing', async () => {
+        const { appId } = await seeded();
+        const before = await rows(appId);
+        const decryptedBefore = await t.app.get(SecretStoreService).decrypted(appId, 'PREVIEW');
+        // A real failure inside the write, after other rows of the same patch were written: Postgres
+        // refuses one name of this app, on INSERT (an added name) or on UPDATE (a replaced name).
+        await t.dataSource.query(
+          `CREATE FUNCTION hosting.refuse_boom() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+        );
+        await t.dataSource.query(
+          `CREATE TRIGGER refuse_boom BEFORE INSERT OR UPDATE ON hosting.app_secrets FOR EACH ROW
+           WHEN (NEW.app_id = '${appId}' AND NEW.name IN ('K39', 'N19')) EXECUTE FUNCTION hosting.refuse_boom()`,
+        );
+        try {
+          const { ops } = mixed('two');
+          // The last added name N19 fails the INSERT (the removals are done by then).
+          expect((await patch(appId, ops)).statusCode).toBe(500);
+          expect(await rows(appId)).toEqual(before);
+          // Replacing K39 fails the UPDATE (the removals and additions are done by then).
+          const withoutN19 = ops.filter((op) => op.path !== '/N19');
+          const failing = [...withoutN19, { op: 'replace', path: '/K39', value: 'boom' }];
+          expect(failing).toHaveLength(50);
+          expect((await patch(appId, failing)).statusCode).toBe(500);
+          expect(await rows(appId)).toEqual(before);
+          expect(await t.app.get(SecretStoreService).decrypted(appId, 'PREVIEW')).toEqual(decryptedBefore);
+        } finally {
+          await t.dataSource.query(`DROP TRIGGER refuse_boom ON hosting.app_secrets`);
+          await t.dataSource.query(`DROP FUNCTION hosting.refuse_boom()`);
+        }
+        expect((await patch(appId, mixed('three').ops)).statusCode).toBe(200);
+      });
+
+      it('sends as many SQL statements for 50 operations as for 1 (one per kind of write)', async () => {
+        const { appId } = await seeded();
+        // Every statement TypeORM sends to Postgres, as sent.
+        const sql: string[] = [];
+        const createQueryRunner = t.dataSource.createQueryRunner.bind(t.dataSource);
+        const runners = jest.spyOn(t.dataSource, 'createQueryRunner').mockImplementation((mode) => {
+          const runner: QueryRunner = createQueryRunner(mode);
+          const query = runner.query.bind(runner);
+          runner.query = ((text: string, ...rest: unknown[]) => {
+            sql.push(text);
+            return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
+          }) as QueryRunner['query'];
+          return runner;
+        });
+        /** The statements of one PATCH that name app_secrets (lock, read, writes, answer). */
+        const statements = async (ops: unknown[]) => {
+          sql.length = 0;
+          expect((await patch(appId, ops)).statusCode).toBe(200);
+          const touching = sql.filter((text) => text.includes('app_secrets'));
+          const writes = touching.filter((text) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(text));
+          return { all: sql.length, touching: touching.length, writes: writes.length };
+        };
+        try {
+          const replaceOne = await statements([{ op: 'replace', path: '/K00', value: 'one' }]);
+          const replaceFifty = await statements(
+            Array.from({ length: 40 }, (_, n) => ({
+              op: n % 2 ? 'add' : 'replace',
+              path: `/${key(n)}`,
+              value: `v${n}`,
+            })),
+          );
+          const addOne = await statements([{ op: 'add', path: '/ADDED', value: 'a' }]);
+          const removeOne = await statements([{ op: 'remove', path: '/ADDED' }]);
+          const mixedFifty = await statements(mixed('four').ops);
+
+          expect(replaceOne.writes).toBe(1);
+          expect(addOne.writes).toBe(1);
+          expect(removeOne.writes).toBe(1);
+          expect(replaceFifty.writes).toBe(1);
+          expect(replaceFifty.touching).toBe(replaceOne.touching);
+          // One DELETE, one INSERT, one UPDATE, whatever the number of operations of each kind.
+          expect(mixedFifty.writes).toBe(3);
+          expect(mixedFifty.touching).toBe(replaceOne.touching + 2);
+          expect(mixedFifty.all).toBeLessThanOrEqual(replaceOne.all + 2);
+        } finally {
+          runners.mockRestore();
+        }
       });
     });
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@platform/crypto';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { AppEntity } from '../apps/app.entity';
 import { VARIANTS, type Variant } from '../apps/app-environment.entity';
 import { HostingErrors } from '../hosting.errors';
-import { applySecretPatch, type CurrentSecrets, type SystemSecret } from '../secrets';
+import { applySecretPatch, type CurrentSecrets, type PatchResult, type SystemSecret } from '../secrets';
 import { AppSecretEntity } from './app-secret.entity';
 
 /** One secret's metadata (spec "Secret metadata"): never its value. */
@@ -63,31 +63,7 @@ export class SecretStoreService {
         rows.map((row) => [row.name, row.systemManaged ? SYSTEM : UNREAD] as const),
       );
       const result = applySecretPatch(current, ops);
-
-      if (result.removed.length > 0) {
-        await manager.delete(AppSecretEntity, {
-          appId,
-          variant,
-          name: In(result.removed),
-          systemManaged: false,
-        });
-      }
-      for (const name of result.added) {
-        await manager.insert(AppSecretEntity, {
-          appId,
-          variant,
-          name,
-          ...this.sealed(appId, variant, name, result.secrets.get(name) as string),
-          systemManaged: false,
-        });
-      }
-      for (const name of result.replaced) {
-        await manager.update(
-          AppSecretEntity,
-          { appId, variant, name, systemManaged: false },
-          this.sealed(appId, variant, name, result.secrets.get(name) as string),
-        );
-      }
+      await this.write(manager, appId, variant, result);
       return this.secretSet(manager, appId);
     });
   }
@@ -131,6 +107,65 @@ export class SecretStoreService {
       });
     }
     return values;
+  }
+
+  /**
+   * Stores a patch's result with at most three statements whatever the number of operations: one
+   * DELETE of the removed names, one multi-row INSERT of the added ones, one UPDATE … FROM (VALUES …)
+   * of the replaced ones. Only the written values are sealed; the caller's transaction makes the
+   * three all or nothing. An added name that exists by now (a system secret set meanwhile) fails the
+   * INSERT on the primary key, and a user secret turned system-managed is not updated, as before.
+   */
+  private async write(
+    manager: EntityManager,
+    appId: string,
+    variant: Variant,
+    result: PatchResult,
+  ): Promise<void> {
+    if (result.removed.length > 0) {
+      await manager.query(
+        `DELETE FROM "hosting"."app_secrets"
+          WHERE "app_id" = $1 AND "variant" = $2 AND "system_managed" = false AND "name" = ANY($3::varchar[])`,
+        [appId, variant, result.removed],
+      );
+    }
+    if (result.added.length > 0) {
+      const { params, rows } = this.sealedRows(appId, variant, result.added, result.secrets);
+      await manager.query(
+        `INSERT INTO "hosting"."app_secrets" ("app_id", "variant", "name", "sealed_value", "key_id", "system_managed")
+         SELECT $1::varchar, $2::varchar, v.name, v.sealed_value, $3::varchar, false
+           FROM (VALUES ${rows}) AS v(name, sealed_value)`,
+        params,
+      );
+    }
+    if (result.replaced.length > 0) {
+      const { params, rows } = this.sealedRows(appId, variant, result.replaced, result.secrets);
+      await manager.query(
+        `UPDATE "hosting"."app_secrets" AS s
+            SET "sealed_value" = v.sealed_value, "key_id" = $3, "updated_at" = CURRENT_TIMESTAMP
+           FROM (VALUES ${rows}) AS v(name, sealed_value)
+          WHERE s."app_id" = $1 AND s."variant" = $2 AND s."name" = v.name AND s."system_managed" = false`,
+        params,
+      );
+    }
+  }
+
+  /**
+   * `$1` app, `$2` variant, `$3` key id, then a (name, sealed value) pair per name: the parameters and
+   * the `VALUES` rows of one multi-row statement. Sealed values go to Postgres as binary parameters.
+   */
+  private sealedRows(
+    appId: string,
+    variant: Variant,
+    names: readonly string[],
+    values: ReadonlyMap<string, string>,
+  ): { params: unknown[]; rows: string } {
+    const params: unknown[] = [appId, variant, this.box.keyId];
+    const rows = names.map((name) => {
+      params.push(name, this.box.seal(values.get(name) as string, secretAad(appId, variant, name)));
+      return `($${params.length - 1}::varchar, $${params.length}::bytea)`;
+    });
+    return { params, rows: rows.join(', ') };
   }
 
   private sealed(
