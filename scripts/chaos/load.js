@@ -129,6 +129,8 @@ function createLoad({ url, auth, storeId, accountId, domain, appId, zip }) {
   return {
     results,
     accepted,
+    /** The operations of the cycle, one call each (scripts/steady-soak.js paces them itself). */
+    ops,
     start(concurrency, pauseMs) {
       running = true;
       for (let i = 0; i < concurrency; i += 1) {
