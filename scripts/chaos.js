@@ -257,6 +257,9 @@ function report(faults, results, verification, baselineEnd) {
     const lost = verification.lost.filter((l) => inPhase(l.at));
     const twice = verification.twice.filter((t) => !t.note && inPhase(t.at));
     const outside = failed.filter((r) => !(r.end >= w.start && r.end <= w.windowEnd));
+    const unlike503 = failed.filter((r) => !(r.status === 503 && r.retryAfter !== null));
+    for (const r of unlike503)
+      log(`  ${w.fault}: ${r.op} answered ${r.status} ${r.code ?? ''} (not a 503 with Retry-After)`);
     for (const r of outside)
       log(
         `  ${w.fault}: ${r.op} ${r.status} ${r.code ?? ''} from +${((r.start - w.start) / 1000).toFixed(1)} s to +${((r.end - w.start) / 1000).toFixed(1)} s (window ends at +${((w.windowEnd - w.start) / 1000).toFixed(1)} s)`,
@@ -269,7 +272,7 @@ function report(faults, results, verification, baselineEnd) {
         Object.entries(byStatus)
           .map(([s, n]) => `${s}×${n}`)
           .join(' ') || '-',
-      allRetryAfter: failed.every((r) => r.status === 503 && r.retryAfter !== null),
+      allRetryAfter: unlike503.length === 0,
       allInWindow: outside.length === 0,
       recoverS: w.recoveredAt ? +((w.recoveredAt - w.start) / 1000).toFixed(1) : 'never',
       asyncLost: lost.length,

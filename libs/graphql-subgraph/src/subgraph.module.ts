@@ -62,6 +62,11 @@ export class SubgraphModule {
             formatError: formatSubgraphError,
             context: createSubgraphContext,
             plugins: [createSubgraphRequestPlugin(resolved, storeAccess)],
+            // Nest's own plugin would answer every executed operation HTTP 200, overriding the
+            // request plugin's 503 for an operation that failed on an unreachable database (an
+            // addOrder whose COMMIT met a PostgreSQL restart). No resolver error carries an HTTP
+            // status, so executed operations keep Apollo's 200 without it.
+            preserveHttpStatusForExecutionErrors: false,
             subgraphHttp: createSubgraphHttpHooks(tokens, limits),
           }),
         }),

@@ -144,6 +144,17 @@ describe('SubgraphModule on a toy subgraph (real Postgres and Redis, fake commer
     expect(JSON.stringify(res.json())).not.toMatch(/secret_table/);
   });
 
+  it('answers an executed mutation that lost its database with HTTP 503, Retry-After and SERVICE_UNAVAILABLE', async () => {
+    const res = await post(
+      { query: 'mutation { commitDuringRestart }' },
+      { ...writer.headers, 'x-store-id': store },
+    );
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.json().errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(JSON.stringify(res.json())).not.toMatch(/administrator/);
+  });
+
   it('rejects an operation deeper than the limit with HTTP 400 GRAPHQL_QUERY_TOO_DEEP', async () => {
     const res = await post({
       query: 'mutation { price(amount: { value: 1, currencyCode: "USD" }) { money { value } } }',

@@ -110,6 +110,18 @@ export class WidgetResolver {
   explode(): boolean {
     throw new Error('relation "secret_table" does not exist');
   }
+
+  /** What a COMMIT meets when PostgreSQL restarts under it (SQLSTATE 57P01). */
+  @Mutation(() => Boolean)
+  @RequiresScopes('commerce.tax:write')
+  async commitDuringRestart(): Promise<boolean> {
+    await Promise.resolve();
+    throw Object.assign(new Error('terminating connection due to administrator command'), {
+      driverError: Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+    });
+  }
 }
 
 @Module({ providers: [WidgetResolver] })
