@@ -12,9 +12,9 @@
 //      second for STEADY_DURATION_S (300), whatever the answers' latency (an open loop, at most
 //      STEADY_MAX_IN_FLIGHT (64) at once; an operation due while that many are open is skipped and
 //      counted); every STEADY_SAMPLE_S (5) it samples every process's RSS, CPU time and metrics;
-//   3. per process: RSS after warm-up (the median of the samples in the STEADY_WINDOW_S (30) after
-//      STEADY_WARMUP_S (60) of load) against RSS at the end (the median of the last STEADY_WINDOW_S's
-//      samples), and the event-loop delay p99 over the whole load, from the process's own
+//   3. per process: RSS at the end (the median of the last STEADY_WINDOW_S's samples) against the
+//      larger of its idle RSS and its RSS after warm-up (the median of the samples in the
+//      STEADY_WINDOW_S (30) after STEADY_WARMUP_S (60) of load), and the event-loop delay p99 over the whole load, from the process's own
 //      `nodejs_eventloop_delay_seconds` histogram (libs/observability, metrics.service.ts: a
 //      libuv timer every 10 ms inside the process, its lateness) between the scrapes at the start and
 //      at the end of the load.
@@ -314,7 +314,11 @@ function judge(name, idle, samples, measured) {
   const heapEnd = median(atEnd.map((p) => p?.heapUsedBytes));
   const first = of(samples[0]);
   const last = of(samples[samples.length - 1]);
-  const growthPct = rssWarm && rssEnd ? ((rssEnd - rssWarm) / rssWarm) * 100 : undefined;
+  // Growth is memory taken beyond what the process already held, idle or warmed up: a process whose
+  // RSS fell after warm-up (V8 handing pages back) and came back to its idle level has not grown;
+  // a leak ends above both.
+  const rssBase = rssWarm && Math.max(rssWarm, of(idle)?.rssKB ?? 0);
+  const growthPct = rssBase && rssEnd ? ((rssEnd - rssBase) / rssBase) * 100 : undefined;
   const eldP99 = quantileBetween(first?.eld, last?.eld, 0.99);
   const within = shareWithin(first?.eld, last?.eld, MAX_ELD_P99_MS / 1000);
   const lagMax = Math.max(...samples.slice(1).map((s) => of(s)?.lagMaxS ?? 0));

@@ -80,11 +80,13 @@ describe.each(overlays)('k8s overlay %s', (overlay) => {
     });
 
     if (app.kind === 'worker') {
-      it('runs the worker entry point', () => {
+      it("runs the worker entry point with the image's Node flags", () => {
         const container = mainContainer(deployments, app);
-        expect(container.command?.join(' ')).toContain(
+        expect(container.command).toEqual([
+          'node',
+          '--min-semi-space-size=16',
           `dist/apps/${app.image}/apps/${app.image}/src/worker.js`,
-        );
+        ]);
       });
     }
 
