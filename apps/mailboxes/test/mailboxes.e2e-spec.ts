@@ -77,6 +77,25 @@ describe('mailboxes API and worker (real Postgres, Redis and BullMQ)', () => {
     expect(await mailboxRows(email)).toBe(1);
   });
 
+  it("answers POST with the stored record's createdAt and updatedAt, as a later GET does", async () => {
+    const res = await post(mailboxRequest(cred.accountId, address()));
+    const body = res.json() as MailboxResponse;
+
+    const rows: { created_at: Date }[] = await t.dataSource.query(
+      'SELECT created_at FROM mailboxes.mailboxes WHERE id = $1',
+      [body.mailboxId],
+    );
+    expect(body.createdAt).toBe(rows[0].created_at.toISOString());
+    // Both columns default to now() of the inserting transaction.
+    expect(body.updatedAt).toBe(body.createdAt);
+    const read = await t.inject({
+      method: 'GET',
+      url: `/mailboxes/${body.mailboxId}`,
+      headers: cred.headers,
+    });
+    expect((read.json() as MailboxResponse).createdAt).toBe(body.createdAt);
+  });
+
   it('makes a STANDARD mailbox without the free-trial consent, with one agreement per consent', async () => {
     const res = await post(
       mailboxRequest(cred.accountId, address(), { consents: [{ type: 'MARKETING' }, { type: 'MARKETING' }] }),

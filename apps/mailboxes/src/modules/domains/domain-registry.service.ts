@@ -25,9 +25,4 @@ export class DomainRegistry {
     if (row.accountId !== accountId) return { kind: 'owned-by-another', domain };
     return { kind: 'added', domain, accountId };
   }
-
-  async ownerOf(domain: string): Promise<string | undefined> {
-    const row = await this.dataSource.getRepository(DomainEntity).findOneBy({ domain: domain.toLowerCase() });
-    return row?.accountId;
-  }
 }

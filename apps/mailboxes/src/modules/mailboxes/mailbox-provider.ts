@@ -1,7 +1,6 @@
 import { PermanentFailure } from '@platform/queue';
 import type { OperationCommit } from '@platform/queue';
 import { DataSource } from 'typeorm';
-import { DomainRegistry } from '../domains/domain-registry.service';
 import { MailboxEntity } from './mailbox.entity';
 import { MailboxFailureCode } from './mailboxes.errors';
 
@@ -26,29 +25,28 @@ export function domainOf(emailAddress: string): string {
  * mailbox's account, and no COMPLETED mailbox may hold the address (also enforced by the unique
  * index `mailboxes_completed_email_key`, which settles two provisionings racing for one address:
  * the loser's COMPLETED update fails, its retry finds the address taken).
+ *
+ * Both checks are one statement (one round trip): on this platform a job's time is mostly its
+ * round trips to PostgreSQL, not the statements' own work (docs/performance.md).
  */
 export class DatabaseMailboxProvider implements MailboxProvider {
-  private readonly domains: DomainRegistry;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.domains = new DomainRegistry(dataSource);
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   async provision(mailbox: MailboxEntity): Promise<void> {
     const domain = domainOf(mailbox.emailAddress);
-    if ((await this.domains.ownerOf(domain)) !== mailbox.accountId)
+    // `taken` uses the partial unique index on lower(email_address) WHERE status = 'COMPLETED'.
+    const [row] = (await this.dataSource.query(
+      `SELECT (SELECT account_id FROM mailboxes.domains WHERE domain = $1) AS owner,
+              EXISTS (SELECT 1 FROM mailboxes.mailboxes
+                       WHERE lower(email_address) = lower($2) AND status = 'COMPLETED' AND id <> $3) AS taken`,
+      [domain, mailbox.emailAddress, mailbox.id],
+    )) as { owner: string | null; taken: boolean }[];
+    if (row.owner !== mailbox.accountId)
       throw new PermanentFailure(
         MailboxFailureCode.DOMAIN_NOT_OWNED,
         `the domain ${domain} is not owned by account ${mailbox.accountId}`,
       );
-    const taken = await this.dataSource
-      .getRepository(MailboxEntity)
-      .createQueryBuilder('m')
-      .where('lower(m.emailAddress) = lower(:email)', { email: mailbox.emailAddress })
-      .andWhere("m.status = 'COMPLETED'")
-      .andWhere('m.id <> :id', { id: mailbox.id })
-      .getExists();
-    if (taken)
+    if (row.taken)
       throw new PermanentFailure(
         MailboxFailureCode.ADDRESS_TAKEN,
         `the address ${mailbox.emailAddress} already exists`,

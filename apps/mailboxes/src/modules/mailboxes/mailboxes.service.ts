@@ -22,7 +22,9 @@ export class MailboxesService {
   async create(callerAccountId: string, request: CreateMailboxRequest): Promise<MailboxEntity> {
     if (request.accountId.toLowerCase() !== callerAccountId.toLowerCase())
       throw MailboxesErrors.accountNotFound();
-    const started = await this.runner.start({
+    // The insert returns the database's createdAt/updatedAt into the record (TypeORM fills
+    // generated columns from RETURNING), so the answer needs no read-back.
+    return this.runner.start({
       entity: MailboxEntity,
       queue: this.queue,
       jobName: PROVISION_JOB,
@@ -36,8 +38,6 @@ export class MailboxesService {
         agreements: agreementsOf(request.consents),
       },
     });
-    // Read back for the database's createdAt/updatedAt.
-    return this.get(callerAccountId, started.id);
   }
 
   async get(accountId: string, mailboxId: string): Promise<MailboxEntity> {
