@@ -3,11 +3,11 @@ import { SecretBox } from '@platform/crypto';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import type { Response } from 'light-my-request';
-import type { QueryRunner } from 'typeorm';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import { SecretStoreService } from '../src/modules/secret-store/secret-store.service';
 import type { SecretSetResponse } from '../src/modules/secret-store/secrets.response';
 import { ALL_HOSTING_SCOPES, HostingTestApp, startHostingTestApp } from './support/hosting-test-app';
+import { recordSql } from './support/sql-recorder';
 
 interface CommerceError {
   name: string;
@@ -231,17 +231,7 @@ describe('GET …/secrets on both hosting namespaces (real Postgres)', () => {
       const secretValues = [...values.PREVIEW, ...values.PUBLISH, systemValue];
 
       const open = jest.spyOn(t.app.get(SecretBox), 'open');
-      const sql: string[] = [];
-      const createQueryRunner = t.dataSource.createQueryRunner.bind(t.dataSource);
-      const runners = jest.spyOn(t.dataSource, 'createQueryRunner').mockImplementation((mode) => {
-        const runner: QueryRunner = createQueryRunner(mode);
-        const query = runner.query.bind(runner);
-        runner.query = ((text: string, ...rest: unknown[]) => {
-          sql.push(text);
-          return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-        }) as QueryRunner['query'];
-        return runner;
-      });
+      const { sql, restore: stopRecording } = recordSql(t.dataSource);
       const responses: Response[] = [];
       try {
         for (const query of ['', '?variant=PREVIEW', '?variant=PUBLISH', '?variant=BAD']) {
@@ -253,7 +243,7 @@ describe('GET …/secrets on both hosting namespaces (real Postgres)', () => {
         responses.push(await read(V1, appId, paasReader), await read(EARLIER, appId, v1Reader));
         responses.push(await read(V1, appId, await t.newCredential(['hosting.application:read'])));
       } finally {
-        runners.mockRestore();
+        stopRecording();
       }
       try {
         expect(responses.map((r) => r.statusCode)).toEqual([

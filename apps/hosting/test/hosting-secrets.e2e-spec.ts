@@ -4,7 +4,6 @@ import { SecretBox } from '@platform/crypto';
 import { REPLAYED_HEADER } from '@platform/idempotency';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
-import type { QueryRunner } from 'typeorm';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { VariantEnvSource } from '../src/modules/runtime-env/variant-env-source';
 import { VARIANT_ENV_SOURCE } from '../src/modules/runtime-env/variant-env-source';
@@ -17,6 +16,7 @@ import {
   startHostingTestApp,
   startHostingWorker,
 } from './support/hosting-test-app';
+import { recordSql } from './support/sql-recorder';
 
 interface CommerceError {
   name: string;
@@ -467,17 +467,7 @@ describe('hosting secrets (real Postgres)', () => {
       it('sends as many SQL statements for 50 operations as for 1 (one per kind of write)', async () => {
         const { appId } = await seeded();
         // Every statement TypeORM sends to Postgres, as sent.
-        const sql: string[] = [];
-        const createQueryRunner = t.dataSource.createQueryRunner.bind(t.dataSource);
-        const runners = jest.spyOn(t.dataSource, 'createQueryRunner').mockImplementation((mode) => {
-          const runner: QueryRunner = createQueryRunner(mode);
-          const query = runner.query.bind(runner);
-          runner.query = ((text: string, ...rest: unknown[]) => {
-            sql.push(text);
-            return (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-          }) as QueryRunner['query'];
-          return runner;
-        });
+        const { sql, restore: stopRecording } = recordSql(t.dataSource);
         /** The statements of one PATCH that name app_secrets (lock, read, writes, answer). */
         const statements = async (ops: unknown[]) => {
           sql.length = 0;
@@ -509,7 +499,7 @@ describe('hosting secrets (real Postgres)', () => {
           expect(mixedFifty.touching).toBe(replaceOne.touching + 2);
           expect(mixedFifty.all).toBeLessThanOrEqual(replaceOne.all + 2);
         } finally {
-          runners.mockRestore();
+          stopRecording();
         }
       });
     });
