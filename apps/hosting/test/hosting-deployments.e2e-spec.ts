@@ -294,6 +294,15 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
       expect(bad.statusCode).toBe(400);
     }
 
+    // The second deployment runs on: the variants it touches settle before the two namespaces'
+    // statuses are compared (both reads must see the same rows).
+    await waitFor(
+      async () => {
+        const r = await call('GET', `/v1/hosting/apps/${appId}/deployments/${second.deploymentId}`);
+        return (r.json() as DeploymentResponse).status === 'COMPLETED';
+      },
+      { what: 'the second deployment to complete', timeoutMs: 60_000 },
+    );
     const earlierStatus = await status(appId, true);
     expect(earlierStatus).toEqual(await status(appId));
     expect(earlierStatus.variants.map((v) => [v.variant, v.state])).toEqual([

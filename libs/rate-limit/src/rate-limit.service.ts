@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
 import { REDIS, RedisKeys } from '@platform/database';
@@ -30,7 +29,10 @@ end
 return {count, ttl}
 `;
 
-const SCRIPT_SHA = createHash('sha1').update(FIXED_WINDOW_SCRIPT).digest('hex');
+/** The script as a command of the shared client: ioredis sends EVALSHA and falls back to EVAL on NOSCRIPT. */
+type RedisWithFixedWindow = Redis & {
+  platformFixedWindow(key: string, windowMs: number): Promise<unknown>;
+};
 
 function toWindowCount(reply: unknown): WindowCount {
   if (!Array.isArray(reply) || reply.length !== 2)
@@ -52,11 +54,16 @@ export class RateLimitService {
   private readonly logger = new Logger(RateLimitService.name);
   private readonly credentialPolicy: RateLimitPolicy;
 
+  private readonly redis: RedisWithFixedWindow;
+
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     private readonly keys: RedisKeys,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {
+    if (!('platformFixedWindow' in redis))
+      redis.defineCommand('platformFixedWindow', { numberOfKeys: 1, lua: FIXED_WINDOW_SCRIPT });
+    this.redis = redis as RedisWithFixedWindow;
     this.credentialPolicy = new RateLimitPolicy(
       config.rateLimit.credentialLimit,
       config.rateLimit.credentialWindowSeconds,
@@ -89,11 +96,6 @@ export class RateLimitService {
   }
 
   private async hit(key: string, windowMs: number): Promise<WindowCount> {
-    try {
-      return toWindowCount(await this.redis.evalsha(SCRIPT_SHA, 1, key, windowMs));
-    } catch (e) {
-      if (!(e instanceof Error) || !e.message.startsWith('NOSCRIPT')) throw e;
-      return toWindowCount(await this.redis.eval(FIXED_WINDOW_SCRIPT, 1, key, windowMs));
-    }
+    return toWindowCount(await this.redis.platformFixedWindow(key, windowMs));
   }
 }

@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { Controller, Get } from '@nestjs/common';
 import { Errors } from '@platform/errors';
-import { RateLimited } from '../src';
+import { FIXED_WINDOW_SCRIPT, RateLimited } from '../src';
 import { TestEnv, createTestEnv, waitFor } from '@platform/testing';
+import Redis from 'ioredis';
 import { RateLimitTestApp, startRateLimitTestApp } from './support/rate-limit-test-app';
+
+/** scripts/chaos/infra.js (plain JavaScript): a redis-server of this suite alone, on a free port. */
+const { startRedis: startPrivateRedis } = require(join(__dirname, '../../../scripts/chaos/infra.js')) as {
+  startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
+};
 
 @RateLimited()
 @Controller('limited')
@@ -137,6 +145,42 @@ describe('per-credential rate limit (RateLimit-* headers, empty 429)', () => {
     const r = await get('/limited');
     expect(r.statusCode).toBe(401);
     expect(r.headers['ratelimit-limit']).toBeUndefined();
+  });
+
+  describe('on a Redis of its own that forgets its scripts (SCRIPT FLUSH, as a restart does)', () => {
+    let own: RateLimitTestApp;
+    let redis: { url: string; stop(): Promise<void> };
+    let admin: Redis;
+
+    beforeAll(async () => {
+      redis = await startPrivateRedis();
+      admin = new Redis(redis.url);
+      own = await startRateLimitTestApp(env, {
+        errorFamily: 'commerce',
+        controllers: [LimitedController],
+        env: { REDIS_URL: redis.url, RATE_LIMIT_CREDENTIAL_LIMIT: String(LIMIT) },
+      });
+    });
+
+    afterAll(async () => {
+      await own?.close();
+      admin?.disconnect();
+      await redis?.stop();
+    });
+
+    it('loads the script again and keeps counting', async () => {
+      const { token } = await own.newCredential();
+      const call = () =>
+        own.app.inject({ method: 'GET', url: '/limited', headers: { authorization: `Bearer ${token}` } });
+      expect((await call()).headers['ratelimit-remaining']).toBe(String(LIMIT - 1));
+      await admin.script('FLUSH');
+      expect(
+        await admin.script('EXISTS', createHash('sha1').update(FIXED_WINDOW_SCRIPT).digest('hex')),
+      ).toEqual([0]);
+      const after = await call();
+      expect(after.statusCode).toBe(200);
+      expect(after.headers['ratelimit-remaining']).toBe(String(LIMIT - 2));
+    });
   });
 
   describe('with a 1 s window', () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { getAlpha2Codes, getName } from 'i18n-iso-countries';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { CALLING_CODE_EXCEPTIONS } from './calling-code-exceptions';
-import { LruCache } from './lru-cache';
+import { LRUCache } from 'lru-cache';
 import { firstLevelSubdivisions, subdivisionNameResolver, subdivisionRegion } from './subdivision-data';
 
 export interface Country {
@@ -57,7 +57,7 @@ interface MarketCatalog {
  */
 @Injectable()
 export class CountryCatalog {
-  private readonly markets = new LruCache<string, MarketCatalog>(COUNTRY_CATALOG_CACHE_SIZE);
+  private readonly markets = new LRUCache<string, MarketCatalog>({ max: COUNTRY_CATALOG_CACHE_SIZE });
 
   /** Every ISO 3166-1 country, sorted by label in the market's collation, ties by countryKey. */
   list(locale: string): readonly Country[] {
@@ -90,7 +90,11 @@ export class CountryCatalog {
   /** `locale` must be a BCP 47 locale Intl accepts, such as `parseMarketId(...).locale`. */
   private market(locale: string): MarketCatalog {
     const key = marketCacheKey(locale);
-    return this.markets.getOrCreate(key, () => buildMarket(key));
+    const cached = this.markets.get(key);
+    if (cached) return cached;
+    const built = buildMarket(key);
+    this.markets.set(key, built);
+    return built;
   }
 }
 
