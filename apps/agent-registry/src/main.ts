@@ -3,6 +3,7 @@ import { createServiceApp, listen } from '@platform/service-kit';
 import { AgentRegistryAppModule } from './app.module';
 import { loadAgentRegistryConfig, loadAgentRegistrySettings } from './config/agent-registry.config';
 import { AGENT_REGISTRY_OPENAPI, finishAgentRegistryDocument } from './openapi/agent-registry-openapi';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadAgentRegistryConfig();
@@ -16,6 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`agent-registry failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`agent-registry failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

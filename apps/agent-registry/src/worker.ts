@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { loadAgentRegistrySettings, loadAgentRegistryWorkerConfig } from './config/agent-registry.config';
 import { AgentRegistryWorkerModule } from './worker.module';
+import { errorMessage } from '@platform/errors';
 
 /** Second entry point of the agent registry: the maintenance worker, health on its own port. */
 async function main(): Promise<void> {
@@ -16,8 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(
-    `agent-registry worker failed to start: ${e instanceof Error ? e.message : String(e)}\n`,
-  );
+  process.stderr.write(`agent-registry worker failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

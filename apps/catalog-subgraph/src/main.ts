@@ -3,6 +3,7 @@ import { createServiceApp, listen } from '@platform/service-kit';
 import { CatalogAppModule } from './app.module';
 import { loadCatalogConfig } from './config/catalog.config';
 import { CATALOG_BODY_LIMIT } from './modules/bulk/bulk-limits';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadCatalogConfig();
@@ -16,6 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`catalog-subgraph failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`catalog-subgraph failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { createServiceApp, listen } from '@platform/service-kit';
 import { CommerceAppModule } from './app.module';
 import { loadCommerceConfig } from './config/commerce.config';
 import { COMMERCE_OPENAPI, finishCommerceDocument } from './openapi/commerce-openapi';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadCommerceConfig();
@@ -16,6 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`commerce-rest failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`commerce-rest failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { loadCommerceWorkerConfig } from './config/commerce-worker.config';
 import { CommerceWorkerModule } from './worker.module';
+import { errorMessage } from '@platform/errors';
 
 /** Second entry point of commerce-rest: the queue worker, with health endpoints on its own port. */
 async function main(): Promise<void> {
@@ -15,8 +16,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(
-    `commerce-rest worker failed to start: ${e instanceof Error ? e.message : String(e)}\n`,
-  );
+  process.stderr.write(`commerce-rest worker failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { createServiceApp, listen } from '@platform/service-kit';
 import { CountriesAppModule } from './app.module';
 import { loadCountriesConfig } from './config/countries.config';
 import { COUNTRIES_OPENAPI, finishCountriesDocument } from './openapi/countries-openapi';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadCountriesConfig();
@@ -16,6 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`countries failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`countries failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { GatewayAppModule } from './app.module';
 import { loadGatewayConfig } from './config/gateway.config';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
@@ -14,6 +15,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`gateway failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`gateway failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

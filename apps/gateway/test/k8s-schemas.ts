@@ -17,6 +17,7 @@ import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClai
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
+import { errorMessage } from '@platform/errors';
 
 type Validator = (object: unknown) => void;
 
@@ -64,6 +65,6 @@ export function schemaViolation(object: {
     validate(unwrapSecretData(object));
     return null;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorMessage(e);
   }
 }

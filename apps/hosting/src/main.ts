@@ -3,6 +3,7 @@ import { createServiceApp, listen } from '@platform/service-kit';
 import { HostingAppModule } from './app.module';
 import { loadHostingConfig } from './config/hosting.config';
 import { HOSTING_OPENAPI, finishHostingDocument } from './openapi/hosting-openapi';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadHostingConfig();
@@ -16,6 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`hosting failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`hosting failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

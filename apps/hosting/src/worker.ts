@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { loadHostingWorkerConfig } from './config/hosting.config';
 import { HostingWorkerModule } from './worker.module';
+import { errorMessage } from '@platform/errors';
 
 /** Second entry point of hosting: the worker, with health endpoints on its own port. */
 async function main(): Promise<void> {
@@ -15,6 +16,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`hosting worker failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`hosting worker failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { createServiceApp, listen } from '@platform/service-kit';
 import { MailboxesAppModule } from './app.module';
 import { loadMailboxesConfig } from './config/mailboxes.config';
 import { MAILBOXES_OPENAPI, finishMailboxesDocument } from './openapi/mailboxes-openapi';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadMailboxesConfig();
@@ -16,6 +17,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`mailboxes failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`mailboxes failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

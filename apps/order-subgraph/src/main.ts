@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { OrderAppModule } from './app.module';
 import { loadOrderConfig } from './config/order.config';
+import { errorMessage } from '@platform/errors';
 
 async function main(): Promise<void> {
   const config = loadOrderConfig();
@@ -13,6 +14,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`order-subgraph failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`order-subgraph failed to start: ${errorMessage(e)}\n`);
   process.exit(1);
 });

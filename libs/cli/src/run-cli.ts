@@ -1,5 +1,6 @@
 import { CliCommand, CliError } from './cli-command';
 import { parseArgs, validateFlags } from './parse-args';
+import { errorMessage } from '@platform/errors';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -20,9 +21,9 @@ function errorBody(e: unknown): { code: string; message: string } {
     typeof e.code === 'string' &&
     /^[A-Z][A-Z0-9_]*$/.test(e.code)
   ) {
-    return { code: e.code, message: e instanceof Error ? e.message : String(e) };
+    return { code: e.code, message: errorMessage(e) };
   }
-  return { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) };
+  return { code: 'INTERNAL', message: errorMessage(e) };
 }
 
 /**

@@ -12,3 +12,4 @@ export { PlatformValidationPipe, toViolations } from './validation.pipe';
 export { formatGraphQLError, isInvalidVariablesError, toGraphQLExtensions } from './graphql-errors';
 export type { FormattableGraphQLError, GraphQLErrorShape } from './graphql-errors';
 export { toBooleanParam, toIntegerParam } from './query-params';
+export { errorMessage } from './error-message';

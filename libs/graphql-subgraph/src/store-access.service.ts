@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Principal } from '@platform/auth';
 import { REDIS, RedisKeys } from '@platform/database';
-import { PlatformError } from '@platform/errors';
+import { errorMessage, PlatformError } from '@platform/errors';
 import { tracedFetch } from '@platform/observability';
 import Redis from 'ioredis';
 import { SUBGRAPH_OPTIONS, type ResolvedSubgraphOptions } from './subgraph.options';
@@ -70,7 +70,7 @@ export class StoreAccessService {
       status = response.status;
       await response.body?.cancel();
     } catch (e) {
-      this.logger.warn(`store visibility check failed: ${e instanceof Error ? e.message : String(e)}`);
+      this.logger.warn(`store visibility check failed: ${errorMessage(e)}`);
       throw storeCheckUnavailable();
     }
     switch (status) {
@@ -92,7 +92,7 @@ export class StoreAccessService {
   }
 
   private cacheFailed(e: unknown): null {
-    this.logger.warn(`store access cache unavailable: ${e instanceof Error ? e.message : String(e)}`);
+    this.logger.warn(`store access cache unavailable: ${errorMessage(e)}`);
     return null;
   }
 }

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { AuthenticatedRequest } from '@platform/auth';
-import { assertNever } from '@platform/errors';
+import { assertNever, errorMessage } from '@platform/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, defer, lastValueFrom, of } from 'rxjs';
 import { IdempotencyErrors } from './idempotency.errors';
@@ -16,7 +16,7 @@ import { requestFingerprint } from './request-fingerprint';
 import { replayStoredResponse, toStoredResponse } from './stored-response';
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /**

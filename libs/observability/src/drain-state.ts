@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { errorMessage } from '@platform/errors';
 
 /** Something that stops taking new work and resolves once the work it holds is done. */
 export type DrainParticipant = () => Promise<unknown>;
@@ -29,9 +30,7 @@ export class DrainState {
         try {
           await drain();
         } catch (error) {
-          this.logger.warn(
-            `draining ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
+          this.logger.warn(`draining ${name} failed: ${errorMessage(error)}`);
         }
       }),
     ).then(() => undefined);

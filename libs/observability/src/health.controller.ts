@@ -4,6 +4,7 @@ import { PUBLIC_ROUTE } from '@platform/scopes';
 import type { FastifyReply } from 'fastify';
 import { DrainState } from './drain-state';
 import { READINESS_CHECKS, ReadinessCheck } from './readiness-check';
+import { errorMessage } from '@platform/errors';
 
 /**
  * Liveness (the process answers) and readiness (every dependency answers, and the process is not
@@ -35,7 +36,7 @@ export class HealthController {
           const detail = await check.check();
           return [check.name, { status: 'up', ...(detail ? { detail } : {}) }] as const;
         } catch (e) {
-          return [check.name, { status: 'down', error: e instanceof Error ? e.message : String(e) }] as const;
+          return [check.name, { status: 'down', error: errorMessage(e) }] as const;
         }
       }),
     );

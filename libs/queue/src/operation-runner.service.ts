@@ -8,6 +8,7 @@ import type { OperationJobData, OperationPayload } from './operation-job';
 import { OperationRecordBase } from './operation-record.entity';
 import { OperationStatus } from './operation-status';
 import { OperationFailureCode, PermanentFailure } from './operation.errors';
+import { errorMessage } from '@platform/errors';
 
 export type OperationEntity<E extends OperationRecordBase> = new () => E;
 
@@ -77,7 +78,7 @@ function baseChanges<E extends OperationRecordBase>(
 }
 
 function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   const code = (error as { code?: unknown } | null)?.code;
   return (typeof code === 'string' && !text.startsWith(code) ? `${code}: ${text}` : text).slice(
     0,

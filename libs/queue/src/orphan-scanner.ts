@@ -2,6 +2,7 @@ import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common'
 import type { Queue } from 'bullmq';
 import type { OperationRecordBase } from './operation-record.entity';
 import type { OperationEntity, OperationRunner } from './operation-runner.service';
+import { errorMessage } from '@platform/errors';
 
 export const ORPHAN_SCAN_EVERY_MS = 60_000;
 
@@ -37,7 +38,7 @@ export abstract class OrphanScanner<E extends OperationRecordBase>
       if (r.requeued.length + r.failed.length > 0)
         this.logger.warn(`orphans: requeued ${r.requeued.length}, failed ${r.failed.length}`);
     } catch (error) {
-      this.logger.warn(`orphan scan failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`orphan scan failed: ${errorMessage(error)}`);
     }
   }
 }

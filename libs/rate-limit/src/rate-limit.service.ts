@@ -9,6 +9,7 @@ import {
   credentialKeyParts,
   ipKeyParts,
 } from './rate-limit.policy';
+import { errorMessage } from '@platform/errors';
 
 /**
  * A fixed window anchored at its first hit, in one round trip: the increment, the expiry of a new
@@ -90,7 +91,7 @@ export class RateLimitService {
     try {
       return policy.decide(await this.hit(key, policy.windowMs));
     } catch (e) {
-      this.logger.warn(`rate limit not applied, Redis failed: ${e instanceof Error ? e.message : String(e)}`);
+      this.logger.warn(`rate limit not applied, Redis failed: ${errorMessage(e)}`);
       return undefined;
     }
   }

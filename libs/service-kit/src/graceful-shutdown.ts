@@ -1,6 +1,7 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { PlatformConfig } from '@platform/config';
 import { DrainState } from '@platform/observability';
+import { errorMessage } from '@platform/errors';
 
 export type ShutdownSettings = PlatformConfig['shutdown'];
 
@@ -68,11 +69,7 @@ export function installGracefulShutdown(
         process.exit(0);
       },
       (error: unknown) => {
-        logger.error(
-          `graceful stop failed: ${error instanceof Error ? error.message : String(error)}`,
-          undefined,
-          'Shutdown',
-        );
+        logger.error(`graceful stop failed: ${errorMessage(error)}`, undefined, 'Shutdown');
         process.exit(1);
       },
     );

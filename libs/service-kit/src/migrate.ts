@@ -1,6 +1,7 @@
 import type { PlatformConfig } from '@platform/config';
 import { ensureDatabase, runMigrations, type MigrationSet } from '@platform/database';
 import { AUTH_MIGRATION_SET } from '@platform/auth';
+import { errorMessage } from '@platform/errors';
 
 /**
  * The body of every app's `migrate` entry point (the k8s migration Job, `npm run migrate`):
@@ -19,7 +20,7 @@ export function runMigrateEntry(config: () => PlatformConfig, sets: readonly Mig
   migrateService(config(), sets).then(
     () => process.exit(0),
     (e: unknown) => {
-      process.stderr.write(`migration failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(`migration failed: ${errorMessage(e)}\n`);
       process.exit(1);
     },
   );

@@ -6,11 +6,12 @@
 import 'reflect-metadata';
 import { runWriteOpenApi } from '@platform/service-kit';
 import { AGENT_REGISTRY_OPENAPI_FILE, buildAgentRegistryOpenApi } from './agent-registry-openapi';
+import { errorMessage } from '@platform/errors';
 
 if (require.main === module) {
   runWriteOpenApi(process.argv.slice(2), AGENT_REGISTRY_OPENAPI_FILE, buildAgentRegistryOpenApi).catch(
     (e: unknown) => {
-      process.stderr.write(`write-openapi: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(`write-openapi: ${errorMessage(e)}\n`);
       process.exitCode = 1;
     },
   );

@@ -15,6 +15,7 @@ import { dirname, resolve } from 'node:path';
 import { defaultServiceUrl } from '../routes/route-table';
 import { SUBGRAPHS, SubgraphDefinition } from './subgraphs';
 import { SubgraphSdl, composeSupergraph } from './supergraph-composition';
+import { errorMessage } from '@platform/errors';
 
 const ROOT = resolve(__dirname, '../../../..');
 const DEFAULT_OUT = 'apps/gateway/supergraph.graphql';
@@ -37,9 +38,7 @@ function readSubgraph(subgraph: SubgraphDefinition): SubgraphSdl {
   try {
     sdl = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new Error(
-      `subgraph ${subgraph.name}: cannot read ${subgraph.sdlFile} (${e instanceof Error ? e.message : String(e)})`,
-    );
+    throw new Error(`subgraph ${subgraph.name}: cannot read ${subgraph.sdlFile} (${errorMessage(e)})`);
   }
   // The committed URL is the development default; the gateway's config overrides it at run time.
   return { name: subgraph.name, url: `${defaultServiceUrl(subgraph.service)}${subgraph.path}`, sdl };
@@ -81,7 +80,7 @@ if (require.main === module) {
   try {
     process.exitCode = main(process.argv.slice(2));
   } catch (e) {
-    process.stderr.write(`compose-supergraph: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`compose-supergraph: ${errorMessage(e)}\n`);
     process.exitCode = 1;
   }
 }

@@ -6,10 +6,11 @@
 import 'reflect-metadata';
 import { runWriteOpenApi } from '@platform/service-kit';
 import { HOSTING_OPENAPI_FILE, buildHostingOpenApi } from './hosting-openapi';
+import { errorMessage } from '@platform/errors';
 
 if (require.main === module) {
   runWriteOpenApi(process.argv.slice(2), HOSTING_OPENAPI_FILE, buildHostingOpenApi).catch((e: unknown) => {
-    process.stderr.write(`write-openapi: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`write-openapi: ${errorMessage(e)}\n`);
     process.exitCode = 1;
   });
 }

@@ -16,6 +16,7 @@ import type { IContainerStatus } from 'kubernetes-models/v1/ContainerStatus';
 import type { IPod } from 'kubernetes-models/v1/Pod';
 import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service, type IService } from 'kubernetes-models/v1/Service';
+import { errorMessage } from '@platform/errors';
 
 /** What the app in a pod does: answers (ready), exits (crash loop), or runs without answering. */
 export type AppBehaviour =
@@ -70,7 +71,7 @@ function schemaError(body: StoredObject): string | null {
     else new Secret(body as ModelData<ISecret>).validate();
     return null;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorMessage(e);
   }
 }
 

@@ -6,11 +6,12 @@
 import 'reflect-metadata';
 import { runWriteOpenApi } from '@platform/service-kit';
 import { MAILBOXES_OPENAPI_FILE, buildMailboxesOpenApi } from './mailboxes-openapi';
+import { errorMessage } from '@platform/errors';
 
 if (require.main === module) {
   runWriteOpenApi(process.argv.slice(2), MAILBOXES_OPENAPI_FILE, buildMailboxesOpenApi).catch(
     (e: unknown) => {
-      process.stderr.write(`write-openapi: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(`write-openapi: ${errorMessage(e)}\n`);
       process.exitCode = 1;
     },
   );

@@ -4,6 +4,7 @@ import { OperationStatus } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import { BULK_RETENTION_DAYS } from './bulk-limits';
 import { BULK_PURGE_EVERY_MS } from './bulk.jobs';
+import { errorMessage } from '@platform/errors';
 
 /** Operations deleted per statement (their chunks go with them, ON DELETE CASCADE). */
 const PURGE_BATCH = 100;
@@ -61,7 +62,7 @@ export class BulkRetentionService implements OnApplicationBootstrap, OnModuleDes
       const purged = await this.purge();
       if (purged.operations > 0) this.logger.log(`deleted ${purged.operations} ended bulk operations`);
     } catch (error) {
-      this.logger.warn(`bulk purge failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`bulk purge failed: ${errorMessage(error)}`);
     }
   }
 }

@@ -6,6 +6,7 @@ import {
   EXPIRE_RESERVATION_JOB,
   type ExpireReservationJobData,
 } from './inventory.jobs';
+import { errorMessage } from '@platform/errors';
 
 /** The API's side of the `catalog-inventory` queue: the only place that adds its jobs. */
 @Injectable()
@@ -36,9 +37,7 @@ export class InventoryExpiryProducer {
     try {
       await this.queue.remove(reservationId);
     } catch (e) {
-      this.logger.warn(
-        `expiry job of reservation ${reservationId} not removed: ${e instanceof Error ? e.message : String(e)}`,
-      );
+      this.logger.warn(`expiry job of reservation ${reservationId} not removed: ${errorMessage(e)}`);
     }
   }
 }

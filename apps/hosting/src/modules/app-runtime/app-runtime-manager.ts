@@ -21,6 +21,7 @@ import { WorkerLeases } from '../worker-leases/worker-leases';
 import type { LeaseHolder } from '../worker-leases/worker-leases';
 import { RUNTIME_DRIVER } from './runtime-driver.provider';
 import { RuntimePidFiles } from './runtime-pid-files';
+import { errorMessage } from '@platform/errors';
 
 /** How often the manager copies the driver's view (crashes, restarts) into app_environments. */
 export const RUNTIME_SYNC_EVERY_MS = 2000;
@@ -30,7 +31,7 @@ export interface BuildToRun {
   readonly startCommand: StartCommand;
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown): string => errorMessage(error);
 
 /** What an owned variant runs, when it should run (desired RUNNING with a recorded build). */
 const buildOf = (v: OwnedVariant): BuildToRun | null =>

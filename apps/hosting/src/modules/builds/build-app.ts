@@ -9,6 +9,7 @@ import { spawnSandbox, startSandbox, type SandboxMessage } from '../runtime/sand
 import type { SandboxHost } from '../runtime/sandbox/sandbox-host';
 import { BuildError } from './build-error';
 import { readPackageManifest, resolveStartCommand } from './package-manifest';
+import { errorMessage } from '@platform/errors';
 
 export type BuildLogStream = 'STDOUT' | 'STDERR' | 'SYSTEM';
 
@@ -323,12 +324,7 @@ function sandboxedNpm(
         },
         closed,
       ).catch((error: unknown) =>
-        fail(
-          new BuildError(
-            'BUILD_FAILED',
-            `sandbox set-up failed: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        ),
+        fail(new BuildError('BUILD_FAILED', `sandbox set-up failed: ${errorMessage(error)}`)),
       );
     } else if (message.type === 'error') {
       options.emit('SYSTEM', String(message.message));

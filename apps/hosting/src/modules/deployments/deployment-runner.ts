@@ -13,6 +13,7 @@ import { RuntimeStartError } from '../runtime';
 import type { VariantHandle, VariantKey } from '../runtime';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
+import { errorMessage } from '@platform/errors';
 
 /** Codes of a deployment's failure (docs/errors.md, Hosting). */
 export const DeploymentFailureCode = {
@@ -40,7 +41,7 @@ type Published =
       readonly owner: string;
     };
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown): string => errorMessage(error);
 
 /**
  * One deployment, run by DeploymentsProcessor inside OperationRunner.execute. Its log starts with a

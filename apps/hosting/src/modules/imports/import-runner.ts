@@ -15,6 +15,7 @@ import { ArchiveError, extractArchive } from './archive';
 import { ImportOperationEntity } from './import-operation.entity';
 import { IMPORT_SETTINGS, importPaths, npmCacheDir } from './import-settings';
 import type { ImportSettings } from './import-settings';
+import { errorMessage } from '@platform/errors';
 
 /** Codes of an import's failure besides ArchiveError's and BuildError's (docs/errors.md, Hosting). */
 export const ImportFailureCode = {
@@ -26,7 +27,7 @@ export const ImportFailureCode = {
   APP_NOT_FOUND: 'APP_NOT_FOUND',
 } as const;
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown): string => errorMessage(error);
 
 /**
  * One import, run by ImportsProcessor inside OperationRunner.execute: extract the upload into a fresh

@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IMPORT_SETTINGS, uploadsDir } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
+import { errorMessage } from '@platform/errors';
 
 /** An upload no import references is removed once it is this old (it may still be streaming before). */
 export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export interface PruneResult {
   readonly uploads: number;
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown): string => errorMessage(error);
 
 /**
  * Removes what the data dir holds for nothing: the directories of imports that no variant runs and

@@ -32,6 +32,7 @@ import {
   type VariantRuntimeStatus,
   type VariantSpec,
 } from './runtime-driver';
+import { errorMessage } from '@platform/errors';
 
 export interface KubernetesDriverOptions extends KubernetesObjectOptions {
   /**
@@ -82,7 +83,7 @@ export function describeApiError(error: unknown): string {
           : error.message;
     return `Kubernetes API ${error.code}: ${message}`;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /**
@@ -229,7 +230,7 @@ export class KubernetesDriver implements RuntimeDriver {
         this.system(spec, 'WARN', `secrets not injected (reserved or invalid names): ${dropped.join(', ')}`);
       return objects;
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
       this.system(spec, 'ERROR', `failed: ${message}`);
       throw new RuntimeStartError(spec.key, message);
     }

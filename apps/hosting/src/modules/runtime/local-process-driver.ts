@@ -22,6 +22,7 @@ import {
 } from './runtime-driver';
 import type { SandboxHost } from './sandbox/sandbox-host';
 import { SANDBOX_APP_PORT, spawnSandbox, startSandbox, type SandboxMessage } from './sandbox/sandbox-launch';
+import { errorMessage } from '@platform/errors';
 
 /**
  * How the driver keeps variants apart from the platform: `sandbox` runs each instance in its own
@@ -347,7 +348,7 @@ class Supervisor {
       if (!fs.statSync(dir).isDirectory()) throw new Error(`${this.spec.dir} is not a directory`);
       ({ command, env } = this.commandLine(dir, sandbox !== null));
     } catch (e) {
-      this.fail(e instanceof Error ? e.message : String(e));
+      this.fail(errorMessage(e));
       return;
     }
 
@@ -493,7 +494,7 @@ class Supervisor {
     child.on('message', (message: SandboxMessage) => {
       if (message.type === 'hello') {
         this.handOver(instance, sandbox, dir, command, env).catch((error: unknown) =>
-          abort(`sandbox set-up failed: ${error instanceof Error ? error.message : String(error)}`),
+          abort(`sandbox set-up failed: ${errorMessage(error)}`),
         );
       } else if (message.type === 'ready') {
         clearTimeout(deadline);

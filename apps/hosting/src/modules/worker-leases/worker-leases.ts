@@ -12,6 +12,7 @@ import { LEASE_SETTINGS } from './lease-settings';
 import type { LeaseSettings } from './lease-settings';
 import { LeaseLostError, VARIANT_OWNER_CHANNEL, WorkerLeaseStore } from './worker-lease-store';
 import type { OwnerNotice } from './worker-lease-store';
+import { errorMessage } from '@platform/errors';
 
 /** What runs the variants (AppRuntimeManager): WorkerLeases tells it when to adopt and release. */
 export interface LeaseHolder {
@@ -23,7 +24,7 @@ export interface LeaseHolder {
   onTaken(key: VariantKey, owner: string): void;
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const describe = (error: unknown): string => errorMessage(error);
 
 /**
  * This worker's lease (docs/hosting.md, "Several workers"): registers a row of hosting.workers at boot, extends

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxEventEntity } from './outbox-event.entity';
 import { OutboxPublisher } from './outbox.publisher';
+import { errorMessage } from '@platform/errors';
 
 /** How often each process sweeps the outbox for rows its writers did not publish. */
 export const OUTBOX_SWEEP_INTERVAL_MS = 5_000;
@@ -52,9 +53,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         await this.publishRows(tx, rows);
       });
     } catch (e) {
-      this.logger.warn(
-        `outbox publish deferred to the sweeper: ${e instanceof Error ? e.message : String(e)}`,
-      );
+      this.logger.warn(`outbox publish deferred to the sweeper: ${errorMessage(e)}`);
     }
   }
 
@@ -75,7 +74,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         return this.publishRows(tx, rows);
       })
       .catch((e: unknown) => {
-        this.logger.warn(`outbox sweep failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.logger.warn(`outbox sweep failed: ${errorMessage(e)}`);
         return 0;
       })
       .finally(() => {
@@ -99,7 +98,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           { id: row.id },
           {
             attempts,
-            lastError: (e instanceof Error ? e.message : String(e)).slice(0, 512),
+            lastError: errorMessage(e).slice(0, 512),
             nextAttemptAt: new Date(Date.now() + backoff),
           },
         );

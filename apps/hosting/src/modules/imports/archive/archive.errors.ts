@@ -2,6 +2,7 @@
  * Stable codes of a refused app archive. The hosting service maps them to 400/422 and the import's
  * failure reason; clients and tests match on them, never on the message.
  */
+import { errorMessage } from '@platform/errors';
 export const ArchiveErrorCode = {
   /** Neither a zip nor a gzip-compressed tar (checked by magic bytes, never by file name). */
   UNSUPPORTED_ARCHIVE: 'UNSUPPORTED_ARCHIVE',
@@ -55,7 +56,7 @@ export class ArchiveError extends Error {
 export function toArchiveError(error: unknown): Error {
   if (error instanceof ArchiveError) return error;
   if (error instanceof Error && 'syscall' in error) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new ArchiveError(
     ArchiveErrorCode.CORRUPT_ARCHIVE,
     `the archive is damaged or truncated: ${message}`,
