@@ -23,8 +23,6 @@ import { parseRevocationReason } from './revocation-reason';
   status: 400,
   description: 'INVALID_FORMAT (agentId not a uuid), INVALID_BODY, INVALID_REASON',
 })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 404, description: 'AGENT_NOT_FOUND (unknown, or revoke by another account)' })
 @RateLimited()
 @Controller('v1/agents')

@@ -28,7 +28,6 @@ export class EventsController {
   })
   @ApiOkResponse({ type: AgentEventsResponse })
   @ApiResponse({ status: 400, description: 'INVALID_FORMAT: limit, lastLogId or providerId is malformed' })
-  @ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
   @ApiResponse({ status: 403, description: 'The token lacks agents.event:read' })
   @ApiResponse({ status: 429, description: 'Per-credential rate limit exhausted; see Retry-After' })
   async list(@Query() query: AgentEventsQuery): Promise<AgentEventsResponse> {

@@ -26,7 +26,6 @@ export const LIST_CAP_HEADER = 'X-List-Cap';
   description: 'uuid; echoed, and the correlationId of errors',
 })
 @ApiResponse({ status: 400, description: 'Invalid storeId, transactionId or query (INVALID_REQUEST)' })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
 @ApiResponse({ status: 403, description: 'The token lacks commerce.transaction:read' })
 @ApiResponse({
   status: 404,

@@ -20,8 +20,6 @@ import { AppLogsService } from './app-logs.service';
   status: 400,
   description: 'INVALID_REQUEST (details[].issue; INVALID_PAGE_TOKEN for a foreign token)',
 })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 404, description: 'APP_NOT_FOUND (also for another account’s)' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
 @Controller('v1/hosting')

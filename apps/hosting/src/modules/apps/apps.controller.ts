@@ -38,8 +38,6 @@ import { appListBinding, decodePageToken } from './page-token';
 @ApiBearerAuth()
 @ApiHeader({ name: 'X-Request-Id', required: false, description: 'uuid; echoed' })
 @ApiResponse({ status: 400, description: 'INVALID_REQUEST with details[].issue per bad input' })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
 @Controller('v1/hosting')
 export class AppsController {

@@ -39,8 +39,6 @@ const IDEMPOTENCY_HEADER = {
 @ApiTags('hosting deployments')
 @ApiBearerAuth()
 @ApiResponse({ status: 400, description: 'INVALID_FORMAT / INVALID_BODY with details[].issue' })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 404, description: 'APP_NOT_FOUND, DEPLOYMENT_NOT_FOUND' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
 @Controller('v1/hosting/apps/:appId/deployments')

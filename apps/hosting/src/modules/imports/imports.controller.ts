@@ -40,8 +40,6 @@ const UPLOAD_BODY = {
 @ApiTags('hosting imports')
 @ApiBearerAuth()
 @ApiResponse({ status: 400, description: 'INVALID_BODY / INVALID_FORMAT with details[].issue' })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 404, description: 'APP_NOT_FOUND, IMPORT_NOT_FOUND' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
 @Controller('v1/hosting/apps/:appId')

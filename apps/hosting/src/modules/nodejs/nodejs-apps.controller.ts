@@ -36,8 +36,6 @@ import {
 @ApiTags('hosting nodejs (earlier namespace)')
 @ApiBearerAuth()
 @ApiResponse({ status: 400, description: 'INVALID_REQUEST' })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit' })
 @Controller('v1/hosting/nodejs/apps')
 export class NodejsAppsController {

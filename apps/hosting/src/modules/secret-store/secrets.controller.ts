@@ -37,8 +37,6 @@ import { SecretSetResponse, toSecretSetResponse } from './secrets.response';
   status: 400,
   description: 'INVALID_REQUEST: a variant outside the accepted values, or (PATCH) the patch rule broken',
 })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 404, description: 'APP_NOT_FOUND (also for another account’s)' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit' })
 @Controller('v1/hosting')

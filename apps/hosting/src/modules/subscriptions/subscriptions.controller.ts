@@ -14,8 +14,6 @@ import { SubscriptionsService } from './subscriptions.service';
 @ApiTags('hosting subscriptions')
 @ApiBearerAuth()
 @ApiResponse({ status: 400, description: 'INVALID_REQUEST' })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 429, description: 'Per-client-IP limit' })
 @Controller('v1/hosting/apps/:appId/subscription')
 export class SubscriptionsController {

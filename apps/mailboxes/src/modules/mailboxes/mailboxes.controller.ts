@@ -21,8 +21,6 @@ import { MailboxesService } from './mailboxes.service';
 @ApiBearerAuth()
 @ApiHeader({ name: 'X-Request-Id', required: false, description: 'uuid; echoed' })
 @ApiResponse({ status: 400, description: 'INVALID_BODY, INVALID_FORMAT or INVALID_IDEMPOTENCY_KEY' })
-@ApiResponse({ status: 401, description: 'Missing, malformed, expired or revoked token' })
-@ApiResponse({ status: 403, description: 'The token lacks the operation scope' })
 @ApiResponse({ status: 404, description: 'MAILBOX_NOT_FOUND or ACCOUNT_NOT_FOUND' })
 // The mailbox contract shapes its 429: ErrorLimit (code, message, retryAfterSec) plus Retry-After.
 @RateLimited({ errorBody: true })
