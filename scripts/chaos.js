@@ -19,7 +19,7 @@ const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const { ROOT } = require('./build-if-stale');
-const { createLoad } = require('./chaos/load');
+const { createLoad, failed: isFailure } = require('./chaos/load');
 const { runOnOwnPlatform } = require('./chaos/platform');
 const { adminCli, okJson, zipFolder } = require('./bench-support');
 
@@ -238,9 +238,6 @@ function report(faults, results, verification, baselineEnd) {
     ...f,
     windowEnd: (f.recoveredAt ?? Date.now()) + WINDOW_SLACK_S * 1000,
   }));
-  const isFailure = (r) =>
-    !(typeof r.status === 'number' && r.status >= 200 && r.status < 500 && r.status !== 429) ||
-    r.status === 'gql-error';
   const failures = results.filter(isFailure);
   const ownerOf = (t) => {
     for (let i = windows.length - 1; i >= 0; i -= 1) if (t >= windows[i].start) return i;

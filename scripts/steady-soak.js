@@ -32,7 +32,7 @@ const { cpus } = require('node:os');
 const { join } = require('node:path');
 const { ROOT } = require('./build-if-stale');
 const { adminCli, percentile } = require('./bench-support');
-const { createLoad } = require('./chaos/load');
+const { createLoad, failed } = require('./chaos/load');
 const { descendants } = require('./chaos/infra');
 const { runOnOwnPlatform } = require('./chaos/platform');
 const { sendWithFetch, setUp } = require('./soak');
@@ -278,10 +278,7 @@ function operations({ base, kinds, load, soakResults }) {
 }
 
 function summarizeLoad(soakResults, loadResults) {
-  // The chaos run's rule for its operations: any answer but a 5xx or a 429 is the service's answer.
-  const chaosOk = (r) =>
-    typeof r.status === 'number' && r.status >= 200 && r.status < 500 && r.status !== 429;
-  const all = [...soakResults, ...loadResults.map((r) => ({ ...r, ok: chaosOk(r) }))];
+  const all = [...soakResults, ...loadResults.map((r) => ({ ...r, ok: !failed(r) }))];
   const byOp = new Map();
   for (const r of all) byOp.set(r.op, [...(byOp.get(r.op) ?? []), r]);
   const rows = [...byOp].map(([op, rs]) => {

@@ -27,23 +27,10 @@ const { hashToken, isWellFormedToken } = require(
   join(ROOT, 'dist/apps/countries/libs/auth/src/token-format.js'),
 );
 
-/**
- * libs/rate-limit's FIXED_WINDOW_SCRIPT as issue 15 found it, copied rather than imported: the
- * reference keeps the issue's definition (one Redis round trip, one token lookup per request)
- * whatever the platform does since (an in-process token cache is the platform's, not the reference's).
- */
-const FIXED_WINDOW_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
+/** libs/rate-limit's fixed-window script, the compiled module itself (one round trip per request). */
+const { FIXED_WINDOW_SCRIPT } = require(
+  join(ROOT, 'dist/apps/countries/libs/rate-limit/src/fixed-window.script.js'),
+);
 const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

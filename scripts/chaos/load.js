@@ -161,4 +161,13 @@ function createLoad({ url, auth, storeId, accountId, domain, appId, zip }) {
   };
 }
 
-module.exports = { createLoad };
+/**
+ * A load result that failed: no answer, a 5xx, a 429, or a GraphQL answer with errors and no data
+ * (status 'gql-error'); any other answer is the service's own (a 4xx included).
+ */
+function failed(result) {
+  const { status } = result;
+  return !(typeof status === 'number' && status >= 200 && status < 500 && status !== 429);
+}
+
+module.exports = { createLoad, failed };

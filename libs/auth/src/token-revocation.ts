@@ -1,4 +1,5 @@
 import type { PlatformConfig } from '@platform/config';
+import { errorMessage, withDeadline } from '@platform/errors';
 import Redis from 'ioredis';
 
 /** A revoked token, as told to every process that caches tokens. */
@@ -59,19 +60,14 @@ export class RedisTokenRevocationPublisher implements TokenRevocationPublisher {
   }
 
   async publish(revocation: TokenRevocation): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Redis did not answer within ${PUBLISH_TIMEOUT_MS} ms`)),
-        PUBLISH_TIMEOUT_MS,
-      );
-    });
     try {
-      await Promise.race([this.redis.publish(this.channel, encodeRevocation(revocation)), timeout]);
+      await withDeadline(
+        this.redis.publish(this.channel, encodeRevocation(revocation)),
+        PUBLISH_TIMEOUT_MS,
+        `Redis did not answer within ${PUBLISH_TIMEOUT_MS} ms`,
+      );
     } catch (e) {
-      this.onError(e instanceof Error ? e : new Error(String(e)));
-    } finally {
-      clearTimeout(timer);
+      this.onError(e instanceof Error ? e : new Error(errorMessage(e)));
     }
   }
 }

@@ -13,3 +13,4 @@ export { formatGraphQLError, isInvalidVariablesError, toGraphQLExtensions } from
 export type { FormattableGraphQLError, GraphQLErrorShape } from './graphql-errors';
 export { toBooleanParam, toIntegerParam } from './query-params';
 export { errorMessage } from './error-message';
+export { withDeadline } from './deadline';

@@ -8,7 +8,7 @@ import type { OperationJobData, OperationPayload } from './operation-job';
 import { OperationRecordBase } from './operation-record.entity';
 import { OperationStatus } from './operation-status';
 import { OperationFailureCode, PermanentFailure } from './operation.errors';
-import { errorMessage } from '@platform/errors';
+import { errorMessage, withDeadline } from '@platform/errors';
 
 export type OperationEntity<E extends OperationRecordBase> = new () => E;
 
@@ -202,21 +202,16 @@ export class OperationRunner {
   }
 
   private async enqueue(queue: Queue, record: OperationRecordBase): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer from Redis within ${ENQUEUE_TIMEOUT_MS} ms`)),
-        ENQUEUE_TIMEOUT_MS,
-      );
-    });
     try {
-      await Promise.race([queue.add(record.jobName, record.jobData, { jobId: record.id }), timeout]);
+      await withDeadline(
+        queue.add(record.jobName, record.jobData, { jobId: record.id }),
+        ENQUEUE_TIMEOUT_MS,
+        `no answer from Redis within ${ENQUEUE_TIMEOUT_MS} ms`,
+      );
     } catch (error) {
       this.logger.warn(
         `operation ${record.id} saved but not enqueued, recoverOrphans will add it: ${describe(error)}`,
       );
-    } finally {
-      clearTimeout(timer);
     }
   }
 

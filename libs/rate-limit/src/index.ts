@@ -17,6 +17,7 @@ export {
   xRateLimitHeaders,
 } from './rate-limit.policy';
 export type { RateLimitDecision, WindowCount } from './rate-limit.policy';
-export { FIXED_WINDOW_SCRIPT, RateLimitService } from './rate-limit.service';
+export { FIXED_WINDOW_SCRIPT } from './fixed-window.script';
+export { RateLimitService } from './rate-limit.service';
 export { RATE_LIMITED, RateLimited } from './rate-limited.decorator';
 export type { RateLimitedOptions } from './rate-limited.decorator';

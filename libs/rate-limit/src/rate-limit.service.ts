@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
 import { REDIS, RedisKeys } from '@platform/database';
+import { errorMessage } from '@platform/errors';
 import Redis from 'ioredis';
 import {
   RateLimitDecision,
@@ -9,26 +10,7 @@ import {
   credentialKeyParts,
   ipKeyParts,
 } from './rate-limit.policy';
-import { errorMessage } from '@platform/errors';
-
-/**
- * A fixed window anchored at its first hit, in one round trip: the increment, the expiry of a new
- * window and the read of the remaining time happen atomically, so concurrent requests from any
- * number of processes are counted exactly. The TTL repair covers a key that lost its expiry
- * (a PERSIST by hand), which would otherwise block a credential for ever.
- */
-export const FIXED_WINDOW_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
+import { FIXED_WINDOW_SCRIPT } from './fixed-window.script';
 
 /** The script as a command of the shared client: ioredis sends EVALSHA and falls back to EVAL on NOSCRIPT. */
 type RedisWithFixedWindow = Redis & {

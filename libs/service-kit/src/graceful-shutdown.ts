@@ -1,7 +1,7 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import type { PlatformConfig } from '@platform/config';
 import { DrainState } from '@platform/observability';
-import { errorMessage } from '@platform/errors';
+import { errorMessage, withDeadline } from '@platform/errors';
 
 export type ShutdownSettings = PlatformConfig['shutdown'];
 
@@ -28,24 +28,14 @@ export async function drainAndClose(
     'Shutdown',
   );
   await sleep(settings.delayMs);
-  let timer: NodeJS.Timeout | undefined;
-  const overtime = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`in-flight requests or jobs still running after ${settings.graceMs} ms`)),
-      settings.graceMs,
-    );
-  });
-  try {
-    await Promise.race([
-      (async () => {
-        await Promise.all([app.getHttpAdapter().close(), jobsDone]);
-        await app.close();
-      })(),
-      overtime,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+  await withDeadline(
+    (async () => {
+      await Promise.all([app.getHttpAdapter().close(), jobsDone]);
+      await app.close();
+    })(),
+    settings.graceMs,
+    `in-flight requests or jobs still running after ${settings.graceMs} ms`,
+  );
 }
 
 /**
