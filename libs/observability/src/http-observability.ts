@@ -14,7 +14,7 @@ export function contextOf(raw: IncomingMessage): RequestContext | undefined {
 
 /**
  * Fastify `genReqId`: takes the caller's X-Request-Id (uuid) or makes one, continues or starts
- * the W3C trace, and pins both on the raw request so the logger (pino-http) and every hook see
+ * the W3C trace, and pins both on the raw request so the request log line and every hook see
  * the same ids.
  */
 export function genRequestId(raw: IncomingMessage): string {

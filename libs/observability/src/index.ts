@@ -12,6 +12,7 @@ export { isUuid, requestIdFrom } from './request-id';
 export { contextOf, genRequestId, installHttpObservability } from './http-observability';
 export { MetricsService } from './metrics.service';
 export { PlatformLoggerModule } from './logger.module';
+export { PLATFORM_LOGGER, createPlatformLogger, installRequestLogging } from './platform-logger';
 export { READINESS_CHECKS } from './readiness-check';
 export type { ReadinessCheck } from './readiness-check';
 export { ObservabilityModule } from './observability.module';

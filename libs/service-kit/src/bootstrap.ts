@@ -5,7 +5,13 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { PlatformConfig } from '@platform/config';
 import { ERROR_FAMILY, type ErrorFamily } from '@platform/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { MetricsService, genRequestId, installHttpObservability } from '@platform/observability';
+import {
+  MetricsService,
+  PLATFORM_LOGGER,
+  genRequestId,
+  installHttpObservability,
+  installRequestLogging,
+} from '@platform/observability';
 import { Logger } from 'nestjs-pino';
 import { installGracefulShutdown } from './graceful-shutdown';
 import { frameworkErrorResponder } from './framework-errors';
@@ -55,6 +61,7 @@ export async function createServiceApp(
   app.useLogger(app.get(Logger));
   installJsonBodyParser(app.getHttpAdapter().getInstance());
   installHttpObservability(app.getHttpAdapter().getInstance(), app.get(MetricsService));
+  installRequestLogging(app.getHttpAdapter().getInstance(), app.get(PLATFORM_LOGGER));
   installLingeringClose(app.getHttpAdapter().getInstance());
   // No app.enableShutdownHooks(): `listen` installs the graceful stop (readiness first, then the
   // listener, in-flight requests and jobs, exit 0), which Nest's own handler does not do.

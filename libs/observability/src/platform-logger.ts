@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { contextOf } from './http-observability';
+import { RequestContextStore } from './request-context';
+
+/** The process's pino logger (Nest DI token). */
+export const PLATFORM_LOGGER = Symbol('PLATFORM_LOGGER');
+
+export interface PlatformLoggerOptions {
+  readonly level: string;
+  readonly serviceName: string;
+}
+
+const QUIET_ROUTES = /^\/(health\/|metrics|healthz)/;
+
+/**
+ * The request ids of the log line being written: every line written while a request is being
+ * served (the request line, and whatever the app logs on the way) carries the request id and the
+ * trace and span ids of the context the `onRequest` hook entered. A mixin instead of a child logger
+ * per request: the child logger pino-http made for every request (its bindings serialized even
+ * when nothing else was logged) was a measured share of GET store's CPU (docs/performance.md).
+ */
+function requestContextFields(): object {
+  const ctx = RequestContextStore.current();
+  // A new object every time: pino merges the line's own fields into it.
+  return ctx ? { requestId: ctx.requestId, traceId: ctx.trace.traceId, spanId: ctx.trace.spanId } : {};
+}
+
+/**
+ * JSON lines on stdout: `service`, ISO `time`, `message`; credentials redacted wherever a line
+ * carries request or response headers. Writes are asynchronous (while one write is in flight the
+ * next lines are buffered and go out together, instead of one blocking write(2) per line); pino
+ * flushes the buffer synchronously on exit, so only a SIGKILL can lose lines written in the last
+ * instant.
+ */
+export function createPlatformLogger(
+  options: PlatformLoggerOptions,
+  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+): Logger {
+  return pino(
+    {
+      level: options.level,
+      base: { service: options.serviceName },
+      messageKey: 'message',
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["idempotency-key"]',
+          'res.headers["set-cookie"]',
+        ],
+        censor: '[redacted]',
+      },
+      mixin: requestContextFields,
+    },
+    destination,
+  );
+}
+
+/** The request's fields of its log line; `res` and `responseTime` once a response went out. */
+function requestLine(
+  request: FastifyRequest,
+  response?: { statusCode: number; responseTime: number },
+): object {
+  const ctx = contextOf(request.raw);
+  return {
+    req: { id: request.id, method: request.method, url: request.url },
+    ...(ctx && { requestId: ctx.requestId, traceId: ctx.trace.traceId, spanId: ctx.trace.spanId }),
+    ...(response && { res: { statusCode: response.statusCode }, responseTime: response.responseTime }),
+  };
+}
+
+/**
+ * One log line per request when its response is finished (`request completed`; a 5xx is
+ * `request errored` at level error), or when the client went away before it (`request aborted`).
+ * Health and metrics scrapes are not logged. A Fastify hook rather than an HTTP middleware: no
+ * middleware bridge and no per-request logger (docs/performance.md, issue 15).
+ */
+export function installRequestLogging(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!QUIET_ROUTES.test(request.url)) {
+      const status = reply.statusCode;
+      const line = requestLine(request, { statusCode: status, responseTime: Math.round(reply.elapsedTime) });
+      if (status >= 500) logger.error(line, 'request errored');
+      else logger.info(line, 'request completed');
+    }
+    done();
+  });
+  fastify.addHook('onRequestAbort', (request, done) => {
+    if (!QUIET_ROUTES.test(request.url)) {
+      logger.info(requestLine(request), 'request aborted');
+    }
+    done();
+  });
+}
