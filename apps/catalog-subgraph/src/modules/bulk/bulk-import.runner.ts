@@ -63,11 +63,10 @@ const UPSERT_SQL = `
  */
 @Injectable()
 export class BulkImportRunner {
-  private readonly validator = new SkuLineValidator();
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly chunks: BulkChunksRepository,
+    private readonly validator: SkuLineValidator,
   ) {}
 
   async run({ record }: OperationContext<CatalogBulkOperationEntity>): Promise<OperationCommit> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { OperationRunner, QueueModule } from '@platform/queue';
 import { BulkChunksRepository } from './bulk-chunks.repository';
 import { BulkExportRunner } from './bulk-export.runner';
@@ -7,14 +8,17 @@ import { BulkOrphansService } from './bulk-orphans.service';
 import { BulkRetentionService } from './bulk-retention.service';
 import { CatalogBulkQueue } from './bulk.jobs';
 import { CatalogBulkProcessor } from './bulk.processor';
+import { SkuLineValidator } from './sku-lines';
 
 /**
  * Bulk SKU import and export for the worker process: runs `catalog-bulk` jobs, re-adds orphaned
- * ones, purges ended operations. No GraphQL. Needs QueueModule.forRoot() and ServiceKitModule
- * (with the catalog migration set, bulk entities included) in the worker's root module.
+ * ones, purges ended operations. No GraphQL endpoint: GraphQLSchemaBuilderModule only builds, at
+ * init, the CreateSKUInput type import lines are coerced to (SkuLineValidator). Needs
+ * QueueModule.forRoot() and ServiceKitModule (with the catalog migration set, bulk entities
+ * included) in the worker's root module.
  */
 @Module({
-  imports: [QueueModule.registerQueues(CatalogBulkQueue)],
+  imports: [GraphQLSchemaBuilderModule, QueueModule.registerQueues(CatalogBulkQueue)],
   providers: [
     BulkChunksRepository,
     BulkExportRunner,
@@ -23,6 +27,7 @@ import { CatalogBulkProcessor } from './bulk.processor';
     BulkRetentionService,
     CatalogBulkProcessor,
     OperationRunner,
+    { provide: SkuLineValidator, inject: [GraphQLSchemaFactory], useFactory: SkuLineValidator.create },
   ],
 })
 export class CatalogBulkWorkerModule {}

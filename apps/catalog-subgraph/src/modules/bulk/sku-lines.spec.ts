@@ -1,12 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
+import { Test } from '@nestjs/testing';
+import { getNamedType, parse, printType } from 'graphql';
 import { LineErrorList } from './line-errors';
 import { SkuLineValidator, skuLineOf, skuRowOf } from './sku-lines';
 
 describe('SkuLineValidator (createSku rules)', () => {
-  const validator = new SkuLineValidator();
+  let validator: SkuLineValidator;
+  beforeAll(async () => {
+    const builder = await Test.createTestingModule({ imports: [GraphQLSchemaBuilderModule] }).compile();
+    validator = await SkuLineValidator.create(builder.get(GraphQLSchemaFactory));
+  });
   const refusal = async (line: string) => {
     const checked = await validator.check(line);
     return checked.ok ? undefined : checked.message;
   };
+
+  it('coerces to the CreateSKUInput of the committed schema.graphql, its field types included', () => {
+    const sdl = readFileSync(join(__dirname, '..', '..', '..', 'schema.graphql'), 'utf8');
+    const served = buildSubgraphSchema(parse(sdl));
+    const built = validator.inputType;
+    expect(built.name).toBe('CreateSKUInput');
+    for (const type of [built, ...Object.values(built.getFields()).map((f) => getNamedType(f.type))]) {
+      const servedType = served.getType(type.name);
+      expect(servedType && printType(servedType)).toBe(printType(type));
+    }
+  });
 
   it('accepts a line with every CreateSKUInput field and makes its stored row', async () => {
     const line = {
@@ -58,6 +79,9 @@ describe('SkuLineValidator (createSku rules)', () => {
     expect(await refusal('{"code":"X"}')).toBe(nameMissing);
     expect(await refusal('{"name":null}')).toBe(nameMissing);
     expect(await refusal('{"name":7}')).toBe('name: String cannot represent a non string value: 7');
+    expect(await refusal('{"name":"A","status":"GONE"}')).toBe(
+      'status: Value "GONE" does not exist in "CatalogStatus" enum.',
+    );
     expect(await refusal('{"name":"A","taxable":"yes"}')).toBe(
       'taxable: Boolean cannot represent a non boolean value: "yes"',
     );

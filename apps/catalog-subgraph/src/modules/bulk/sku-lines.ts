@@ -1,9 +1,12 @@
+import { TypeMetadataStorage } from '@nestjs/graphql';
+import type { GraphQLSchemaFactory } from '@nestjs/graphql';
 import { PlatformError } from '@platform/errors';
 import type { Violation } from '@platform/errors';
 import { InputValidationPipe } from '@platform/graphql-subgraph';
-import { GraphQLBoolean, GraphQLInt, GraphQLScalarType, GraphQLString } from 'graphql';
+import { assertInputObjectType, coerceInputValue } from 'graphql';
+import type { GraphQLError, GraphQLInputObjectType } from 'graphql';
 import { kindOf } from '../records/catalog-kinds';
-import type { KindFieldType, RecordKind } from '../records/record-kind';
+import type { RecordKind } from '../records/record-kind';
 import { kindTypes } from '../records/record-types.factory';
 
 /** The kind bulk operations work on. */
@@ -72,100 +75,61 @@ export function skuLineOf(row: SkuRow): string {
   return JSON.stringify(line);
 }
 
-/** GraphQL type of each field of a kind's create input (record-types.factory.ts). */
-type InputFieldType =
-  | { readonly scalar: GraphQLScalarType; readonly nonNull?: boolean; readonly list?: boolean }
-  | { readonly money: true };
+/** graphql-js's messages that the line errors word otherwise (see lineErrorOf). */
+const UNDEFINED_FIELD = /^Field "[^"]*" is not defined by type "[^"]*"\./;
+const NULL_FOR_NON_NULL = /^Expected non-nullable type "([^"]+)" not to be null\.$/;
 
-const SCALAR_OF: Record<Exclude<KindFieldType, 'money'>, GraphQLScalarType> = {
-  string: GraphQLString,
-  text: GraphQLString,
-  url: GraphQLString,
-  int: GraphQLInt,
-  boolean: GraphQLBoolean,
-  stringList: GraphQLString,
-};
-
-function inputFieldTypes(def: RecordKind): Map<string, InputFieldType> {
-  const types = new Map<string, InputFieldType>([
-    ['name', { scalar: GraphQLString, nonNull: true }],
-    ['label', { scalar: GraphQLString }],
-    ['status', { scalar: GraphQLString }], // an enum: its values are WritableStatus's rule
-  ]);
-  if (def.hasCode) types.set('code', { scalar: GraphQLString });
-  if (def.parent) types.set(def.parent.field, { scalar: GraphQLString, nonNull: true });
-  for (const [field, spec] of Object.entries(def.fields))
-    types.set(
-      field,
-      spec.type === 'money'
-        ? { money: true }
-        : { scalar: SCALAR_OF[spec.type], nonNull: spec.required, list: spec.type === 'stringList' },
-    );
-  return types;
-}
-
-/** What graphql-js says of `value` as a `scalar` variable, or undefined when it coerces. */
-function scalarError(scalar: GraphQLScalarType, value: unknown, path: string): string | undefined {
-  try {
-    scalar.parseValue(value);
-    return undefined;
-  } catch (error) {
-    return `${path}: ${(error as Error).message}`;
-  }
-}
-
-function missing(parent: string | undefined, field: string, type: string): string {
-  const message = `Field "${field}" of required type "${type}" was not provided.`;
-  return parent ? `${parent}: ${message}` : message;
+function atPath(path: readonly (string | number)[], message: string): string {
+  return path.length > 0 ? `${path.join('.')}: ${message}` : message;
 }
 
 /**
- * The checks GraphQL makes on a variable of the create input before any resolver runs, which
- * class-validator then relies on: required (non-null) fields present, every known field of its
- * GraphQL type (graphql-js's own String, Int (32-bit) and Boolean coercion; SimpleMoneyInput's
- * non-null value: Int! and currencyCode: String!). Unknown fields are left to class-validator.
+ * One error of graphql-js's `coerceInputValue` as a line error: `path: message`. A null non-null
+ * field reads as a missing one (as createSku's variable coercion treats both); a field the type
+ * does not define gives undefined: class-validator's whitelist reports those, all of them at once.
  */
-function graphQLCoercionError(
-  types: ReadonlyMap<string, InputFieldType>,
-  line: Record<string, unknown>,
-): string | undefined {
-  for (const [field, type] of types) {
-    const value = line[field];
-    if (value === undefined || value === null) {
-      if ('scalar' in type && type.nonNull) return missing(undefined, field, `${type.scalar.name}!`);
-      continue;
-    }
-    if ('money' in type) {
-      if (!isPlainObject(value)) return `${field}: Expected type "SimpleMoneyInput" to be an object.`;
-      for (const [part, scalar] of [
-        ['value', GraphQLInt],
-        ['currencyCode', GraphQLString],
-      ] as const) {
-        const partValue = value[part];
-        if (partValue === undefined || partValue === null) return missing(field, part, `${scalar.name}!`);
-        const error = scalarError(scalar, partValue, `${field}.${part}`);
-        if (error) return error;
-      }
-      continue;
-    }
-    const items = type.list && Array.isArray(value) ? value : [value];
-    for (const item of items) {
-      const error = scalarError(type.scalar, item, field);
-      if (error) return error;
-    }
-  }
-  return undefined;
+function lineErrorOf(path: readonly (string | number)[], error: GraphQLError): string | undefined {
+  if (UNDEFINED_FIELD.test(error.message)) return undefined;
+  const field = path[path.length - 1];
+  const nonNull = NULL_FOR_NON_NULL.exec(error.message);
+  if (nonNull && typeof field === 'string')
+    return atPath(path.slice(0, -1), `Field "${field}" of required type "${nonNull[1]}" was not provided.`);
+  return atPath(path, error.message);
+}
+
+/**
+ * The generated CreateSKUInput as a graphql-js type, built from the same code-first classes by
+ * @nestjs/graphql's GraphQLSchemaFactory with the API's build options (only orphanedTypes: the
+ * defaults otherwise). Why not the API's schema: the runner runs in the worker, which has no
+ * GraphQLModule (no GraphQLSchemaHost); nor the committed schema.graphql: the image ships only
+ * dist/, not that file. The schema holds the input alone (no Query), hence skipCheck.
+ */
+async function skuInputTypeOf(factory: GraphQLSchemaFactory): Promise<GraphQLInputObjectType> {
+  const createInput = kindTypes(SKU_KIND).createInput;
+  const schema = await factory.create([], { orphanedTypes: [createInput], skipCheck: true });
+  const name = TypeMetadataStorage.getInputTypeMetadataByTarget(createInput)?.name;
+  return assertInputObjectType(name === undefined ? undefined : schema.getType(name));
 }
 
 /**
  * Checks one import line with the rules of the createSku mutation: the line must be a JSON
- * object; then what GraphQL checks of the input variable (graphQLCoercionError); then the
- * generated CreateSKUInput class validates it through the subgraph's InputValidationPipe (the same
- * class-validator rules and options; unknown fields refused).
+ * object; then GraphQL's coercion of it as a CreateSKUInput variable (graphql-js's
+ * coerceInputValue: non-null fields present, String, Int, Boolean, enum and SimpleMoneyInput
+ * values; the first error); then the generated CreateSKUInput class validates it through the
+ * subgraph's InputValidationPipe (the same class-validator rules and options; unknown fields
+ * refused). The pipe gets the line as parsed, unknown fields and all for its whitelist: coercion
+ * would drop them, and returns the same values for every field CreateSKUInput has.
  */
 export class SkuLineValidator {
-  private readonly types = inputFieldTypes(SKU_KIND);
   private readonly pipe = new InputValidationPipe(kindTypes(SKU_KIND).createInput);
+
+  /** @param inputType the CreateSKUInput lines are coerced to */
+  private constructor(readonly inputType: GraphQLInputObjectType) {}
+
+  /** A validator over CreateSKUInput as the factory (GraphQLSchemaBuilderModule's) builds it. */
+  static async create(factory: GraphQLSchemaFactory): Promise<SkuLineValidator> {
+    return new SkuLineValidator(await skuInputTypeOf(factory));
+  }
 
   async check(text: string): Promise<SkuLineCheck> {
     let value: unknown;
@@ -175,7 +139,10 @@ export class SkuLineValidator {
       return { ok: false, message: `not valid JSON: ${(error as Error).message}` };
     }
     if (!isPlainObject(value)) return { ok: false, message: 'a line must be a JSON object: one SKU' };
-    const coercion = graphQLCoercionError(this.types, value);
+    let coercion: string | undefined;
+    coerceInputValue(value, this.inputType, (path, _invalid, error) => {
+      coercion ??= lineErrorOf(path, error);
+    });
     if (coercion) return { ok: false, message: coercion };
     let input: Record<string, unknown>;
     try {
