@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { PLATFORM_CONFIG } from '@platform/config';
 import Fastify, { FastifyInstance } from 'fastify';
 import { Logger } from 'nestjs-pino';
-import { request } from 'node:http';
+import { IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setImmediate as tick } from 'node:timers/promises';
@@ -189,7 +189,7 @@ describe("Nest's logger over the platform logger", () => {
           NestLoggingModule,
         ],
       },
-      new FastifyAdapter({ genReqId: genRequestId }),
+      new FastifyAdapter({ genReqId: (raw: unknown) => genRequestId(raw as IncomingMessage) }),
       { logger: false, abortOnError: false },
     );
     try {
