@@ -1,4 +1,5 @@
 import { Errors, PlatformError } from '@platform/errors';
+import { isUuid } from '@platform/ids';
 import { Scope, isScope } from '@platform/scopes';
 import { DataSource, Repository } from 'typeorm';
 import { AccessTokenEntity } from './access-token.entity';
@@ -107,7 +108,7 @@ export class TokenService {
   }
 
   async revoke(tokenId: string): Promise<{ tokenId: string; revokedAt: string }> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(tokenId)) {
+    if (!isUuid(tokenId)) {
       throw Errors.badRequest('INVALID_TOKEN_ID', 'token id must be a uuid');
     }
     const at = this.now();

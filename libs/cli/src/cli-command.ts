@@ -1,3 +1,5 @@
+import { UUID_PATTERN } from '@platform/ids';
+
 /** A flag of a command: `--name value`. */
 export interface FlagSpec {
   readonly required?: boolean;
@@ -38,6 +40,6 @@ export class CliError extends Error {
 }
 
 export const UUID_FORMAT = {
-  pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  pattern: UUID_PATTERN,
   name: 'a uuid',
 };

@@ -1,3 +1,5 @@
+import { isUuid } from '@platform/ids';
+
 /**
  * The message contract between the order subgraph (producer) and the commerce worker (consumer):
  * when an order is paid, refunded or completed, the order subgraph adds one `order-payment-recorded`
@@ -70,7 +72,6 @@ export function orderPaymentRecordedJobId(eventId: string): string {
 export type ContractCheck<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly string[] };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_ID = /^Order_[A-Za-z0-9]{1,58}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
@@ -101,7 +102,7 @@ export function parseOrderPaymentRecorded(data: unknown): ContractCheck<OrderPay
   if (!isObject(data)) return { ok: false, problems: ['payload must be a JSON object'] };
   const problems: string[] = [];
   const uuid = (key: string, value: unknown): void => {
-    if (typeof value !== 'string' || !UUID.test(value)) problems.push(`${key} must be a uuid`);
+    if (typeof value !== 'string' || !isUuid(value)) problems.push(`${key} must be a uuid`);
   };
 
   uuid('eventId', data.eventId);

@@ -2,6 +2,7 @@ export { SecretBox, keyIdOf } from './secret-box';
 export {
   MAX_LIST_CURSOR_LENGTH,
   MAX_LIST_CURSOR_PART_LENGTH,
+  SignedListCursors,
   decodeListCursor,
   encodeListCursor,
 } from './list-cursor';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { MAX_LIST_CURSOR_LENGTH, decodeListCursor, encodeListCursor } from './list-cursor';
+import { MAX_LIST_CURSOR_LENGTH, SignedListCursors, decodeListCursor, encodeListCursor } from './list-cursor';
 
 const part = fc.oneof(
   fc.uuid(),
@@ -71,5 +71,52 @@ describe('list cursor codec', () => {
     const long = encodeListCursor(['x'.repeat(200), 'y'.repeat(200)], 'x');
     expect(long.length).toBeGreaterThan(MAX_LIST_CURSOR_LENGTH);
     expect(decodeListCursor(long, 'x', 2)).toBeUndefined();
+  });
+});
+
+describe('signed list cursors', () => {
+  const secret = Buffer.alloc(32, 7);
+  const cursors = new SignedListCursors(secret, 'list');
+  const digits = fc.stringMatching(/^\d{1,19}$/);
+
+  it('are `part.part.mac` and give back the parts for the same secret, label and binding', () => {
+    fc.assert(
+      fc.property(fc.array(digits, { minLength: 1, maxLength: 3 }), fc.string(), (parts, binding) => {
+        const token = cursors.encode(parts, binding);
+        expect(token).toMatch(new RegExp(`^${parts.join('\\.')}\\.[A-Za-z0-9_-]{22}$`));
+        expect(cursors.decode(token, binding, parts.length)).toEqual(parts);
+      }),
+      SEED,
+    );
+  });
+
+  it('refuse another binding, label or secret, the wrong arity, and every cut or changed character', () => {
+    const token = cursors.encode(['1772359500123', '4242'], 'q');
+    expect(cursors.decode(token, 'q2', 2)).toBeUndefined();
+    expect(new SignedListCursors(secret, 'other').decode(token, 'q', 2)).toBeUndefined();
+    expect(new SignedListCursors(Buffer.alloc(32, 8), 'list').decode(token, 'q', 2)).toBeUndefined();
+    expect(cursors.decode(token, 'q', 1)).toBeUndefined();
+    expect(cursors.decode(`9${token}`, 'q', 2)).toBeUndefined();
+    for (let i = 0; i < token.length; i++) {
+      expect(cursors.decode(token.slice(0, i), 'q', 2)).toBeUndefined();
+      for (const char of 'AQgw09-_.')
+        if (token[i] !== char)
+          expect(cursors.decode(`${token.slice(0, i)}${char}${token.slice(i + 1)}`, 'q', 2)).toBeUndefined();
+    }
+  });
+
+  it('never throw on input, refuse anything above the length limit, and need a secret', () => {
+    fc.assert(
+      fc.property(fc.anything(), (input) => {
+        expect(() => cursors.decode(input, 'x', 2)).not.toThrow();
+      }),
+      SEED,
+    );
+    const long = cursors.encode(['1'.repeat(250), '2'.repeat(250)], 'x');
+    expect(long.length).toBeGreaterThan(MAX_LIST_CURSOR_LENGTH);
+    expect(cursors.decode(long, 'x', 2)).toBeUndefined();
+    expect(() => cursors.encode(['a.b'], 'x')).toThrow();
+    expect(() => cursors.encode([''], 'x')).toThrow();
+    expect(() => new SignedListCursors(Buffer.alloc(0), 'list')).toThrow();
   });
 });

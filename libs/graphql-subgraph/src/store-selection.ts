@@ -1,3 +1,5 @@
+import { isUuid } from '@platform/ids';
+
 /**
  * Which store a subgraph request addresses, from the `x-store-id` header and (for path-scoped
  * subgraphs) the `{storeId}` path segment. Pure: no Nest, no I/O (docs/graphql.md, "Store selection").
@@ -34,11 +36,8 @@ export type StoreSelection =
       readonly message: string;
     };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+// The platform's one uuid check; exported here too, as subgraphs have always imported it from this lib.
+export { isUuid };
 
 /**
  * The spec's rule: `x-store-id` is required (a uuid); a path-scoped subgraph also takes the

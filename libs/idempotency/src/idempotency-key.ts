@@ -1,4 +1,5 @@
 import { Violation, ViolationCode } from '@platform/errors';
+import { isUuid } from '@platform/ids';
 
 /** `uuid` (the secrets operation) or a length range (mailboxes: 16 to 64). */
 export type IdempotencyKeyFormat = 'uuid' | { readonly minLength: number; readonly maxLength: number };
@@ -6,7 +7,6 @@ export type IdempotencyKeyFormat = 'uuid' | { readonly minLength: number; readon
 /** Longest key the store holds (its column width). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Visible ASCII only: a key is an opaque token, and control or non-ASCII characters in it are a client bug.
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
@@ -58,7 +58,7 @@ export function readIdempotencyKey(
     return required ? at(ViolationCode.REQUIRED, `the ${header} header is required`) : {};
   if (Array.isArray(raw)) return at(ViolationCode.INVALID_FORMAT, `send the ${header} header once`);
   if (format === 'uuid') {
-    return UUID.test(raw)
+    return isUuid(raw)
       ? { key: raw.toLowerCase() }
       : at(ViolationCode.INVALID_FORMAT, `${header} must be a uuid`, raw);
   }

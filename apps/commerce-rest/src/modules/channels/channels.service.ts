@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
-import { CREATED_AT_ID, CreatedAtIdKey, PageRequest, PageSlice, toSlice } from '../paging/paging';
+import { CreatedAtIdKey, PageRequest, PageSlice, readCreatedAtIdPage } from '../paging/paging';
 import { ChannelStoreEntity } from './channel-store.entity';
 import { ChannelEntity } from './channel.entity';
 import { ChannelErrors } from './channels.errors';
@@ -44,21 +44,8 @@ export class ChannelsService {
         externalChannelId: filter.externalChannelId,
       });
     }
-    const rowsQuery = base.clone().orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').limit(page.limit);
-    if (page.after) {
-      rowsQuery.andWhere('(c.createdAt, c.id) > (:afterCreatedAt, :afterId)', {
-        afterCreatedAt: page.after.createdAt,
-        afterId: page.after.id,
-      });
-    } else {
-      rowsQuery.offset(page.offset);
-    }
-    const [rows, totalItems] = await Promise.all([
-      rowsQuery.getMany(),
-      page.totalRequired ? base.getCount() : Promise.resolve(undefined),
-    ]);
-    const views = await this.withRegistrations(accountId, rows);
-    return toSlice(views, page, CREATED_AT_ID, (v) => v.channel, totalItems);
+    const slice = await readCreatedAtIdPage(base, page);
+    return { ...slice, items: await this.withRegistrations(accountId, [...slice.items]) };
   }
 
   /** A visible channel; 404 CHANNEL_NOT_FOUND otherwise (also for ids that exist but are not visible). */

@@ -4,7 +4,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { StoreAccessService } from '../access/store-access.service';
 import { ModifiedSince, isModifiedSince } from '../paging/if-modified-since';
-import { CREATED_AT_ID, CreatedAtIdKey, PageRequest, PageSlice, toSlice } from '../paging/paging';
+import { CreatedAtIdKey, PageRequest, PageSlice, readCreatedAtIdPage } from '../paging/paging';
 import { CustomerListVersionEntity } from './customer-list-version.entity';
 import {
   CustomerInput,
@@ -65,24 +65,7 @@ export class CustomersService {
       return { notModified: true, lastModified };
     }
     const base = this.customers.createQueryBuilder('c').where('c.storeId = :storeId', { storeId: store.id });
-    const rowsQuery = base.clone().orderBy('c.createdAt', 'ASC').addOrderBy('c.id', 'ASC').limit(page.limit);
-    if (page.after) {
-      rowsQuery.andWhere('(c.createdAt, c.id) > (:afterCreatedAt, :afterId)', {
-        afterCreatedAt: page.after.createdAt,
-        afterId: page.after.id,
-      });
-    } else {
-      rowsQuery.offset(page.offset);
-    }
-    const [rows, totalItems] = await Promise.all([
-      rowsQuery.getMany(),
-      page.totalRequired ? base.getCount() : Promise.resolve(undefined),
-    ]);
-    return {
-      notModified: false,
-      lastModified,
-      slice: toSlice(rows, page, CREATED_AT_ID, (c) => c, totalItems),
-    };
+    return { notModified: false, lastModified, slice: await readCreatedAtIdPage(base, page) };
   }
 
   async get(accountId: string, storeId: string, customerId: string): Promise<CustomerEntity> {

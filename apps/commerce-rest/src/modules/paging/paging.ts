@@ -1,3 +1,5 @@
+import { isUuid } from '@platform/ids';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { decodePageToken, encodePageToken } from './page-token';
 import type { PageQuery } from './paging.request';
 
@@ -16,7 +18,6 @@ export interface SortKeyCodec<K> {
   decode(parts: readonly string[]): K | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The usual stable order of a list: creation time (ms precision), then id as the tiebreaker. */
@@ -29,7 +30,7 @@ export const CREATED_AT_ID: SortKeyCodec<CreatedAtIdKey> = {
   length: 2,
   encode: (key) => [key.createdAt.toISOString(), key.id],
   decode([createdAt, id]) {
-    if (!ISO_MS.test(createdAt) || !UUID.test(id)) return undefined;
+    if (!ISO_MS.test(createdAt) || !isUuid(id)) return undefined;
     const at = new Date(createdAt);
     return Number.isNaN(at.getTime()) || at.toISOString() !== createdAt ? undefined : { createdAt: at, id };
   },
@@ -97,6 +98,36 @@ export function pageRequest<K>(query: PageQuery, codec: SortKeyCodec<K>, list: s
     binding,
     limit: pageSize + 1,
   };
+}
+
+/**
+ * One page of `base` in the usual order (its main alias's createdAt, then id): the rows after the
+ * token's key when the request carries one (keyset), else from the page's offset, split by toSlice;
+ * with totalRequired, also the count of all of `base` (read in parallel with the rows).
+ */
+export async function readCreatedAtIdPage<T extends ObjectLiteral & CreatedAtIdKey>(
+  base: SelectQueryBuilder<T>,
+  page: PageRequest<CreatedAtIdKey>,
+): Promise<PageSlice<T>> {
+  const alias = base.alias;
+  const rowsQuery = base
+    .clone()
+    .orderBy(`${alias}.createdAt`, 'ASC')
+    .addOrderBy(`${alias}.id`, 'ASC')
+    .limit(page.limit);
+  if (page.after) {
+    rowsQuery.andWhere(`(${alias}.createdAt, ${alias}.id) > (:afterCreatedAt, :afterId)`, {
+      afterCreatedAt: page.after.createdAt,
+      afterId: page.after.id,
+    });
+  } else {
+    rowsQuery.offset(page.offset);
+  }
+  const [rows, totalItems] = await Promise.all([
+    rowsQuery.getMany(),
+    page.totalRequired ? base.getCount() : Promise.resolve(undefined),
+  ]);
+  return toSlice(rows, page, CREATED_AT_ID, (row) => row, totalItems);
 }
 
 /** Splits the `limit` rows a service read into the page, whether more follow and the next token. */

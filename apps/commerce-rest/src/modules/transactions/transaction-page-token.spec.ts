@@ -19,6 +19,10 @@ describe('transaction page token', () => {
     ['a token of another store or query', encodeTransactionPageToken(id, 'store-b')],
     ['a token of another list', encodeListCursor([id], 'customers\nstore-a')],
     ['not a uuid inside', encodeListCursor(['nope'], 'transactions\nstore-a')],
+    [
+      'an upper-case uuid inside (never issued)',
+      encodeListCursor([id.toUpperCase()], 'transactions\nstore-a'),
+    ],
     ['too long', 'A'.repeat(600)],
   ])('rejects %s', (_case, token) => {
     expect(decodeTransactionPageToken(token, 'store-a')).toBeUndefined();

@@ -1,4 +1,5 @@
 import { decodeListCursor, encodeListCursor } from '@platform/crypto';
+import { isUuid } from '@platform/ids';
 
 /**
  * The continuation of a capped transaction list: the id of the last transaction returned, in the
@@ -7,8 +8,6 @@ import { decodeListCursor, encodeListCursor } from '@platform/crypto';
  * one, is refused. The next page starts after that row in the (createdAt, transactionId) order,
  * compared on the database's own values.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function encodeTransactionPageToken(lastTransactionId: string, binding: string): string {
   return encodeListCursor([lastTransactionId], `transactions\n${binding}`);
 }
@@ -16,5 +15,7 @@ export function encodeTransactionPageToken(lastTransactionId: string, binding: s
 /** The transaction id a token continues after, or undefined when the token is not one of this list's. */
 export function decodeTransactionPageToken(token: string, binding: string): string | undefined {
   const [id] = decodeListCursor(token, `transactions\n${binding}`, 1) ?? [];
-  return typeof id === 'string' && UUID.test(id) ? id : undefined;
+  // Lower case only: the list issues ids as PostgreSQL prints them, so another spelling is not a
+  // token of ours (as the codec refuses a non-canonical base64url body).
+  return typeof id === 'string' && isUuid(id) && id === id.toLowerCase() ? id : undefined;
 }

@@ -5,11 +5,10 @@ import { DataSource } from 'typeorm';
 import { IMPORT_SETTINGS, uploadsDir } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
 import { errorMessage } from '@platform/errors';
+import { isUuid } from '@platform/ids';
 
 /** An upload no import references is removed once it is this old (it may still be streaming before). */
 export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PruneResult {
   readonly imports: number;
@@ -48,11 +47,11 @@ export class BuildPruner {
     return {
       imports: await this.remove(
         importsRoot,
-        importIds.filter((id) => UUID.test(id) && !used.imports.has(id)),
+        importIds.filter((id) => isUuid(id) && !used.imports.has(id)),
       ),
       deployments: await this.remove(
         deploymentsRoot,
-        deploymentIds.filter((id) => UUID.test(id) && !used.deployments.has(id)),
+        deploymentIds.filter((id) => isUuid(id) && !used.deployments.has(id)),
       ),
       uploads: await this.remove(
         uploadsDir(this.settings),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { isUuid } from '@platform/ids';
 import type { Repository } from 'typeorm';
 import { isGlobalId } from './global-id';
 import { LineItemEntity } from './line-item.entity';
@@ -12,8 +13,6 @@ import { OrderWriter } from './order-writer';
 import { OrderEntity } from './order.entity';
 import { OrderErrors } from './orders.errors';
 import { newLineItemRow } from './orders.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What an order holds besides its header: line items, order-level discounts and notes. Lines and
@@ -119,7 +118,7 @@ export class OrderContentsService {
     const { order } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
       assertEditable(change.order);
       const discounts = change.tx.getRepository(OrderDiscountEntity);
-      const found = UUID.test(discountId)
+      const found = isUuid(discountId)
         ? await discounts.findOne({ where: { id: discountId, orderId: change.order.id } })
         : null;
       if (!found) throw OrderErrors.discountNotFound(discountId);
@@ -157,7 +156,7 @@ export class OrderContentsService {
     const { order } = await this.writer.change(storeId, orderId, null, async (change) => {
       assertNotArchived(change.order);
       const notes = change.tx.getRepository(OrderNoteEntity);
-      const found = UUID.test(noteId)
+      const found = isUuid(noteId)
         ? await notes.findOne({ where: { id: noteId, orderId: change.order.id } })
         : null;
       if (!found) throw OrderErrors.noteNotFound(noteId);

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'ids',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

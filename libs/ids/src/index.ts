@@ -1,0 +1,1 @@
+export { UUID_PATTERN, isUuid } from './uuid';
