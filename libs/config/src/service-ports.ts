@@ -19,6 +19,7 @@ export type ServiceName = keyof typeof SERVICE_PORTS;
 /** Health/metrics port of each worker process (`<service>-<worker>`), the same single table. */
 export const WORKER_PORTS = {
   'commerce-rest-worker': 3101,
+  'order-subgraph-worker': 3102,
   'catalog-subgraph-worker': 3103,
   'hosting-worker': 3105,
   'mailboxes-worker': 3106,

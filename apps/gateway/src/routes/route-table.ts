@@ -93,7 +93,8 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     prefixes: ['/v1/commerce/order-subgraph'],
     urlEnv: 'ORDER_SUBGRAPH_URL',
     errorFamily: 'graphql',
-    workers: [],
+    // Publishes the order outbox to commerce-transactions (queue orders-outbox); health on 3102.
+    workers: [{ name: 'worker', port: WORKER_PORTS['order-subgraph-worker'] }],
   },
   {
     // After commerce-rest: `npm start` gives each service the URLs of the rows above it, and the

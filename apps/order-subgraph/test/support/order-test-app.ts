@@ -7,13 +7,18 @@ import {
   createTestEnv,
   FakeCommerce,
   startFakeCommerce,
+  startWorkerHarness,
   TestCredential,
   TestEnv,
+  WorkerHarness,
 } from '@platform/testing';
 import type { Response } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { OrderAppModule } from '../../src/app.module';
 import { loadOrderConfig } from '../../src/config/order.config';
+import { loadOrderWorkerConfig } from '../../src/config/order-worker.config';
+import { OutboxProcessor } from '../../src/modules/outbox/outbox.processor';
+import { OrderWorkerModule } from '../../src/worker.module';
 
 export const ORDER_PATH = '/v1/commerce/order-subgraph';
 
@@ -121,4 +126,13 @@ export async function startOrderTestApp(
       await env.teardown();
     },
   };
+}
+
+/** The order worker as worker.ts boots it, in-process on the suite's database and Redis prefix. */
+export function startOrderWorker(t: Pick<OrderTestApp, 'env'>): Promise<WorkerHarness> {
+  return startWorkerHarness(
+    OrderWorkerModule.forRoot(loadOrderWorkerConfig({ ...t.env.env, PORT: '0' })),
+    OutboxProcessor,
+    'Order worker',
+  );
 }

@@ -1,4 +1,5 @@
 import { CreateOrders1795317000000 } from './1795317000000-create-orders';
+import { OutboxSequence1795317000100 } from './1795317000100-outbox-sequence';
 
 /** Every migration of schema `orders`, oldest first. Append new ones at the end. */
-export const ORDERS_MIGRATIONS = [CreateOrders1795317000000];
+export const ORDERS_MIGRATIONS = [CreateOrders1795317000000, OutboxSequence1795317000100];

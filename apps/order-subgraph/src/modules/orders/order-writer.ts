@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { OutboxRelay } from '../outbox/outbox.relay';
+import { OutboxRelayProducer } from '../outbox/outbox-relay.producer';
 import { OutboxService } from '../outbox/outbox.service';
 import { Clock } from './clock';
 import { isGlobalId } from './global-id';
@@ -12,15 +12,15 @@ import { OrderErrors } from './orders.errors';
 /**
  * The one way orders are written: a transaction that locks the order row (`FOR UPDATE`, so two
  * writers of one order run one after the other and nothing is lost), checks the caller's
- * `orderVersion`, runs the change, bumps `orderVersion` and `updatedAt`, commits, and then hands
- * the change's outbox rows to the relay.
+ * `orderVersion`, runs the change, bumps `orderVersion` and `updatedAt`, commits, and then, when
+ * the change wrote outbox rows, wakes the worker's relay that publishes them.
  */
 @Injectable()
 export class OrderWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
-    private readonly relay: OutboxRelay,
+    private readonly relay: OutboxRelayProducer,
     private readonly clock: Clock,
   ) {}
 
@@ -88,7 +88,7 @@ export class OrderWriter {
   ): Promise<T> {
     const now = this.clock.now();
     const { value, outboxIds } = await this.dataSource.transaction((tx) => work(tx, now));
-    await this.relay.publish(outboxIds);
+    if (outboxIds.length > 0) await this.relay.requestRelay();
     return value;
   }
 }

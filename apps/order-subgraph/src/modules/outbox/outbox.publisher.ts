@@ -5,9 +5,10 @@ import { Queue } from 'bullmq';
 import type { OutboxEventEntity } from './outbox-event.entity';
 
 /**
- * The only caller of `queue.add` in the order subgraph: hands an outbox row to its BullMQ queue
- * with the row's deterministic job id (a second add of the same event is a no-op while the first
- * job is kept). The platform's retry and retention defaults come from QueueModule.
+ * The only caller of `queue.add` for the outbox's queues, in the worker (OutboxRelay): hands an
+ * outbox row to its BullMQ queue with the row's deterministic job id (a second add of the same
+ * event is a no-op while the first job is kept). The platform's retry and retention defaults come
+ * from QueueModule.
  */
 @Injectable()
 export class OutboxPublisher {

@@ -1,109 +1,96 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { errorMessage, withDeadline } from '@platform/errors';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxEventEntity } from './outbox-event.entity';
 import { OutboxPublisher } from './outbox.publisher';
-import { errorMessage } from '@platform/errors';
 
-/** How often each process sweeps the outbox for rows its writers did not publish. */
-export const OUTBOX_SWEEP_INTERVAL_MS = 5_000;
-const SWEEP_BATCH = 100;
+/** Rows one relay transaction takes at most. */
+export const OUTBOX_RELAY_BATCH = 100;
 const MAX_BACKOFF_MS = 5 * 60_000;
+/** How long one `queue.add` may take before the row counts as failed and backs off. */
+const PUBLISH_TIMEOUT_MS = 5_000;
+/** One relay at a time per database (transaction-scoped advisory lock). */
+const RELAY_LOCK = 'orders.outbox_events:relay';
+
+type DueRow = Pick<OutboxEventEntity, 'id' | 'queue' | 'jobName' | 'jobId' | 'payload' | 'attempts'>;
 
 /**
- * Moves outbox rows to their queues. Fast path: the writer calls `publish(ids)` right after its
- * transaction committed. Slow path: every process sweeps due rows (`FOR UPDATE SKIP LOCKED`, so
- * replicas never take the same row) every few seconds. A row is deleted in the same transaction
- * that saw the queue accept the job; a crash in between re-publishes it with the same BullMQ job
- * id, and the consumer is idempotent per eventId anyway: at-least-once, never lost.
+ * Moves outbox rows to their queues; runs only in the order subgraph's worker, as the
+ * `outbox.relay` job (OutboxProcessor). Each batch is one transaction holding an advisory lock, so
+ * however many workers and jobs run, one relay publishes at a time. A row is deleted in the
+ * transaction that saw the queue accept its job; a crash in between publishes it again with the
+ * same BullMQ job id, and the consumer is idempotent per eventId anyway: at least once, never lost.
+ *
+ * Order: rows are published by `seq`, which per order is the commit order. A row whose add fails
+ * backs off (2 s, 4 s, … 5 min) and ends its batch; while it waits, the later rows of its order
+ * (`payload.orderId`) are held back, so a REFUND never overtakes its order's earlier SALE. Rows of
+ * other orders carry on.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay {
   private readonly logger = new Logger(OutboxRelay.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<number>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly publisher: OutboxPublisher,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), OUTBOX_SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.sweeping?.catch(() => undefined);
-  }
-
-  /** Publishes the given rows now (after their transaction committed). Never throws: the sweeper retries. */
-  async publish(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    try {
-      await this.dataSource.transaction(async (tx) => {
-        const rows = await tx
-          .getRepository(OutboxEventEntity)
-          .createQueryBuilder('o')
-          .setLock('pessimistic_write')
-          .setOnLocked('skip_locked')
-          .where('o.id IN (:...ids)', { ids })
-          .getMany();
-        await this.publishRows(tx, rows);
-      });
-    } catch (e) {
-      this.logger.warn(`outbox publish deferred to the sweeper: ${errorMessage(e)}`);
+  /**
+   * Publishes due rows, batch after batch, until none is left or an add failed; returns how many
+   * were published. Database errors are thrown (the job is retried); queue errors are not.
+   */
+  async drain(now = new Date()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.dataSource.transaction((tx) => this.relayBatch(tx, now));
+      total += batch.published;
+      if (batch.failed || batch.taken < OUTBOX_RELAY_BATCH) return total;
     }
   }
 
-  /** Publishes every due row (at most one batch); returns how many were published. */
-  sweep(now = new Date()): Promise<number> {
-    if (this.sweeping) return this.sweeping;
-    this.sweeping = this.dataSource
-      .transaction(async (tx) => {
-        const rows = await tx
-          .getRepository(OutboxEventEntity)
-          .createQueryBuilder('o')
-          .setLock('pessimistic_write')
-          .setOnLocked('skip_locked')
-          .where('o.nextAttemptAt <= :now', { now })
-          .orderBy('o.nextAttemptAt', 'ASC')
-          .limit(SWEEP_BATCH)
-          .getMany();
-        return this.publishRows(tx, rows);
-      })
-      .catch((e: unknown) => {
-        this.logger.warn(`outbox sweep failed: ${errorMessage(e)}`);
-        return 0;
-      })
-      .finally(() => {
-        this.sweeping = undefined;
-      });
-    return this.sweeping;
-  }
-
-  private async publishRows(tx: EntityManager, rows: readonly OutboxEventEntity[]): Promise<number> {
+  private async relayBatch(
+    tx: EntityManager,
+    now: Date,
+  ): Promise<{ taken: number; published: number; failed: boolean }> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [RELAY_LOCK]);
+    const rows: DueRow[] = await tx.query(
+      `SELECT o."id", o."queue", o."job_name" AS "jobName", o."job_id" AS "jobId", o."payload", o."attempts"
+         FROM "orders"."outbox_events" o
+        WHERE o."next_attempt_at" <= $1
+          AND NOT EXISTS (
+                SELECT 1 FROM "orders"."outbox_events" waiting
+                 WHERE waiting."next_attempt_at" > $1
+                   AND waiting."seq" < o."seq"
+                   AND waiting."payload"->>'orderId' = o."payload"->>'orderId')
+        ORDER BY o."seq"
+        LIMIT $2
+        FOR UPDATE OF o`,
+      [now, OUTBOX_RELAY_BATCH],
+    );
     const repository = tx.getRepository(OutboxEventEntity);
     let published = 0;
     for (const row of rows) {
       try {
-        await this.publisher.publish(row);
-        await repository.delete({ id: row.id });
-        published++;
+        await withDeadline(
+          this.publisher.publish(row),
+          PUBLISH_TIMEOUT_MS,
+          `no answer from Redis within ${PUBLISH_TIMEOUT_MS} ms`,
+        );
       } catch (e) {
         const attempts = row.attempts + 1;
         const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 16));
+        const lastError = errorMessage(e).slice(0, 512);
         await repository.update(
           { id: row.id },
-          {
-            attempts,
-            lastError: errorMessage(e).slice(0, 512),
-            nextAttemptAt: new Date(Date.now() + backoff),
-          },
+          { attempts, lastError, nextAttemptAt: new Date(Date.now() + backoff) },
         );
+        this.logger.warn(`outbox event ${row.id} not published (attempt ${attempts}): ${lastError}`);
+        return { taken: rows.length, published, failed: true };
       }
+      await repository.delete({ id: row.id });
+      published++;
     }
-    return published;
+    return { taken: rows.length, published, failed: false };
   }
 }

@@ -12,12 +12,9 @@ export interface OutboxMessage {
 }
 
 /**
- * Delay before the sweeper considers a fresh row: the writer publishes it itself right after the
- * commit, so the sweeper only picks up rows whose writer died or could not reach Redis.
+ * Writes outbox rows inside the caller's transaction (the transactional outbox, docs/orders.md).
+ * A row is due at once; the worker's relay publishes it when woken (OutboxRelayProducer) or swept.
  */
-export const OUTBOX_GRACE_MS = 10_000;
-
-/** Writes outbox rows inside the caller's transaction (the transactional outbox, docs/orders.md). */
 @Injectable()
 export class OutboxService {
   async enqueue(tx: EntityManager, message: OutboxMessage, now: Date): Promise<void> {
@@ -25,7 +22,7 @@ export class OutboxService {
       attempts: 0,
       lastError: null,
       createdAt: now,
-      nextAttemptAt: new Date(now.getTime() + OUTBOX_GRACE_MS),
+      nextAttemptAt: now,
     });
     await tx.getRepository(OutboxEventEntity).save(row, { reload: false });
   }
