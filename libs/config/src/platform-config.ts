@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ConfigError, Env, integer, positiveNumber, url } from './env-readers';
+import { ConfigError, Env, integer, oneOf, positiveNumber, url } from './env-readers';
 
 /** The validated configuration every service shares (ARCHITECTURE.md, fixed contract 3). */
 export interface PlatformConfig {
@@ -31,6 +31,15 @@ export interface PlatformConfig {
    * lost. 0 turns the cache off.
    */
   readonly tokenCacheTtlMs: number;
+  /**
+   * A worker's queue dashboard (Bull Board at /queues, docs/reliability.md "Queue dashboard"):
+   * served only when a password is set, behind HTTP Basic `admin:<password>`, read-only unless
+   * writable.
+   */
+  readonly queueDashboard: {
+    readonly password?: string;
+    readonly writable: boolean;
+  };
   /** Graceful stop on SIGTERM (docs/reliability.md, "Graceful shutdown"). */
   readonly shutdown: {
     /** How long readiness answers 503 before the listener closes, so load balancers drop the endpoint. */
@@ -85,6 +94,14 @@ function warnDevKey(file: string): void {
   );
 }
 
+/** QUEUE_DASHBOARD_PASSWORD: unset or empty turns the dashboard off; a set one has 12 characters at least. */
+function dashboardPassword(env: Env): string | undefined {
+  const raw = env.QUEUE_DASHBOARD_PASSWORD;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 12) throw new ConfigError('QUEUE_DASHBOARD_PASSWORD', 'must have 12 characters at least');
+  return raw;
+}
+
 /** Reads and validates the environment once; the only reader of process.env in a service. */
 export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
   const env = opts.env ?? process.env;
@@ -119,6 +136,10 @@ export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     dbPoolTimeoutMs: integer(env, 'DB_POOL_TIMEOUT_MS', 5000, 100, 120_000),
     tokenCacheTtlMs: integer(env, 'AUTH_TOKEN_CACHE_TTL_MS', 5000, 0, 60_000),
+    queueDashboard: {
+      password: dashboardPassword(env),
+      writable: oneOf(env, 'QUEUE_DASHBOARD_WRITABLE', ['true', 'false'], 'false') === 'true',
+    },
     shutdown: {
       delayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
       graceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 3_600_000),

@@ -27,3 +27,4 @@ export type { QueueConfig } from './queue-connection';
 export { QueueDefaults, WorkerDefaults } from './queue-defaults';
 export { QueueModule } from './queue.module';
 export { ORPHAN_SCAN_EVERY_MS, OrphanScanner } from './orphan-scanner';
+export { QUEUE_DASHBOARD_PATH, QUEUE_DASHBOARD_USER, isDashboardCredential } from './queue-dashboard';

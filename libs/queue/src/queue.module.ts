@@ -1,17 +1,20 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
 import type { QueueOptions } from 'bullmq';
 import type { QueueDeclaration } from './job-dispatcher';
 import { queueConnectionOptions } from './queue-connection';
+import { QueueDashboard } from './queue-dashboard';
 import { QueueDefaults } from './queue-defaults';
 
 /**
  * BullMQ for a Nest process: Redis from REDIS_URL, keys under REDIS_KEY_PREFIX, QueueDefaults on
  * every job. Each queue and worker opens (and on shutdown closes) its own connection from these
  * options, so closing never races a shared client. Workers take their lock and stall settings from
- * `@Processor(queue.name, WorkerDefaults)`.
+ * `@Processor(queue.name, WorkerDefaults)`. A process with processors (a worker) also serves the
+ * queue dashboard when one is configured (queue-dashboard.ts).
  */
 @Global()
 @Module({})
@@ -20,6 +23,7 @@ export class QueueModule {
     return {
       module: QueueModule,
       imports: [
+        DiscoveryModule,
         BullModule.forRootAsync({
           inject: [PLATFORM_CONFIG],
           useFactory: (config: PlatformConfig): QueueOptions => ({
@@ -29,6 +33,7 @@ export class QueueModule {
           }),
         }),
       ],
+      providers: [QueueDashboard],
       exports: [BullModule],
     };
   }
