@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '@platform/database';
 
 /** An account owns tokens and, in the services, every resource it creates. */
 @Entity({ schema: 'auth', name: 'accounts' })
@@ -9,6 +10,6 @@ export class AccountEntity {
   @Column({ type: 'varchar', length: 200, nullable: true })
   name!: string | null;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 import type { OperationJobData } from './operation-job';
 import { OperationStatus } from './operation-status';
 
@@ -45,10 +46,10 @@ export abstract class OperationRecordBase {
   @Column({ type: 'jsonb' })
   jobData!: OperationJobData;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 
   /** When the record reached COMPLETED or FAILED. */

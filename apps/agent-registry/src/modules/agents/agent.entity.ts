@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 import type { AgentEndpoint, AgentStatus, DnsRecord, RevocationReason } from './agent.model';
 
 /**
@@ -62,9 +63,9 @@ export class AgentEntity {
   @Column({ type: 'jsonb', nullable: true })
   dnsRecordsToRemove!: DnsRecord[] | null;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@platform/database';
 
 /**
  * The registry's own certificate authority: created once, on the first start of any registry
@@ -19,6 +20,6 @@ export class CertificateAuthorityEntity {
   @Column({ type: 'text' })
   certificatePem!: string;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

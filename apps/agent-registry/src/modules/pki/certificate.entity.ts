@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@platform/database';
 
 /** A certificate the registry CA issued for an agent's host; revocation puts its serial on the CRL. */
 @Entity({ schema: 'agents', name: 'certificates' })
@@ -31,6 +32,6 @@ export class CertificateEntity {
   @Column({ type: 'varchar', length: 32, nullable: true })
   revocationReason!: string | null;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

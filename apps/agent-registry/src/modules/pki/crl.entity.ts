@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@platform/database';
 
 /** Every CRL the registry CA signed, by CRL number; the highest is the current one. */
 @Entity({ schema: 'agents', name: 'crls' })
@@ -15,6 +16,6 @@ export class CrlEntity {
   @Column({ type: 'bytea' })
   der!: Buffer;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@platform/database';
 import { StoreEntity } from '../stores/store.entity';
 import { ChannelEntity } from './channel.entity';
 import type { ChannelStoreStatus } from './channel-types';
@@ -31,6 +32,6 @@ export class ChannelStoreEntity {
   @Column({ type: 'boolean', default: false })
   isDefault!: boolean;
 
-  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  @CreatedAtColumn({ precision: 3 })
   createdAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 import type { ChannelStatus, ChannelType } from './channel-types';
 
 /** A sales channel; the stores it is registered to are in `channel_stores`. */
@@ -26,9 +27,9 @@ export class ChannelEntity {
   subType!: string | null;
 
   /** Millisecond precision, so a page token (ISO string) round-trips exactly. */
-  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  @CreatedAtColumn({ precision: 3 })
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  @UpdatedAtColumn({ precision: 3 })
   updatedAt!: Date;
 }

@@ -21,6 +21,7 @@ import { WorkerLeases } from '../worker-leases/worker-leases';
 import type { LeaseHolder } from '../worker-leases/worker-leases';
 import { RUNTIME_DRIVER } from './runtime-driver.provider';
 import { RuntimePidFiles } from './runtime-pid-files';
+import { KeyedMutex } from '@platform/database';
 import { errorMessage } from '@platform/errors';
 
 /** How often the manager copies the driver's view (crashes, restarts) into app_environments. */
@@ -57,7 +58,8 @@ export class AppRuntimeManager
   implements LeaseHolder, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
 {
   private readonly logger = new Logger(AppRuntimeManager.name);
-  private readonly chains = new Map<string, Promise<unknown>>();
+  /** Per variant id: starts and releases of one variant run one at a time (serialized()). */
+  private readonly locks = new KeyedMutex();
   private readonly written = new Map<string, string>();
   private readonly pidFiles: RuntimePidFiles;
   /** The pid last recorded per variant (sync() rewrites a pid file only after a restart), and its dir. */
@@ -89,16 +91,7 @@ export class AppRuntimeManager
 
   /** Runs `task` after every earlier task of the same variant (one start or release at a time). */
   serialized<T>(key: VariantKey, task: () => Promise<T>): Promise<T> {
-    const id = variantKeyId(key);
-    const previous = this.chains.get(id) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(task);
-    this.chains.set(id, next);
-    void next
-      .catch(() => undefined)
-      .then(() => {
-        if (this.chains.get(id) === next) this.chains.delete(id);
-      });
-    return next;
+    return this.locks.runExclusive(variantKeyId(key), task);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -172,13 +165,14 @@ export class AppRuntimeManager
     const mine = new Set(owned.map((v) => variantKeyId(v.key)));
     for (const status of await this.driver.list()) {
       const id = variantKeyId(status.key);
-      if (!mine.has(id) && !this.chains.has(id) && status.state !== 'STOPPED') this.releaseSoon(status.key);
+      if (!mine.has(id) && !this.locks.isLocked(id) && status.state !== 'STOPPED')
+        this.releaseSoon(status.key);
     }
     for (const key of await store.pendingHandoffs(workerId)) this.releaseSoon(key);
     for (const variant of owned) {
       const build = buildOf(variant);
       const id = variantKeyId(variant.key);
-      if (!build || this.chains.has(id) || this.failedAdoptions.get(id) === build.dir) continue;
+      if (!build || this.locks.isLocked(id) || this.failedAdoptions.get(id) === build.dir) continue;
       if ((await this.driver.status(variant.key)).state === 'STOPPED')
         this.adoptSoon(variant.key, build, workerId);
     }
@@ -205,7 +199,7 @@ export class AppRuntimeManager
     if (workerId === null || this.closing) return;
     try {
       for (const status of await this.driver.list()) {
-        if (this.chains.has(variantKeyId(status.key))) continue; // a start in progress writes its own
+        if (this.locks.isLocked(variantKeyId(status.key))) continue; // a start in progress writes its own
         if (await this.record(status.key, status.state, status.lastError, status.port ?? undefined))
           await this.rememberPid(workerId, status.key, status.pid);
       }

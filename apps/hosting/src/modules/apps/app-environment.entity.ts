@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 
 export const VARIANTS = ['PREVIEW', 'PUBLISH'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -77,9 +78,9 @@ export class AppEnvironmentEntity {
   @Column({ type: 'uuid', array: true, default: () => "'{}'" })
   handoffWorkerIds!: string[];
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

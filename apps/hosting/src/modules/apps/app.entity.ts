@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 import type { AppType } from './app-id';
 
 /** CREATING until the creation operation completes, then ACTIVE (a FAILED creation is read off the operation). */
@@ -32,9 +33,9 @@ export class AppEntity {
   @Column({ type: 'uuid' })
   creationOperationId!: string;
 
-  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  @CreatedAtColumn({ precision: 3 })
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  @UpdatedAtColumn({ precision: 3 })
   updatedAt!: Date;
 }

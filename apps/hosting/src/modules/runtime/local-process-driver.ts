@@ -22,6 +22,7 @@ import {
 } from './runtime-driver';
 import type { SandboxHost } from './sandbox/sandbox-host';
 import { SANDBOX_APP_PORT, spawnSandbox, startSandbox, type SandboxMessage } from './sandbox/sandbox-launch';
+import { KeyedMutex } from '@platform/database';
 import { errorMessage } from '@platform/errors';
 
 /**
@@ -109,7 +110,8 @@ const CLOSE_WAIT_MS = 2000;
  */
 export class LocalProcessDriver implements RuntimeDriver {
   private readonly supervisors = new Map<string, Supervisor>();
-  private readonly locks = new Map<string, Promise<unknown>>();
+  /** Operations on one variant run one after the other (a start replacing a running variant, a stop). */
+  private readonly locks = new KeyedMutex();
   private readonly settings: Settings;
 
   constructor(options: LocalProcessDriverOptions = {}) {
@@ -142,7 +144,7 @@ export class LocalProcessDriver implements RuntimeDriver {
 
   async start(spec: VariantSpec): Promise<VariantHandle> {
     const id = variantKeyId(spec.key);
-    const supervisor = await this.withLock(id, async () => {
+    const supervisor = await this.locks.runExclusive(id, async () => {
       const previous = this.supervisors.get(id);
       if (previous) await previous.stop();
       const port = spec.port ?? previous?.port ?? (await this.allocatePort());
@@ -165,7 +167,7 @@ export class LocalProcessDriver implements RuntimeDriver {
 
   async stop(key: VariantKey): Promise<void> {
     const id = variantKeyId(key);
-    await this.withLock(id, async () => {
+    await this.locks.runExclusive(id, async () => {
       await this.supervisors.get(id)?.stop();
     });
   }
@@ -180,19 +182,6 @@ export class LocalProcessDriver implements RuntimeDriver {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.supervisors.values()].map((s) => this.stop(s.key)));
-  }
-
-  /** Operations on one key run one after the other (a start replacing a running variant, a stop). */
-  private async withLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(id) ?? Promise.resolve();
-    const run = before.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.locks.set(id, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.locks.get(id) === tail) this.locks.delete(id);
-    }
   }
 
   /** A free port that no variant of this driver holds (a variant waiting to restart is not listening). */

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 
 export const ATTACH_STATES = ['ACTIVE', 'SUSPENDED', 'CANCELLED'] as const;
 export type AttachState = (typeof ATTACH_STATES)[number];
@@ -22,9 +23,9 @@ export class AppSubscriptionEntity {
   @Column({ type: 'varchar', length: 16 })
   appState!: AppState;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

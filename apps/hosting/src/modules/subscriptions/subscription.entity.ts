@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 
 export const HOSTING_PRODUCTS = ['WEB_HOSTING'] as const;
 export type HostingProduct = (typeof HOSTING_PRODUCTS)[number];
@@ -33,9 +34,9 @@ export class SubscriptionEntity {
   @Column({ type: 'integer', default: 0 })
   attachedCount!: number;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@platform/database';
 
 /** A domain and the account that owns it (written by `domain add`); mailboxes need an owned domain. */
 @Entity({ schema: 'mailboxes', name: 'domains' })
@@ -11,6 +12,6 @@ export class DomainEntity {
   @Column({ type: 'uuid' })
   accountId!: string;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '@platform/database';
 import { BusinessEntity } from '../../businesses/business.entity';
 
 /**
@@ -40,6 +33,6 @@ export class BusinessAgreementEntity {
   @Column({ type: 'uuid', nullable: true })
   acceptedBy!: string | null;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 }

@@ -1,13 +1,5 @@
-import {
-  Check,
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
 import { StoreEntity } from '../store.entity';
 
 export const PHONE_TYPES = ['FAX', 'HOME', 'MOBILE', 'OTHER', 'WORK'] as const;
@@ -37,9 +29,9 @@ export class StorePhoneEntity {
   @Column({ type: 'varchar', length: 15, nullable: true })
   extensionNumber!: string | null;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  @CreatedAtColumn()
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz' })
+  @UpdatedAtColumn()
   updatedAt!: Date;
 }
