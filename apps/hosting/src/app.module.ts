@@ -1,9 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import type { PlatformConfig } from '@platform/config';
 import { IDEMPOTENCY_MIGRATION_SET, IdempotencyModule } from '@platform/idempotency';
 import { QueueModule } from '@platform/queue';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
+import { HostingConfigModule } from './config/hosting-config.module';
+import type { HostingConfig } from './config/hosting.config';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
 import { AppLogsModule } from './modules/app-logs/app-logs.module';
 import { AppsModule } from './modules/apps/apps.module';
@@ -19,10 +20,11 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
  */
 @Module({})
 export class HostingAppModule {
-  static forRoot(config: PlatformConfig): DynamicModule {
+  static forRoot(config: HostingConfig): DynamicModule {
     return {
       module: HostingAppModule,
       imports: [
+        HostingConfigModule.forApi(config),
         RateLimitModule,
         IdempotencyModule,
         AppsModule,
@@ -33,7 +35,7 @@ export class HostingAppModule {
         SubscriptionsModule,
         QueueModule.forRoot(),
         ServiceKitModule.forRoot({
-          config,
+          config: config.platform,
           errorFamily: 'commerce',
           migrationSets: [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET],
         }),

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     // /docs serves the same OpenAPI 3.1 document that is committed in docs/openapi/hosting.json.
     openApi: finishHostingDocument,
   });
-  await listen(app, config);
+  await listen(app, config.platform);
 }
 
 main().catch((e: unknown) => {

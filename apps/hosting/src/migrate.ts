@@ -4,4 +4,4 @@ import { runMigrateEntry } from '@platform/service-kit';
 import { loadHostingConfig } from './config/hosting.config';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
 
-runMigrateEntry(() => loadHostingConfig(), [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET]);
+runMigrateEntry(() => loadHostingConfig().platform, [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET]);

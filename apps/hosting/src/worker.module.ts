@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { PlatformConfig } from '@platform/config';
 import { IDEMPOTENCY_MIGRATION_SET, IdempotencyPurgeModule } from '@platform/idempotency';
 import { OperationRunner, QueueModule } from '@platform/queue';
 import { ServiceKitModule } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
+import { HostingConfigModule } from './config/hosting-config.module';
+import type { HostingWorkerConfig } from './config/hosting.config';
 import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
 import { AppOperationEntity } from './modules/apps/app-operation.entity';
 import { AppOrphansService } from './modules/apps/app-orphans.service';
@@ -33,20 +34,21 @@ export interface HostingWorkerOptions {
  */
 @Module({})
 export class HostingWorkerModule {
-  static forRoot(config: PlatformConfig, options: HostingWorkerOptions = {}): DynamicModule {
+  static forRoot(config: HostingWorkerConfig, options: HostingWorkerOptions = {}): DynamicModule {
     const provisioner = options.provisioner ?? (() => new DatabaseAppProvisioner());
     return {
       module: HostingWorkerModule,
       imports: [
         DeploymentsWorkerModule,
-        HostingMaintenanceModule.forRoot(),
+        HostingConfigModule.forWorker(config),
+        HostingMaintenanceModule,
         IdempotencyPurgeModule,
         ImportsWorkerModule,
         QueueModule.forRoot(),
         QueueModule.registerQueues(HostingAppsQueue),
         SecretStoreModule,
         ServiceKitModule.forRoot({
-          config,
+          config: config.platform,
           errorFamily: 'commerce',
           migrationSets: [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET],
         }),

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     description: 'Creates apps (queue hosting-apps); health only',
     openApi: false,
   });
-  await listen(app, config);
+  await listen(app, config.platform);
 }
 
 main().catch((e: unknown) => {

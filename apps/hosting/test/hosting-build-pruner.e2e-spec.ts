@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadImportSettings } from '../src/modules/imports/import-settings';
+import { loadImportSettings } from '../src/config/hosting.config';
 import { BuildPruner, UPLOAD_GRACE_MS } from '../src/modules/maintenance/build-pruner';
 import { HostingTestApp, startHostingTestApp } from './support/hosting-test-app';
 

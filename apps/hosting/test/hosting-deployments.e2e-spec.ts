@@ -22,7 +22,7 @@ import type {
 } from '../src/modules/nodejs/nodejs-apps.response';
 import type { SubscriptionAttachmentResponse } from '../src/modules/subscriptions/subscriptions.response';
 import { archiveUpload, fixtureFiles, tarGzOf, zipOf } from './support/fixture-archives';
-import { createHostingApp, importArchive, overrideEnv } from './support/hosting-flows';
+import { createHostingApp, importArchive } from './support/hosting-flows';
 import {
   ALL_HOSTING_SCOPES,
   HostingTestApp,
@@ -62,12 +62,13 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
   let worker: HostingWorkerHarness | undefined;
   let cred: TestCredential;
   let dataDir: string;
-  let restoreEnv: (() => void) | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-deployments-'));
-    restoreEnv = overrideEnv({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true' });
-    t = await startHostingTestApp('hosting-deployments');
+    t = await startHostingTestApp('hosting-deployments', {
+      HOSTING_DATA_DIR: dataDir,
+      HOSTING_NPM_OFFLINE: 'true',
+    });
     worker = await startHostingWorker(t.env);
   }, 30_000);
 
@@ -79,7 +80,6 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
   afterAll(async () => {
     await worker?.close(); // stops every app process
     await t?.close();
-    restoreEnv?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -12,7 +12,9 @@ import {
 } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { HostingAppModule } from '../src/app.module';
+import { loadHostingConfig } from '../src/config/hosting.config';
 import { HOSTING_OPENAPI, HOSTING_OPENAPI_FILE, finishHostingDocument } from '../src/openapi/hosting-openapi';
+import { hostingEnv } from './support/hosting-test-app';
 
 describe(`hosting API fuzzed from ${HOSTING_OPENAPI_FILE} (real Postgres and Redis)`, () => {
   let env: TestEnv;
@@ -24,7 +26,7 @@ describe(`hosting API fuzzed from ${HOSTING_OPENAPI_FILE} (real Postgres and Red
     // One loopback address for every case: the per-IP limits are raised far out of reach.
     env = await createTestEnv('hosting-fuzz', { RATE_LIMIT_IP_MULTIPLIER: '10000' });
     // As main.ts builds it, so /docs serves what is committed.
-    app = await createServiceApp(HostingAppModule.forRoot(env.config('hosting')), {
+    app = await createServiceApp(HostingAppModule.forRoot(loadHostingConfig(hostingEnv(env))), {
       title: HOSTING_OPENAPI.info.title,
       description: HOSTING_OPENAPI.info.description,
       openApi: finishHostingDocument,

@@ -7,7 +7,7 @@ import { waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
 import { appProcesses } from './support/app-processes';
-import { createHostingApp, overrideEnv } from './support/hosting-flows';
+import { createHostingApp } from './support/hosting-flows';
 import { BOUNDARY, fixtureFiles, multipart, tarGzOf, traversalZip, zipOf } from './support/fixture-archives';
 import {
   ALL_HOSTING_SCOPES,
@@ -37,17 +37,14 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
   let other: TestCredential;
   let dataDir: string;
   let appId: string;
-  let restoreEnv: (() => void) | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-imports-'));
-    const env = {
+    t = await startHostingTestApp('hosting-imports', {
       HOSTING_DATA_DIR: dataDir,
       HOSTING_NPM_OFFLINE: 'true',
       HOSTING_UPLOAD_MAX_BYTES: String(MAX_UPLOAD),
-    };
-    restoreEnv = overrideEnv(env);
-    t = await startHostingTestApp('hosting-imports');
+    });
     worker = await startHostingWorker(t.env);
     cred = await t.newCredential(SCOPES);
     other = await t.newCredential(SCOPES);
@@ -57,7 +54,6 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
   afterAll(async () => {
     await worker?.close(); // stops every app process (AppRuntimeManager → stopAll)
     await t?.close();
-    restoreEnv?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -10,7 +10,7 @@ import { waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import { SANDBOX_APP_PORT } from '../src/modules/runtime';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
-import { createHostingApp, importArchive, overrideEnv } from './support/hosting-flows';
+import { createHostingApp, importArchive } from './support/hosting-flows';
 import {
   ALL_HOSTING_SCOPES,
   HostingTestApp,
@@ -84,20 +84,20 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
   let dataDir: string;
   let worker: HostingWorkerHarness | undefined;
   let internet: InternetNamespace;
-  const restoreEnv: Array<() => void> = [];
   let probeId: string;
   let tenantId: string;
   let probeAddresses: string[] = [];
   /** Where the hosting API and the worker of this suite listen (on every address of the host). */
   const platformPorts: number[] = [];
 
-  const setEnv = (values: Record<string, string>) => restoreEnv.unshift(overrideEnv(values));
-
   beforeAll(async () => {
     internet = await startInternetNamespace();
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-isolation-'));
-    setEnv({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true', HOSTING_APP_EGRESS: 'internet' });
-    t = await startHostingTestApp('hosting-isolation');
+    t = await startHostingTestApp('hosting-isolation', {
+      HOSTING_DATA_DIR: dataDir,
+      HOSTING_NPM_OFFLINE: 'true',
+      HOSTING_APP_EGRESS: 'internet',
+    });
     cred = await t.newCredential(SCOPES);
     worker = await startHostingWorker(t.env);
     // Both listen like deployed processes (HOST 0.0.0.0): the API port and the worker's health port.
@@ -111,7 +111,6 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     await worker?.close();
     await t?.close();
     await internet?.close();
-    for (const restore of restoreEnv) restore();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -293,8 +292,7 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
   it('egress none: the same probe, restarted by a worker so configured, reaches nothing at all', async () => {
     await worker?.close();
     worker = undefined;
-    setEnv({ HOSTING_APP_EGRESS: 'none' });
-    worker = await startHostingWorker(t.env);
+    worker = await startHostingWorker(t.env, { overrides: { HOSTING_APP_EGRESS: 'none' } });
     await worker.app.listen(0, '0.0.0.0');
     platformPorts.push(Number(new URL(await worker.app.getUrl()).port));
     await waitFor(async () => ((await preview(probeId)).state === 'RUNNING' ? true : undefined), {

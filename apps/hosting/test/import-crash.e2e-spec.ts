@@ -13,7 +13,6 @@ import { fixtureFiles, zipOf } from './support/fixture-archives';
 import {
   buildHostingWorker,
   createHostingApp,
-  overrideEnv,
   settledImport,
   spawnHostingWorker,
   uploadArchive,
@@ -37,7 +36,6 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
   let cred: TestCredential;
   let dataDir: string;
   const workers: ChildProcess[] = [];
-  let restoreEnv: (() => void) | undefined;
 
   async function startWorker(): Promise<ChildProcess> {
     const { child } = await spawnHostingWorker({
@@ -52,8 +50,10 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
   beforeAll(async () => {
     buildHostingWorker();
     dataDir = await mkdtemp(join(tmpdir(), 'hosting-import-crash-'));
-    restoreEnv = overrideEnv({ HOSTING_DATA_DIR: dataDir, HOSTING_NPM_OFFLINE: 'true' });
-    t = await startHostingTestApp('hosting-import-crash');
+    t = await startHostingTestApp('hosting-import-crash', {
+      HOSTING_DATA_DIR: dataDir,
+      HOSTING_NPM_OFFLINE: 'true',
+    });
     cred = await t.newCredential(SCOPES);
   }, 300_000);
 
@@ -65,7 +65,6 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
       await exited;
     }
     await t?.close();
-    restoreEnv?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

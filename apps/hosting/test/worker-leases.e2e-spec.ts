@@ -11,7 +11,6 @@ import { HOSTING_MIGRATION_SET } from '../src/database/hosting.migration-set';
 import { RuntimePidFiles } from '../src/modules/app-runtime/runtime-pid-files';
 import type { VariantKey } from '../src/modules/runtime';
 import { processAlive } from '../src/modules/runtime/process-group';
-import { loadLeaseSettings } from '../src/modules/worker-leases/lease-settings';
 import {
   LeaseLostError,
   VARIANT_OWNER_CHANNEL,
@@ -242,24 +241,5 @@ describe('worker leases (SQL, real PostgreSQL)', () => {
       ofDead.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
-
-  it('validates the lease settings, naming the variable', () => {
-    expect(loadLeaseSettings(3105, {})).toEqual({
-      heartbeatMs: 2000,
-      ttlMs: 10_000,
-      handoffWaitMs: 30_000,
-      address: 'http://127.0.0.1:3105',
-    });
-    expect(() => loadLeaseSettings(3105, { HOSTING_LEASE_TTL_MS: '4000' })).toThrow(/HOSTING_LEASE_TTL_MS/);
-    expect(() => loadLeaseSettings(3105, { HOSTING_LEASE_HEARTBEAT_MS: 'soon' })).toThrow(
-      /HOSTING_LEASE_HEARTBEAT_MS/,
-    );
-    expect(() => loadLeaseSettings(3105, { HOSTING_WORKER_ADDRESS: 'not a url' })).toThrow(
-      /HOSTING_WORKER_ADDRESS/,
-    );
-    expect(loadLeaseSettings(3105, { HOSTING_WORKER_ADDRESS: 'http://10.0.0.7:3105/' }).address).toBe(
-      'http://10.0.0.7:3105',
-    );
   });
 });

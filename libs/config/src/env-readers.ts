@@ -23,6 +23,16 @@ export function integer(env: Env, name: string, fallback: number, min: number, m
   return value;
 }
 
+/** An integer of 1 or more, or `fallback` when unset. */
+export function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value <= 0)
+    throw new ConfigError(name, `must be a positive integer, got "${raw}"`);
+  return value;
+}
+
 export function positiveNumber(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -44,4 +54,20 @@ export function url(env: Env, name: string, fallback: string, protocols: string[
     throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return raw;
+}
+
+/** One of `values`, or `fallback` when unset. */
+export function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw))
+    throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** A value that matches `pattern` (`fallback` when unset); `what` names the form in the error. */
+export function matching(env: Env, name: string, fallback: string, pattern: RegExp, what: string): string {
+  const value = env[name] || fallback;
+  if (!pattern.test(value)) throw new ConfigError(name, `must be ${what}, got "${value}"`);
+  return value;
 }

@@ -1,6 +1,9 @@
 export {
   ConfigError,
   integer as envInteger,
+  matching as envMatching,
+  oneOf as envOneOf,
+  positiveInteger as envPositiveInteger,
   positiveNumber as envPositiveNumber,
   url as envUrl,
 } from './env-readers';

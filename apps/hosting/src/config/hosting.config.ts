@@ -1,15 +1,179 @@
-import { PlatformConfig, SERVICE_PORTS, WORKER_PORTS, loadPlatformConfig } from '@platform/config';
+import { join, resolve } from 'node:path';
+import {
+  ConfigError,
+  Env,
+  PlatformConfig,
+  SERVICE_PORTS,
+  WORKER_PORTS,
+  envInteger,
+  envMatching,
+  envOneOf,
+  envPositiveInteger,
+  envUrl,
+  loadPlatformConfig,
+} from '@platform/config';
+import type { KubernetesSettings, RuntimeSettings } from '../modules/app-runtime/runtime-settings';
+import type { ImportSettings } from '../modules/imports/import-settings';
+import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
+import { isIpv4Cidr } from '../modules/runtime/sandbox/egress-rules';
+import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
 
-/** The hosting API's configuration: the platform's shared variables, port 3005. */
-export function loadHostingConfig(env?: Record<string, string | undefined>): PlatformConfig {
-  return loadPlatformConfig({ serviceName: 'hosting', defaultPort: SERVICE_PORTS.hosting, env });
+/** The hosting API's configuration: the platform's shared variables (port 3005) and its own. */
+export interface HostingConfig {
+  readonly platform: PlatformConfig;
+  /** Where uploads, imports and builds live and how large an upload may be (IMPORT_SETTINGS). */
+  readonly imports: ImportSettings;
+  /** PUBLIC_BASE_URL without a trailing slash: the base of each variant's public URL. */
+  readonly publicBaseUrl: string;
 }
 
-/** The hosting worker's configuration: the platform's shared variables, its own name and port 3105. */
-export function loadHostingWorkerConfig(env?: Record<string, string | undefined>): PlatformConfig {
-  return loadPlatformConfig({
+/** The hosting worker's configuration: the platform's shared variables (port 3105) and its own. */
+export interface HostingWorkerConfig {
+  readonly platform: PlatformConfig;
+  /** The same directory and limits as the API's (IMPORT_SETTINGS). */
+  readonly imports: ImportSettings;
+  /** How apps run: local sandboxes or Kubernetes (RUNTIME_SETTINGS). */
+  readonly runtime: RuntimeSettings;
+  /** How the worker holds its lease (LEASE_SETTINGS). */
+  readonly leases: LeaseSettings;
+  /** How often the housekeeping jobs run (MAINTENANCE_SETTINGS). */
+  readonly maintenance: MaintenanceSettings;
+}
+
+const MiB = 1024 * 1024;
+const K8S_NAME = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+const MAX_UID = 2 ** 31 - 2;
+
+/**
+ * HOSTING_DATA_DIR (default `<cwd>/.data/hosting`), HOSTING_UPLOAD_MAX_BYTES (50 MiB),
+ * HOSTING_NPM_OFFLINE (`true`: npm's cache only), HOSTING_APP_MEMORY_MB (256).
+ */
+export function loadImportSettings(env: Env): ImportSettings {
+  return {
+    dataDir: resolve(env.HOSTING_DATA_DIR || join(process.cwd(), '.data', 'hosting')),
+    maxUploadBytes: envPositiveInteger(env, 'HOSTING_UPLOAD_MAX_BYTES', 50 * MiB),
+    npmOffline: env.HOSTING_NPM_OFFLINE === 'true',
+    appMemoryMb: envPositiveInteger(env, 'HOSTING_APP_MEMORY_MB', 256),
+    runtimeHost: '127.0.0.1',
+  };
+}
+
+/** PUBLIC_BASE_URL (default http://127.0.0.1:8080, the gateway `npm start` serves), no trailing slash. */
+export function loadPublicBaseUrl(env: Env): string {
+  return envUrl(env, 'PUBLIC_BASE_URL', 'http://127.0.0.1:8080', ['http:', 'https:']).replace(/\/+$/, '');
+}
+
+/** HOSTING_K8S_* (docs/hosting.md, "Kubernetes runtime"); HOSTING_K8S_IMAGE is required. */
+function loadKubernetesSettings(env: Env): KubernetesSettings {
+  const image = env.HOSTING_K8S_IMAGE ?? '';
+  if (!image) throw new ConfigError('HOSTING_K8S_IMAGE', 'is required with HOSTING_RUNTIME=kubernetes');
+  const name = (variable: string, fallback: string): string =>
+    envMatching(env, variable, fallback, K8S_NAME, 'a Kubernetes name');
+  const flag = envOneOf(
+    env,
+    'HOSTING_K8S_NODE_PERMISSION_FLAG',
+    ['--permission', '--experimental-permission', 'none'],
+    '--experimental-permission',
+  );
+  return {
+    namespace: name('HOSTING_K8S_NAMESPACE', 'developer-platform-apps'),
+    image,
+    buildsClaim: name('HOSTING_K8S_BUILDS_CLAIM', 'hosting-builds'),
+    serviceUrlTemplate: env.HOSTING_K8S_SERVICE_URL_TEMPLATE || undefined,
+    permissionFlag: flag === 'none' ? null : flag,
+    runAsUser: envInteger(env, 'HOSTING_K8S_RUN_AS_USER', 10001, 1, MAX_UID),
+    cpuRequestMillicores: envInteger(env, 'HOSTING_K8S_CPU_REQUEST_MILLICORES', 50, 1, 64_000),
+    defaultCpuMillicores: envInteger(env, 'HOSTING_K8S_DEFAULT_CPU_MILLICORES', 500, 1, 64_000),
+    appVolumeLimit: envMatching(
+      env,
+      'HOSTING_K8S_APP_VOLUME_LIMIT',
+      '1Gi',
+      /^\d+(Ki|Mi|Gi|Ti)$/,
+      'a quantity such as 1Gi',
+    ),
+    startupTimeoutMs: envInteger(env, 'HOSTING_K8S_STARTUP_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    pollIntervalMs: envInteger(env, 'HOSTING_K8S_POLL_INTERVAL_MS', 2000, 100, 60_000),
+    failAfterRestarts: envInteger(env, 'HOSTING_K8S_FAIL_AFTER_RESTARTS', 3, 1, 100),
+  };
+}
+
+/**
+ * HOSTING_RUNTIME (`local` | `kubernetes`), HOSTING_APP_EGRESS (`internet` | `none`),
+ * HOSTING_UNISOLATED (`allow` | `refuse`), HOSTING_APP_UID / HOSTING_APP_GID (10001),
+ * HOSTING_APP_EGRESS_DENY (comma-separated IPv4 addresses or CIDRs), HOSTING_K8S_* with kubernetes.
+ */
+export function loadRuntimeSettings(env: Env): RuntimeSettings {
+  const deny = (env.HOSTING_APP_EGRESS_DENY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = deny.find((entry) => !isIpv4Cidr(entry));
+  if (bad) throw new ConfigError('HOSTING_APP_EGRESS_DENY', `holds "${bad}", not an IPv4 address or CIDR`);
+  const runtime = envOneOf(env, 'HOSTING_RUNTIME', ['local', 'kubernetes'], 'local');
+  return {
+    runtime,
+    egress: envOneOf(env, 'HOSTING_APP_EGRESS', ['internet', 'none'], 'internet'),
+    allowUnisolated: envOneOf(env, 'HOSTING_UNISOLATED', ['allow', 'refuse'], 'refuse') === 'allow',
+    appUid: envInteger(env, 'HOSTING_APP_UID', 10001, 1, MAX_UID),
+    appGid: envInteger(env, 'HOSTING_APP_GID', 10001, 1, MAX_UID),
+    egressDeny: deny,
+    kubernetes: runtime === 'kubernetes' ? loadKubernetesSettings(env) : null,
+  };
+}
+
+/**
+ * HOSTING_LEASE_HEARTBEAT_MS (2000), HOSTING_LEASE_TTL_MS (10000, more than twice the heartbeat),
+ * HOSTING_LEASE_HANDOFF_WAIT_MS (30000), HOSTING_WORKER_ADDRESS (default `http://127.0.0.1:<port>`,
+ * `port` being the worker's own).
+ */
+export function loadLeaseSettings(env: Env, port: number): LeaseSettings {
+  const heartbeatMs = envInteger(env, 'HOSTING_LEASE_HEARTBEAT_MS', 2000, 50, 60_000);
+  const ttlMs = envInteger(env, 'HOSTING_LEASE_TTL_MS', 10_000, 100, 300_000);
+  if (ttlMs <= 2 * heartbeatMs)
+    throw new ConfigError(
+      'HOSTING_LEASE_TTL_MS',
+      `must be more than twice HOSTING_LEASE_HEARTBEAT_MS (${heartbeatMs}), got ${ttlMs}`,
+    );
+  const handoffWaitMs = envInteger(env, 'HOSTING_LEASE_HANDOFF_WAIT_MS', 30_000, 100, 600_000);
+  const address = envUrl(env, 'HOSTING_WORKER_ADDRESS', `http://127.0.0.1:${port}`, [
+    'http:',
+    'https:',
+  ]).replace(/\/+$/, '');
+  return { heartbeatMs, ttlMs, handoffWaitMs, address };
+}
+
+/** HOSTING_LOG_RETENTION_EVERY_MS (3 600 000), HOSTING_BUILD_PRUNE_EVERY_MS (600 000). */
+export function loadMaintenanceSettings(env: Env): MaintenanceSettings {
+  return {
+    retentionEveryMs: envInteger(env, 'HOSTING_LOG_RETENTION_EVERY_MS', 3_600_000, 100, 86_400_000),
+    pruneEveryMs: envInteger(env, 'HOSTING_BUILD_PRUNE_EVERY_MS', 600_000, 100, 86_400_000),
+  };
+}
+
+/**
+ * Reads and validates the hosting API's environment once, at start; the only reader of
+ * process.env in hosting. A bad value fails the start with an error that names its variable.
+ */
+export function loadHostingConfig(env: Env = process.env): HostingConfig {
+  return {
+    platform: loadPlatformConfig({ serviceName: 'hosting', defaultPort: SERVICE_PORTS.hosting, env }),
+    imports: loadImportSettings(env),
+    publicBaseUrl: loadPublicBaseUrl(env),
+  };
+}
+
+/** The same for the hosting worker: its own name, port 3105, and the settings of the apps it runs. */
+export function loadHostingWorkerConfig(env: Env = process.env): HostingWorkerConfig {
+  const platform = loadPlatformConfig({
     serviceName: 'hosting-worker',
     defaultPort: WORKER_PORTS['hosting-worker'],
     env,
   });
+  return {
+    platform,
+    imports: loadImportSettings(env),
+    runtime: loadRuntimeSettings(env),
+    leases: loadLeaseSettings(env, platform.port),
+    maintenance: loadMaintenanceSettings(env),
+  };
 }

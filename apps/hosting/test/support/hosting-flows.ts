@@ -8,24 +8,12 @@ import { archiveUpload } from './fixture-archives';
 import type { HostingTestApp } from './hosting-test-app';
 
 /**
- * The steps the hosting suites share: environment overrides, an app created and settled, an
- * archive imported and settled, a real worker process from dist.
+ * The steps the hosting suites share: an app created and settled, an archive imported and
+ * settled, a real worker process from dist.
  */
 
 const ROOT = join(__dirname, '../../../..');
 const WORKER_ENTRY = join(ROOT, 'dist/apps/hosting/apps/hosting/src/worker.js');
-
-/** Sets `values` in process.env (read by the modules a suite boots); the returned function restores them. */
-export function overrideEnv(values: Record<string, string>): () => void {
-  const saved = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, values);
-  return () => {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-}
 
 /** POST /v1/hosting/apps (202), then its operation COMPLETED: the app's id. */
 export async function createHostingApp(

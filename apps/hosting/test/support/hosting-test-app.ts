@@ -14,6 +14,7 @@ import Redis from 'ioredis';
 import type { InjectOptions, Response } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import { HostingAppModule } from '../../src/app.module';
+import { loadHostingConfig, loadHostingWorkerConfig } from '../../src/config/hosting.config';
 import { HostingAppsQueue } from '../../src/modules/apps/apps.jobs';
 import { HostingAppsProcessor } from '../../src/modules/apps/apps.processor';
 import type { AppOperationResponse } from '../../src/modules/apps/apps.response';
@@ -41,13 +42,33 @@ export const ALL_HOSTING_SCOPES: Scope[] = [
   'hosting.paas.apps:read',
 ];
 
+/**
+ * What config/hosting.config.ts reads for a process of the suite: hosting's own variables of the
+ * shell that runs Jest (e.g. HOSTING_UNISOLATED=allow on a host without sandboxes), then the
+ * suite's environment (`env.env`), then `more`; PORT 0.
+ */
+export function hostingEnv(
+  env: TestEnv,
+  more: Record<string, string> = {},
+): Record<string, string | undefined> {
+  const shell = Object.entries(process.env).filter(([name]) => name.startsWith('HOSTING_'));
+  return { ...Object.fromEntries(shell), ...env.env, PORT: '0', ...more };
+}
+
+/**
+ * The hosting API as main.ts boots it, in-process on a private database and Redis prefix;
+ * `overrides` are environment variables (hosting's own too, e.g. HOSTING_DATA_DIR), which the
+ * suite's workers (startHostingWorker) read as well.
+ */
 export async function startHostingTestApp(
   label: string,
   overrides: Record<string, string> = {},
 ): Promise<HostingTestApp> {
   // Suites share one loopback address: the per-IP limits are raised unless a suite tests them.
   const env = await createTestEnv(label, { RATE_LIMIT_IP_MULTIPLIER: '100', ...overrides });
-  const app = await createServiceApp(HostingAppModule.forRoot(env.config('hosting')), { title: 'Hosting' });
+  const app = await createServiceApp(HostingAppModule.forRoot(loadHostingConfig(hostingEnv(env))), {
+    title: 'Hosting',
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const dataSource = app.get(DataSource);
@@ -80,12 +101,18 @@ export async function startHostingTestApp(
 
 export type HostingWorkerHarness = WorkerHarness;
 
+export interface StartHostingWorkerOptions extends HostingWorkerOptions {
+  /** Environment variables of this worker on top of the suite's (e.g. HOSTING_APP_EGRESS). */
+  readonly overrides?: Record<string, string>;
+}
+
+/** The hosting worker as worker.ts boots it, in-process, with the suite's environment (`env.env`). */
 export function startHostingWorker(
   env: TestEnv,
-  options: HostingWorkerOptions = {},
+  { overrides = {}, ...options }: StartHostingWorkerOptions = {},
 ): Promise<HostingWorkerHarness> {
   return startWorkerHarness(
-    HostingWorkerModule.forRoot(env.config('hosting-worker'), options),
+    HostingWorkerModule.forRoot(loadHostingWorkerConfig(hostingEnv(env, overrides)), options),
     HostingAppsProcessor,
     'Hosting worker',
   );

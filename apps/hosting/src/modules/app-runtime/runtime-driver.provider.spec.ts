@@ -1,8 +1,8 @@
 import { loadPlatformConfig } from '@platform/config';
+import { loadRuntimeSettings } from '../../config/hosting.config';
 import { SandboxHost } from '../runtime/sandbox/sandbox-host';
 import type { SandboxSupport } from '../runtime/sandbox/sandbox-host';
 import { localIsolation } from './runtime-driver.provider';
-import { loadRuntimeSettings } from './runtime-settings';
 
 /** A host whose mechanism check fails the way a non-root worker's does. */
 class HostWithoutMechanism extends SandboxHost {
@@ -37,46 +37,5 @@ describe('the local runtime’s isolation on this host', () => {
   it('no mechanism and HOSTING_UNISOLATED=allow: plain processes', () => {
     const settings = loadRuntimeSettings({ HOSTING_UNISOLATED: 'allow' });
     expect(localIsolation(settings, config, host(settings))).toEqual({ unisolated: true });
-  });
-
-  it('reads and checks its settings', () => {
-    expect(loadRuntimeSettings({})).toMatchObject({
-      runtime: 'local',
-      egress: 'internet',
-      allowUnisolated: false,
-      appUid: 10001,
-      appGid: 10001,
-      egressDeny: [],
-      kubernetes: null,
-    });
-    expect(
-      loadRuntimeSettings({
-        HOSTING_APP_EGRESS: 'none',
-        HOSTING_APP_EGRESS_DENY: '198.51.100.0/24, 203.0.113.9',
-      }),
-    ).toMatchObject({
-      egress: 'none',
-      egressDeny: ['198.51.100.0/24', '203.0.113.9'],
-    });
-    expect(() => loadRuntimeSettings({ HOSTING_APP_EGRESS: 'some' })).toThrow(/HOSTING_APP_EGRESS/);
-    expect(() => loadRuntimeSettings({ HOSTING_UNISOLATED: 'yes' })).toThrow(/HOSTING_UNISOLATED/);
-    expect(() => loadRuntimeSettings({ HOSTING_APP_EGRESS_DENY: '10.0.0.0/8;rm' })).toThrow(
-      /HOSTING_APP_EGRESS_DENY/,
-    );
-    expect(() => loadRuntimeSettings({ HOSTING_RUNTIME: 'kubernetes' })).toThrow(/HOSTING_K8S_IMAGE/);
-    expect(
-      loadRuntimeSettings({ HOSTING_RUNTIME: 'kubernetes', HOSTING_K8S_IMAGE: 'node:20-slim' }).kubernetes,
-    ).toMatchObject({
-      namespace: 'developer-platform-apps',
-      image: 'node:20-slim',
-      buildsClaim: 'hosting-builds',
-    });
-    expect(() =>
-      loadRuntimeSettings({
-        HOSTING_RUNTIME: 'kubernetes',
-        HOSTING_K8S_IMAGE: 'x',
-        HOSTING_K8S_NAMESPACE: 'Bad_Name',
-      }),
-    ).toThrow(/HOSTING_K8S_NAMESPACE/);
   });
 });

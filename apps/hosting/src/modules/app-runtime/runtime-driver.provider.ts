@@ -7,7 +7,7 @@ import type { ImportSettings } from '../imports/import-settings';
 import { LocalProcessDriver, createKubernetesDriver } from '../runtime';
 import type { LocalIsolation, RuntimeDriver } from '../runtime';
 import { SandboxHost } from '../runtime/sandbox/sandbox-host';
-import { loadRuntimeSettings } from './runtime-settings';
+import { RUNTIME_SETTINGS } from './runtime-settings';
 import type { RuntimeSettings } from './runtime-settings';
 
 /** The worker's one runtime driver (token); `AppRuntimeManager` and the variant proxy use it. */
@@ -61,7 +61,7 @@ export async function createRuntimeDriver(
   settings: ImportSettings,
   config: PlatformConfig,
   isolation: LocalIsolation,
-  runtime: RuntimeSettings = loadRuntimeSettings(),
+  runtime: RuntimeSettings,
 ): Promise<RuntimeDriver> {
   if (runtime.kubernetes) {
     const k8s = runtime.kubernetes;
@@ -95,13 +95,17 @@ export async function createRuntimeDriver(
 
 export const appIsolationProvider: Provider = {
   provide: APP_ISOLATION,
-  inject: [PLATFORM_CONFIG],
-  useFactory: (config: PlatformConfig) => localIsolation(loadRuntimeSettings(), config),
+  inject: [RUNTIME_SETTINGS, PLATFORM_CONFIG],
+  useFactory: (runtime: RuntimeSettings, config: PlatformConfig) => localIsolation(runtime, config),
 };
 
 export const runtimeDriverProvider: Provider = {
   provide: RUNTIME_DRIVER,
-  inject: [IMPORT_SETTINGS, PLATFORM_CONFIG, APP_ISOLATION],
-  useFactory: (settings: ImportSettings, config: PlatformConfig, isolation: LocalIsolation) =>
-    createRuntimeDriver(settings, config, isolation),
+  inject: [IMPORT_SETTINGS, PLATFORM_CONFIG, APP_ISOLATION, RUNTIME_SETTINGS],
+  useFactory: (
+    settings: ImportSettings,
+    config: PlatformConfig,
+    isolation: LocalIsolation,
+    runtime: RuntimeSettings,
+  ) => createRuntimeDriver(settings, config, isolation, runtime),
 };

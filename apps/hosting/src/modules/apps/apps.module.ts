@@ -17,11 +17,7 @@ import { VariantUrls } from './variant-urls';
     TypeOrmModule.forFeature([AppEntity, AppEnvironmentEntity, AppOperationEntity]),
   ],
   controllers: [AppsController, NodejsAppsController],
-  providers: [
-    AppsService,
-    OperationRunner,
-    { provide: VariantUrls, useFactory: () => VariantUrls.fromEnv() },
-  ],
+  providers: [AppsService, OperationRunner, VariantUrls],
   exports: [AppsService, VariantUrls],
 })
 export class AppsModule {}

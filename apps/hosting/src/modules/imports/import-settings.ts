@@ -1,8 +1,9 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-const MiB = 1024 * 1024;
-
-/** Settings of imports and of the app runtime, read from the environment (docs/hosting.md, Imports). */
+/**
+ * Settings of imports and of the app runtime (docs/hosting.md, Imports): read once at start by
+ * config/hosting.config.ts, injected as IMPORT_SETTINGS.
+ */
 export interface ImportSettings {
   /** Uploads, extracted sources, builds and npm's cache: HOSTING_DATA_DIR, default `<cwd>/.data/hosting`. */
   readonly dataDir: string;
@@ -17,25 +18,6 @@ export interface ImportSettings {
 }
 
 export const IMPORT_SETTINGS = Symbol('IMPORT_SETTINGS');
-
-function positiveInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
-
-export function loadImportSettings(env: Record<string, string | undefined> = process.env): ImportSettings {
-  return {
-    dataDir: resolve(env.HOSTING_DATA_DIR || join(process.cwd(), '.data', 'hosting')),
-    maxUploadBytes: positiveInt(env, 'HOSTING_UPLOAD_MAX_BYTES', 50 * MiB),
-    npmOffline: env.HOSTING_NPM_OFFLINE === 'true',
-    appMemoryMb: positiveInt(env, 'HOSTING_APP_MEMORY_MB', 256),
-    runtimeHost: '127.0.0.1',
-  };
-}
 
 /**
  * Where the files of one attempt of an import live: `<data>/imports/<importId>/attempt-<n>/`

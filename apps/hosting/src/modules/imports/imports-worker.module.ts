@@ -10,7 +10,6 @@ import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { ImportOperationEntity } from './import-operation.entity';
 import { ImportOrphansService } from './import-orphans.service';
 import { ImportRunner } from './import-runner';
-import { IMPORT_SETTINGS, loadImportSettings } from './import-settings';
 import { HostingImportsQueue } from './imports.jobs';
 import { ImportsProcessor } from './imports.processor';
 
@@ -34,8 +33,7 @@ import { ImportsProcessor } from './imports.processor';
     OperationRunner,
     appIsolationProvider,
     runtimeDriverProvider,
-    { provide: IMPORT_SETTINGS, useFactory: () => loadImportSettings() },
   ],
-  exports: [AppRuntimeManager, IMPORT_SETTINGS],
+  exports: [AppRuntimeManager],
 })
 export class ImportsWorkerModule {}

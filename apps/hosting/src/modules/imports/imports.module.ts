@@ -6,7 +6,6 @@ import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogLineEntity } from '../build-logs';
 import { AppsModule } from '../apps/apps.module';
 import { ImportOperationEntity } from './import-operation.entity';
-import { IMPORT_SETTINGS, loadImportSettings } from './import-settings';
 import { ImportsController, NodejsSourceController } from './imports.controller';
 import { HostingImportsQueue } from './imports.jobs';
 import { ImportsService } from './imports.service';
@@ -23,12 +22,6 @@ import { MultipartInstaller } from './multipart.installer';
     TypeOrmModule.forFeature([ImportOperationEntity, BuildLogLineEntity, AppEnvironmentEntity]),
   ],
   controllers: [ImportsController, NodejsSourceController, AppStatusController],
-  providers: [
-    ImportsService,
-    MultipartInstaller,
-    OperationRunner,
-    { provide: IMPORT_SETTINGS, useFactory: () => loadImportSettings() },
-  ],
-  exports: [IMPORT_SETTINGS],
+  providers: [ImportsService, MultipartInstaller, OperationRunner],
 })
 export class ImportsModule {}

@@ -1,5 +1,4 @@
 import { declareQueue } from '@platform/queue';
-import { Env, envInteger } from '@platform/config';
 
 export const PURGE_APP_LOGS_JOB = 'purge-app-logs';
 export const PRUNE_BUILDS_JOB = 'prune-builds';
@@ -17,6 +16,7 @@ export const HostingMaintenanceQueue = declareQueue({
 export const PURGE_APP_LOGS_SCHEDULER = 'hosting-purge-app-logs';
 export const PRUNE_BUILDS_SCHEDULER = 'hosting-prune-builds';
 
+/** Read once at worker start by config/hosting.config.ts, injected as MAINTENANCE_SETTINGS. */
 export interface MaintenanceSettings {
   /** How often the worker purges expired log lines (HOSTING_LOG_RETENTION_EVERY_MS). */
   readonly retentionEveryMs: number;
@@ -25,10 +25,3 @@ export interface MaintenanceSettings {
 }
 
 export const MAINTENANCE_SETTINGS = Symbol('MAINTENANCE_SETTINGS');
-
-export function loadMaintenanceSettings(env: Env = process.env): MaintenanceSettings {
-  return {
-    retentionEveryMs: envInteger(env, 'HOSTING_LOG_RETENTION_EVERY_MS', 3_600_000, 100, 86_400_000),
-    pruneEveryMs: envInteger(env, 'HOSTING_BUILD_PRUNE_EVERY_MS', 600_000, 100, 86_400_000),
-  };
-}

@@ -1,7 +1,7 @@
-import { ConfigError, envInteger as integer, envUrl as url } from '@platform/config';
-import type { Env } from '@platform/config';
-
-/** How a hosting worker holds its lease (docs/hosting.md, "Several workers"); read once, at boot. */
+/**
+ * How a hosting worker holds its lease (docs/hosting.md, "Several workers"): read once at worker
+ * start by config/hosting.config.ts, injected as LEASE_SETTINGS.
+ */
 export interface LeaseSettings {
   /** How often the worker extends its lease and claims orphans: HOSTING_LEASE_HEARTBEAT_MS, default 2000. */
   readonly heartbeatMs: number;
@@ -17,20 +17,3 @@ export interface LeaseSettings {
 }
 
 export const LEASE_SETTINGS = Symbol('LEASE_SETTINGS');
-
-/** The lease settings; `port` is the worker's HTTP port (PlatformConfig.port) for the default address. */
-export function loadLeaseSettings(port: number, env: Env = process.env): LeaseSettings {
-  const heartbeatMs = integer(env, 'HOSTING_LEASE_HEARTBEAT_MS', 2000, 50, 60_000);
-  const ttlMs = integer(env, 'HOSTING_LEASE_TTL_MS', 10_000, 100, 300_000);
-  if (ttlMs <= 2 * heartbeatMs)
-    throw new ConfigError(
-      'HOSTING_LEASE_TTL_MS',
-      `must be more than twice HOSTING_LEASE_HEARTBEAT_MS (${heartbeatMs}), got ${ttlMs}`,
-    );
-  const handoffWaitMs = integer(env, 'HOSTING_LEASE_HANDOFF_WAIT_MS', 30_000, 100, 600_000);
-  const address = url(env, 'HOSTING_WORKER_ADDRESS', `http://127.0.0.1:${port}`, ['http:', 'https:']).replace(
-    /\/+$/,
-    '',
-  );
-  return { heartbeatMs, ttlMs, handoffWaitMs, address };
-}

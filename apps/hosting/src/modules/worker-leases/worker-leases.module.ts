@@ -1,7 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { PLATFORM_CONFIG } from '@platform/config';
-import type { PlatformConfig } from '@platform/config';
-import { LEASE_SETTINGS, loadLeaseSettings } from './lease-settings';
 import { WorkerLeases } from './worker-leases';
 
 /**
@@ -10,14 +7,7 @@ import { WorkerLeases } from './worker-leases';
  */
 @Global()
 @Module({
-  providers: [
-    WorkerLeases,
-    {
-      provide: LEASE_SETTINGS,
-      inject: [PLATFORM_CONFIG],
-      useFactory: (config: PlatformConfig) => loadLeaseSettings(config.port),
-    },
-  ],
+  providers: [WorkerLeases],
   exports: [WorkerLeases],
 })
 export class WorkerLeasesModule {}

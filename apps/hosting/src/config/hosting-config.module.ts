@@ -1,0 +1,35 @@
+import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { RUNTIME_SETTINGS } from '../modules/app-runtime/runtime-settings';
+import { PUBLIC_BASE_URL } from '../modules/apps/variant-urls';
+import { IMPORT_SETTINGS } from '../modules/imports/import-settings';
+import { MAINTENANCE_SETTINGS } from '../modules/maintenance/hosting-maintenance.jobs';
+import { LEASE_SETTINGS } from '../modules/worker-leases/lease-settings';
+import type { HostingConfig, HostingWorkerConfig } from './hosting.config';
+
+/**
+ * Hosting's own validated settings for every module, each under the token of the feature that
+ * uses it (PLATFORM_CONFIG comes from ServiceKitModule): `forApi` in the API, `forWorker` in the worker.
+ */
+@Global()
+@Module({})
+export class HostingConfigModule {
+  static forApi(config: HostingConfig): DynamicModule {
+    return HostingConfigModule.of([
+      { provide: IMPORT_SETTINGS, useValue: config.imports },
+      { provide: PUBLIC_BASE_URL, useValue: config.publicBaseUrl },
+    ]);
+  }
+
+  static forWorker(config: HostingWorkerConfig): DynamicModule {
+    return HostingConfigModule.of([
+      { provide: IMPORT_SETTINGS, useValue: config.imports },
+      { provide: RUNTIME_SETTINGS, useValue: config.runtime },
+      { provide: LEASE_SETTINGS, useValue: config.leases },
+      { provide: MAINTENANCE_SETTINGS, useValue: config.maintenance },
+    ]);
+  }
+
+  private static of(providers: Provider[]): DynamicModule {
+    return { module: HostingConfigModule, providers, exports: providers };
+  }
+}
