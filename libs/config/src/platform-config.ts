@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ConfigError, Env, integer, positiveNumber, url } from './env-readers';
+import { ConfigError, Env, integer, oneOf, positiveNumber, url } from './env-readers';
 
 /** The validated configuration every service shares (ARCHITECTURE.md, fixed contract 3). */
 export interface PlatformConfig {
@@ -102,13 +102,6 @@ function dashboardPassword(env: Env): string | undefined {
   return raw;
 }
 
-function dashboardWritable(env: Env): boolean {
-  const raw = env.QUEUE_DASHBOARD_WRITABLE || 'false';
-  if (raw !== 'true' && raw !== 'false')
-    throw new ConfigError('QUEUE_DASHBOARD_WRITABLE', `must be true or false, got "${raw}"`);
-  return raw === 'true';
-}
-
 /** Reads and validates the environment once; the only reader of process.env in a service. */
 export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
   const env = opts.env ?? process.env;
@@ -145,7 +138,7 @@ export function loadPlatformConfig(opts: LoadConfigOptions): PlatformConfig {
     tokenCacheTtlMs: integer(env, 'AUTH_TOKEN_CACHE_TTL_MS', 5000, 0, 60_000),
     queueDashboard: {
       password: dashboardPassword(env),
-      writable: dashboardWritable(env),
+      writable: oneOf(env, 'QUEUE_DASHBOARD_WRITABLE', ['true', 'false'], 'false') === 'true',
     },
     shutdown: {
       delayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
