@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SubgraphModule } from '@platform/graphql-subgraph';
+import { SubgraphModule, commerceStoreAccess } from '@platform/graphql-subgraph';
 import { QueueModule } from '@platform/queue';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
@@ -32,10 +32,10 @@ export class CatalogAppModule {
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
           storeSelection: 'path-and-header',
-          storeAccess: {
+          storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,
-          },
+          }),
         }),
       ],
     };

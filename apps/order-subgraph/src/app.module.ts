@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SubgraphModule } from '@platform/graphql-subgraph';
+import { SubgraphModule, commerceStoreAccess } from '@platform/graphql-subgraph';
 import { QueueModule } from '@platform/queue';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
@@ -25,10 +25,10 @@ export class OrderAppModule {
         SubgraphModule.forRoot({
           path: '/v1/commerce/order-subgraph',
           storeSelection: 'header',
-          storeAccess: {
+          storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,
-          },
+          }),
         }),
       ],
     };

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SubgraphModule } from '@platform/graphql-subgraph';
+import { SubgraphModule, commerceStoreAccess } from '@platform/graphql-subgraph';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
 import type { TaxConfig } from './config/tax.config';
@@ -36,10 +36,10 @@ export class TaxAppModule {
           path: '/v2/commerce/stores/{storeId}/tax-subgraph',
           storeSelection: 'path-and-header',
           storeErrorCodes: { missing: 'AUTHENTICATION_ERROR', invalid: 'AUTHENTICATION_ERROR' },
-          storeAccess: {
+          storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,
-          },
+          }),
         }),
       ],
     };

@@ -14,16 +14,6 @@ export {
   toCountedConnection,
 } from './connection';
 export type { ConnectionShape, CountedPage, CursorPosition, Page, PageRequest } from './connection';
-export { createCrudResolver, createStatusResolver, lowerFirst } from './crud-resolver.factory';
-export type {
-  CrudResolverOptions,
-  CrudService,
-  ResolverBase,
-  ScopeSet,
-  StatusResolverOptions,
-  StatusService,
-  VerbScopes,
-} from './crud-resolver.factory';
 export { ArgsOf, InputArg, InputValidationPipe } from './input.pipe';
 export {
   CURRENCY_CODE,
@@ -47,10 +37,13 @@ export type { ReferenceRecord, ReferencesResolverOptions, ReferencesService } fr
 export { MAX_RELATION_IDS, createIdListInput, createRelationResolver } from './relation-resolver.factory';
 export type { RelationResolverOptions, RelationService } from './relation-resolver.factory';
 export { OptionalNestedField, OptionalUuidField } from './input-fields';
+export type { ResolverBase, ScopeSet } from './resolver-base';
 export { checkSubgraphSdl, printSubgraphSdl } from './schema-sdl';
 export type { SdlCheck } from './schema-sdl';
-export { StoreAccessService } from './store-access.service';
-export type { StoreAccess, StoreAccessOptions } from './store-access.service';
+export { STORE_ACCESS } from './store-access';
+export type { StoreAccess, StoreAccessChecker, StoreAccessProvider } from './store-access';
+export { CommerceStoreAccess, commerceStoreAccess } from './commerce-store-access';
+export type { CommerceStoreAccessOptions } from './commerce-store-access';
 export { DEFAULT_STORE_ERROR_CODES, isUuid, selectStore } from './store-selection';
 export type { StoreErrorCodes, StoreSelection, StoreSelectionMode } from './store-selection';
 export {

@@ -1,3 +1,15 @@
+// Why a walker of our own rather than a library (neither is a dependency of this repository, and
+// neither reproduces the limits docs/graphql.md documents):
+// - graphql-query-complexity: its estimators see a field's coerced arguments (schema defaults
+//   included) and its parent *type*, never the parent field's arguments, so the rule "a list field
+//   costs ×1 under a paged parent (`first`/`last` given), ×defaultListSize otherwise" cannot be
+//   expressed: the docs' `rates(first: 50) { edges { node { id label } } }` would cost 3051, not
+//   201. It also takes the most expensive of type-conditioned fragments where our rule adds them
+//   up, and leaves @skip/@include fields out where we count them.
+// - graphql-depth-limit: a validation rule (its error reaches the client as
+//   GRAPHQL_VALIDATION_FAILED, not GRAPHQL_QUERY_TOO_DEEP, and its message lacks the measured
+//   depth), counts root fields as depth 0, and has had no release since 2017.
+// The walker below is pure and short; query-limits.spec.ts pins the documented numbers.
 import {
   FieldNode,
   FragmentDefinitionNode,

@@ -23,7 +23,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { ResolverBase, ScopeSet } from './crud-resolver.factory';
+import type { ResolverBase, ScopeSet } from './resolver-base';
 import { InputArg } from './input.pipe';
 import { Loaders, StoreId } from './subgraph-context';
 import { LoaderRegistry } from './batch-loader';

@@ -2,7 +2,7 @@ import { Inject, Type } from '@nestjs/common';
 import { Args, Field, ID, InputType, Mutation, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength } from 'class-validator';
-import { ResolverBase, ScopeSet } from './crud-resolver.factory';
+import type { ResolverBase, ScopeSet } from './resolver-base';
 import { InputArg } from './input.pipe';
 import { StoreId } from './subgraph-context';
 

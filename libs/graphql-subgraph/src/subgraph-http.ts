@@ -2,11 +2,17 @@ import { Logger } from '@nestjs/common';
 import { TokenService, bearerToken } from '@platform/auth';
 import { PlatformError, normalizeError } from '@platform/errors';
 import { RateLimitService, rateLimitHeaders } from '@platform/rate-limit';
-import type { FastifyError, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { SubgraphRequest } from './subgraph-context';
 import { SubgraphErrorCode, graphQLErrorBody } from './subgraph-errors';
 
-/** What the lib's driver installs around the Apollo route: hooks before Apollo and an error handler. */
+/** What the lib installs around the Apollo route: hooks before Apollo and an error handler. */
 export interface SubgraphHttpHooks {
   readonly preHandler: preHandlerAsyncHookHandler[];
   readonly errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
@@ -69,4 +75,25 @@ export function createSubgraphHttpHooks(tokens: TokenService, limits: RateLimitS
   };
 
   return { preHandler: [authenticate, rateLimit], errorHandler };
+}
+
+/**
+ * Shapes the route Nest's ApolloFederationDriver registers at `path` (GET, POST and OPTIONS, no
+ * hooks) through Fastify's public `onRoute` hook, which sees a route's options before Fastify
+ * stores them: POST only (GET, OPTIONS and the HEAD twin Fastify adds to a GET route answer 404,
+ * as an unknown route does), with `hooks` before Apollo (401 and 429 must be decided before
+ * execution, where Apollo would only produce HTTP 200 errors) and the GraphQL-shaped error handler.
+ * Call it before the GraphQL module starts, i.e. while the app's modules are being created.
+ */
+export function shapeSubgraphRoute(app: FastifyInstance, path: string, hooks: SubgraphHttpHooks): void {
+  app.addHook('onRoute', (route) => {
+    if (route.url !== path) return;
+    if (route.method === 'HEAD') {
+      route.handler = (_request, reply) => reply.callNotFound();
+      return;
+    }
+    route.method = 'POST';
+    route.preHandler = hooks.preHandler;
+    route.errorHandler = hooks.errorHandler;
+  });
 }

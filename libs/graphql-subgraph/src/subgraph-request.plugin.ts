@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { DEPENDENCY_RETRY_AFTER_S, PlatformError, isDependencyUnavailable } from '@platform/errors';
 import { FragmentDefinitionNode, Kind } from 'graphql';
 import { isSchemaOnlyOperation, measureOperation } from './query-limits';
-import { StoreAccessService } from './store-access.service';
+import type { StoreAccessChecker } from './store-access';
 import { selectStore } from './store-selection';
 import type { SubgraphContext } from './subgraph-context';
 import { SubgraphErrorCode, isExpectedError, requestError } from './subgraph-errors';
@@ -22,7 +22,7 @@ import type { ResolvedSubgraphOptions } from './subgraph.options';
  */
 export function createSubgraphRequestPlugin(
   options: ResolvedSubgraphOptions,
-  storeAccess: StoreAccessService,
+  storeAccess: StoreAccessChecker,
 ): ApolloServerPlugin<SubgraphContext> {
   const logger = new Logger('GraphQL');
 

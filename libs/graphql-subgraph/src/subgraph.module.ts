@@ -1,12 +1,15 @@
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloDriverConfig, ApolloFederationDriver } from '@nestjs/apollo';
 import { DynamicModule, Module } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TokenService } from '@platform/auth';
 import { RateLimitService } from '@platform/rate-limit';
-import { StoreAccessService } from './store-access.service';
+import type { FastifyInstance } from 'fastify';
+import { STORE_ACCESS, type StoreAccessChecker } from './store-access';
 import { createSubgraphContext } from './subgraph-context';
-import { SubgraphDriver, SubgraphDriverConfig } from './subgraph.driver';
 import { formatSubgraphError } from './subgraph-errors';
-import { createSubgraphHttpHooks } from './subgraph-http';
+import { createSubgraphHttpHooks, shapeSubgraphRoute } from './subgraph-http';
 import { createSubgraphRequestPlugin } from './subgraph-request.plugin';
 import {
   ResolvedSubgraphOptions,
@@ -15,14 +18,17 @@ import {
   resolveSubgraphOptions,
 } from './subgraph.options';
 
-/** The options and the store-access client, for the GraphQL module's factory. */
+/** The options and the app's store-access checker, for the GraphQL module's factory. */
 @Module({})
 class SubgraphCoreModule {
   static register(options: ResolvedSubgraphOptions): DynamicModule {
     return {
       module: SubgraphCoreModule,
-      providers: [{ provide: SUBGRAPH_OPTIONS, useValue: options }, StoreAccessService],
-      exports: [SUBGRAPH_OPTIONS, StoreAccessService],
+      providers: [
+        { provide: SUBGRAPH_OPTIONS, useValue: options },
+        { provide: STORE_ACCESS, ...options.storeAccess },
+      ],
+      exports: [SUBGRAPH_OPTIONS, STORE_ACCESS],
     };
   }
 }
@@ -30,9 +36,9 @@ class SubgraphCoreModule {
 /**
  * One Apollo Federation 2 subgraph per service (docs/graphql.md): code-first schema from the
  * app's @Resolver classes, POST at `path`, authentication (401) and the per-credential rate limit
- * once per HTTP request, depth/complexity limits, store selection and visibility, the spec's
- * error codes, a DataLoader registry per request. Needs the service kit (auth, Redis, config)
- * and RateLimitModule in the same app.
+ * once per HTTP request, depth/complexity limits, store selection, visibility through the app's
+ * `storeAccess`, the spec's error codes, a DataLoader registry per request. Needs the service kit
+ * (auth, Redis, config) and RateLimitModule in the same app.
  */
 @Module({})
 export class SubgraphModule {
@@ -41,36 +47,62 @@ export class SubgraphModule {
     return {
       module: SubgraphModule,
       imports: [
-        GraphQLModule.forRootAsync<SubgraphDriverConfig>({
-          driver: SubgraphDriver,
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
+          driver: ApolloFederationDriver,
           imports: [SubgraphCoreModule.register(resolved)],
-          inject: [StoreAccessService, TokenService, RateLimitService],
+          inject: [STORE_ACCESS, TokenService, RateLimitService, HttpAdapterHost],
           useFactory: (
-            storeAccess: StoreAccessService,
+            storeAccess: StoreAccessChecker,
             tokens: TokenService,
             limits: RateLimitService,
-          ): SubgraphDriverConfig => ({
-            path: resolved.routePath,
-            autoSchemaFile: { federation: 2 },
-            sortSchema: true,
-            include: resolved.include,
-            buildSchemaOptions: { orphanedTypes: resolved.orphanedTypes },
-            playground: false,
-            introspection: resolved.introspection,
-            // Guards run on root fields only (Nest's default): @ResolveReference methods receive
-            // (reference, context, info), which the guard cannot read; they call requireScopes().
-            formatError: formatSubgraphError,
-            context: createSubgraphContext,
-            plugins: [createSubgraphRequestPlugin(resolved, storeAccess)],
-            // Nest's own plugin would answer every executed operation HTTP 200, overriding the
-            // request plugin's 503 for an operation that failed on an unreachable database (an
-            // addOrder whose COMMIT met a PostgreSQL restart). No resolver error carries an HTTP
-            // status, so executed operations keep Apollo's 200 without it.
-            preserveHttpStatusForExecutionErrors: false,
-            subgraphHttp: createSubgraphHttpHooks(tokens, limits),
-          }),
+            adapterHost: HttpAdapterHost,
+          ): ApolloDriverConfig => {
+            shapeSubgraphRoute(
+              fastifyOf(adapterHost),
+              resolved.routePath,
+              createSubgraphHttpHooks(tokens, limits),
+            );
+            return {
+              path: resolved.routePath,
+              autoSchemaFile: { federation: 2 },
+              sortSchema: true,
+              include: resolved.include,
+              buildSchemaOptions: { orphanedTypes: resolved.orphanedTypes },
+              playground: false,
+              introspection: resolved.introspection,
+              // Guards run on root fields only (Nest's default): @ResolveReference methods receive
+              // (reference, context, info), which the guard cannot read; they call requireScopes().
+              formatError: formatSubgraphError,
+              context: createSubgraphContext,
+              // No ftv1 inline traces: they would hand resolver timings to any caller that asks.
+              plugins: [
+                createSubgraphRequestPlugin(resolved, storeAccess),
+                ApolloServerPluginInlineTraceDisabled(),
+              ],
+              // Nest's own plugin would answer every executed operation HTTP 200, overriding the
+              // request plugin's 503 for an operation that failed on an unreachable database (an
+              // addOrder whose COMMIT met a PostgreSQL restart). No resolver error carries an HTTP
+              // status, so executed operations keep Apollo's 200 without it.
+              preserveHttpStatusForExecutionErrors: false,
+              // Apollo Server options, passed through by the driver (docs/graphql.md, "Introspection,
+              // persisted queries, GET, batching").
+              persistedQueries: false,
+              allowBatchedHttpRequests: false,
+              includeStacktraceInErrorResponses: false,
+              stopOnTerminationSignals: false,
+              nodeEnv: 'production',
+            };
+          },
         }),
       ],
     };
   }
+}
+
+function fastifyOf(adapterHost: HttpAdapterHost): FastifyInstance {
+  const adapter = adapterHost.httpAdapter;
+  if (adapter?.getType() !== 'fastify') {
+    throw new Error('SubgraphModule needs a Fastify app whose adapter exists when its modules are created');
+  }
+  return adapter.getInstance<FastifyInstance>();
 }

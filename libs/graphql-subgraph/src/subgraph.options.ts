@@ -1,5 +1,5 @@
-import type { StoreAccessOptions } from './store-access.service';
 import { DEFAULT_QUERY_LIMITS, QueryLimits } from './query-limits';
+import type { StoreAccessProvider } from './store-access';
 import { DEFAULT_STORE_ERROR_CODES, StoreErrorCodes, StoreSelectionMode } from './store-selection';
 
 export const SUBGRAPH_OPTIONS = Symbol('SUBGRAPH_OPTIONS');
@@ -15,7 +15,11 @@ export interface SubgraphModuleOptions {
   readonly storeSelection: StoreSelectionMode;
   /** extensions.code of the store failures; default UNAUTHENTICATED / INTERNAL_SERVER_ERROR (spec, Errors rule 3). */
   readonly storeErrorCodes?: StoreErrorCodes;
-  readonly storeAccess: StoreAccessOptions;
+  /**
+   * Whether the caller may use the selected store: the app's StoreAccessChecker (the commerce
+   * subgraphs pass `commerceStoreAccess({ commerceRestUrl, cacheTtlSeconds })`).
+   */
+  readonly storeAccess: StoreAccessProvider;
   /** Modules whose resolvers make the schema; default every module of the app. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly include?: Function[];
@@ -27,9 +31,8 @@ export interface SubgraphModuleOptions {
   readonly introspection?: boolean;
 }
 
-export interface ResolvedSubgraphOptions extends Omit<SubgraphModuleOptions, 'storeAccess' | 'limits'> {
+export interface ResolvedSubgraphOptions extends Omit<SubgraphModuleOptions, 'limits'> {
   readonly storeErrorCodes: StoreErrorCodes;
-  readonly storeAccess: Required<StoreAccessOptions>;
   readonly limits: QueryLimits;
   readonly introspection: boolean;
   /** `path` in Fastify's router syntax (`{storeId}` → `:storeId`). */
@@ -53,11 +56,6 @@ export function resolveSubgraphOptions(options: SubgraphModuleOptions): Resolved
   return {
     ...options,
     storeErrorCodes: options.storeErrorCodes ?? DEFAULT_STORE_ERROR_CODES,
-    storeAccess: {
-      commerceRestUrl: options.storeAccess.commerceRestUrl,
-      cacheTtlSeconds: options.storeAccess.cacheTtlSeconds ?? 30,
-      timeoutMs: options.storeAccess.timeoutMs ?? 5000,
-    },
     limits: { ...DEFAULT_QUERY_LIMITS, ...options.limits },
     introspection: options.introspection ?? true,
     routePath: options.path.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, ':$1'),

@@ -31,6 +31,7 @@ import {
   SubgraphCtx,
   SubgraphModule,
   SubgraphModuleOptions,
+  commerceStoreAccess,
   requireScopes,
 } from '../../src';
 
@@ -141,7 +142,7 @@ export function toySubgraphModule(
       SubgraphModule.forRoot({
         path: '/v2/commerce/stores/{storeId}/toy-subgraph',
         storeSelection: 'path-and-header',
-        storeAccess: { commerceRestUrl: options.commerceUrl, cacheTtlSeconds: 30 },
+        storeAccess: commerceStoreAccess({ commerceRestUrl: options.commerceUrl, cacheTtlSeconds: 30 }),
         limits: { maxDepth: 2, maxComplexity: 200, defaultListSize: 10 },
         ...options,
       }),

@@ -2,11 +2,11 @@ import { Parent, Resolver, ResolveReference } from '@nestjs/graphql';
 import {
   SubgraphContext,
   SubgraphCtx,
-  createCrudResolver,
   createReferencesResolver,
   requireScopes,
   storeIdOf,
 } from '@platform/graphql-subgraph';
+import { createCrudResolver } from '../shared/crud-resolver.factory';
 import { createRelationFieldsResolver } from '../relations/relation-fields.resolver-factory';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import { ClassificationEntity } from './classification.entity';

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  CrudService,
-  Page,
-  SortColumn,
-  createdAtSort,
-  textSort,
-  updatedAtSort,
-} from '@platform/graphql-subgraph';
+import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
+import { CrudService } from '../shared/crud-resolver.factory';
 import { ReferenceStore } from '../references/reference-store.service';
 import { withUniqueName } from '../shared/db-errors';
 import { definedOnly, required } from '../shared/updates';

@@ -1,5 +1,5 @@
 import { Resolver } from '@nestjs/graphql';
-import { createCrudResolver } from '@platform/graphql-subgraph';
+import { createCrudResolver } from '../shared/crud-resolver.factory';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import {
   MutationCreateJurisdictionInput,

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  CrudService,
-  Page,
-  SortColumn,
-  createdAtSort,
-  textSort,
-  updatedAtSort,
-} from '@platform/graphql-subgraph';
+import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
+import { CrudService } from '../shared/crud-resolver.factory';
 import { normalizePostalCode, normalizeRegion } from '../calculation/tax-calculator';
 import { isForeignKeyViolation, withUniqueName } from '../shared/db-errors';
 import { definedOnly, required } from '../shared/updates';

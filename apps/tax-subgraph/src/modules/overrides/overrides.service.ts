@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  CrudService,
   Page,
   SortColumn,
-  StatusService,
   createdAtSort,
   textSort,
   updatedAtSort,
   filterValues,
 } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
+import { CrudService, StatusService } from '../shared/crud-resolver.factory';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
 import { ReferenceStore } from '../references/reference-store.service';
 import { whereStatusIn } from '../shared/list-inputs';

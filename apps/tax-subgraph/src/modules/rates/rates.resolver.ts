@@ -1,12 +1,6 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import {
-  LoaderRegistry,
-  Loaders,
-  StoreId,
-  createCrudResolver,
-  createReferencesResolver,
-  createStatusResolver,
-} from '@platform/graphql-subgraph';
+import { LoaderRegistry, Loaders, StoreId, createReferencesResolver } from '@platform/graphql-subgraph';
+import { createCrudResolver, createStatusResolver } from '../shared/crud-resolver.factory';
 import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field.resolver-factory';
 import { Jurisdiction } from '../jurisdictions/jurisdiction.model';
 import { TAX_SCOPES } from '../shared/tax-scopes';

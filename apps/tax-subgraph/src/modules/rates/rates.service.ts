@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  CrudService,
   Page,
   SortColumn,
-  StatusService,
   SubgraphErrors,
   createdAtSort,
   groupBy,
@@ -14,6 +12,7 @@ import {
   filterValues,
 } from '@platform/graphql-subgraph';
 import { DataSource, In } from 'typeorm';
+import { CrudService, StatusService } from '../shared/crud-resolver.factory';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
 import { ReferenceStore } from '../references/reference-store.service';
 import { whereStatusIn } from '../shared/list-inputs';

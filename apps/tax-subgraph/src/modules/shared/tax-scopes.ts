@@ -1,4 +1,4 @@
-import type { VerbScopes } from '@platform/graphql-subgraph';
+import type { VerbScopes } from './crud-resolver.factory';
 
 /**
  * Scopes of the tax subgraph by verb (docs/tax.md). The spec's `write` means "create and

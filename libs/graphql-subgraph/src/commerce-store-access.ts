@@ -1,14 +1,14 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import type { Principal } from '@platform/auth';
 import { REDIS, RedisKeys } from '@platform/database';
 import { errorMessage, PlatformError } from '@platform/errors';
 import { tracedFetch } from '@platform/observability';
-import Redis from 'ioredis';
-import { SUBGRAPH_OPTIONS, type ResolvedSubgraphOptions } from './subgraph.options';
+import type Redis from 'ioredis';
+import type { StoreAccess, StoreAccessChecker, StoreAccessProvider } from './store-access';
 import { SubgraphErrorCode } from './subgraph-errors';
 
-/** Where and how a subgraph asks commerce-rest whether the caller may use a store. */
-export interface StoreAccessOptions {
+/** Where and how a commerce subgraph asks commerce-rest whether the caller may use a store. */
+export interface CommerceStoreAccessOptions {
   /** Base URL of commerce-rest (COMMERCE_REST_URL). */
   readonly commerceRestUrl: string;
   /** Seconds a "visible" answer is reused for the same token and store; 0 turns the cache off. Default 30. */
@@ -17,15 +17,13 @@ export interface StoreAccessOptions {
   readonly timeoutMs?: number;
 }
 
-/** Visible: the store exists and the caller's account owns it. Hidden: anything else. */
-export type StoreAccess = 'visible' | 'hidden';
-
 /** A "hidden" answer is reused for at most this long, so a store created a moment ago appears quickly. */
 const NEGATIVE_TTL_CAP_S = 5;
 
 /**
- * Store visibility through commerce-rest, the owner of stores (a service never reads another
- * service's tables): `GET {COMMERCE_REST_URL}/internal/v1/store-access/{storeId}` with the caller's
+ * The StoreAccessChecker of the commerce subgraphs (order, catalog, tax): store visibility through
+ * commerce-rest, the owner of stores (a service never reads another service's tables):
+ * `GET {COMMERCE_REST_URL}/internal/v1/store-access/{storeId}` with the caller's
  * own Authorization header, so commerce applies its one visibility rule. That internal route takes
  * any valid token (an order or tax token needs no store scope) and is not reachable through the
  * gateway or the Ingress. 204 → visible, 404 → hidden.
@@ -33,18 +31,17 @@ const NEGATIVE_TTL_CAP_S = 5;
  * a 401 is never cached and answers 401, anything else is SERVICE_UNAVAILABLE (never cached).
  * Token revocation is not delayed by the cache: the subgraph authenticates every request itself.
  */
-@Injectable()
-export class StoreAccessService {
-  private readonly logger = new Logger(StoreAccessService.name);
+export class CommerceStoreAccess implements StoreAccessChecker {
+  private readonly logger = new Logger(CommerceStoreAccess.name);
 
   constructor(
-    @Inject(SUBGRAPH_OPTIONS) private readonly options: ResolvedSubgraphOptions,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly options: Required<CommerceStoreAccessOptions>,
+    private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {}
 
   async check(storeId: string, principal: Principal, authorization: string): Promise<StoreAccess> {
-    const { cacheTtlSeconds } = this.options.storeAccess;
+    const { cacheTtlSeconds } = this.options;
     const key = this.keys.key('subgraph', 'store-access', principal.tokenId, storeId);
     if (cacheTtlSeconds > 0) {
       const cached = await this.redis.get(key).catch((e: unknown) => this.cacheFailed(e));
@@ -59,7 +56,7 @@ export class StoreAccessService {
   }
 
   private async ask(storeId: string, authorization: string): Promise<StoreAccess> {
-    const { commerceRestUrl, timeoutMs } = this.options.storeAccess;
+    const { commerceRestUrl, timeoutMs } = this.options;
     const url = `${commerceRestUrl.replace(/\/+$/, '')}/internal/v1/store-access/${encodeURIComponent(storeId)}`;
     let status: number;
     try {
@@ -103,4 +100,17 @@ function storeCheckUnavailable(): PlatformError {
     code: SubgraphErrorCode.SERVICE_UNAVAILABLE,
     message: 'the store could not be checked right now; retry later',
   });
+}
+
+/** The commerce subgraphs' `storeAccess`: CommerceStoreAccess over the app's Redis. */
+export function commerceStoreAccess(options: CommerceStoreAccessOptions): StoreAccessProvider {
+  const resolved: Required<CommerceStoreAccessOptions> = {
+    commerceRestUrl: options.commerceRestUrl,
+    cacheTtlSeconds: options.cacheTtlSeconds ?? 30,
+    timeoutMs: options.timeoutMs ?? 5000,
+  };
+  return {
+    useFactory: (redis: Redis, keys: RedisKeys) => new CommerceStoreAccess(resolved, redis, keys),
+    inject: [REDIS, RedisKeys],
+  };
 }

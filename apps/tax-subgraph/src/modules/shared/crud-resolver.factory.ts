@@ -1,16 +1,20 @@
 import { Inject, Type } from '@nestjs/common';
 import { ID, Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import type { Scope } from '@platform/scopes';
-import { ConnectionArgs, ConnectionShape, Page, toConnection } from './connection';
-import { ArgsOf, InputArg } from './input.pipe';
-import { StoreId } from './subgraph-context';
+import {
+  ArgsOf,
+  ConnectionArgs,
+  ConnectionShape,
+  InputArg,
+  Page,
+  ResolverBase,
+  ScopeSet,
+  StoreId,
+  toConnection,
+} from '@platform/graphql-subgraph';
 
-/** What the factories return: an abstract @Resolver class the app extends with `@Resolver(() => Model)`. */
-export type ResolverBase = abstract new (...args: never[]) => object;
-
-/** A non-empty any-of scope list, as @RequiresScopes takes it. */
-export type ScopeSet = readonly [Scope, ...Scope[]];
+// The tax subgraph's generic CRUD and status resolvers (only tax has entities this uniform; the
+// other subgraphs write their resolvers out).
 
 /** The scopes of a domain's operations by verb (docs/tax.md maps them for tax). */
 export interface VerbScopes {
@@ -48,7 +52,7 @@ export interface CrudResolverOptions<E, M, C, U, L extends ConnectionArgs> {
   readonly scopes: VerbScopes;
 }
 
-export function lowerFirst(name: string): string {
+function lowerFirst(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
 
