@@ -38,8 +38,17 @@ async function freshBenchDatabase(name) {
 }
 
 /** Starts a compiled entry point of `app` and resolves once its /health/ready answers 200. */
+/**
+ * BENCH_CPU_PROF_DIR=<dir>: every service process a bench starts writes a V8 CPU profile there when
+ * it stops (`--cpu-prof`), for finding where a scenario's time goes before optimising it.
+ */
+function profileFlags() {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 async function startEntry(app, entry, env, port) {
-  const child = spawn(process.execPath, [entryPath(app, entry)], {
+  const child = spawn(process.execPath, [...profileFlags(), entryPath(app, entry)], {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
