@@ -20,11 +20,16 @@
 //      operations (add and replace in turn over 50 existing names, values of 100 B to 8 KB) and the
 //      same with 1 operation as the baseline, one after the other and interleaved (the order
 //      alternates every round, so both see the same load); p50/p95/p99, requests/s over each
-//      scenario's own time, 50-op/1-op p50.
+//      scenario's own time, 50-op/1-op p50. Interleaved with them, the database floor: the
+//      statements the service runs for such a patch (its transaction, the app check, the advisory
+//      lock, the read of the names, the one UPDATE … FROM (VALUES …) with values of the sealed
+//      sizes, the metadata read, COMMIT) sent straight to PostgreSQL with pg, on a second app; its
+//      50/1 ratio is what no server in front of this database can go below.
 // The per-IP limits (writes 10/min, polls 120/min; docs/hosting.md "Rate limits") are lifted with
 // RATE_LIMIT_IP_MULTIPLIER=100000. Results go to tmp/bench-hosting.json. Traffic goes to 127.0.0.1
 // only. Not a test: nothing is asserted.
 const { execFileSync, spawn } = require('node:child_process');
+const { Client } = require('pg');
 const { randomBytes } = require('node:crypto');
 const { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -250,55 +255,127 @@ function patch(api, auth, appId, operations) {
 }
 
 /**
- * PATCHES rounds of one patch of each scenario, interleaved (the order alternates every round) so
- * that both see the same load on a shared machine; per scenario its times and body size, and
- * requests/s over its own time.
+ * PATCHES rounds of one run of each scenario (a function of the round that resolves when its work
+ * is done), interleaved (the order alternates every round) so that all see the same load on a
+ * shared machine; per scenario its times, and requests/s over its own time.
  */
-async function patchRounds(api, auth, appId, scenarios) {
-  const results = scenarios.map(() => ({ ms: [], bytes: 0 }));
+async function interleavedRounds(scenarios) {
+  const results = scenarios.map(() => []);
   for (let i = 0; i < PATCHES; i += 1) {
     const order = scenarios.map((_, s) => s);
     if (i % 2) order.reverse();
     for (const s of order) {
-      const body = scenarios[s](i);
-      results[s].bytes += Buffer.byteLength(JSON.stringify(body));
+      const run = scenarios[s](i);
       const t0 = performance.now();
-      await patch(api, auth, appId, body);
-      results[s].ms.push(performance.now() - t0);
+      await run();
+      results[s].push(performance.now() - t0);
     }
   }
-  return results.map(({ ms, bytes }) => ({
+  return results.map((ms) => ({
     ms,
     perSecond: +(ms.length / (ms.reduce((a, b) => a + b, 0) / 1000)).toFixed(1),
-    bodyKiB: +(bytes / ms.length / 1024).toFixed(1),
   }));
 }
 
-/** 1-op and 50-op patches over 50 secrets that exist; add and replace in turn (add over a name replaces). */
-async function secretsPatch(api, auth, appId) {
+/** The statements SecretStoreService runs for a patch of `values` (name → value) replacing secrets. */
+async function patchAtTheDatabase(db, appId, values) {
+  const params = [appId, 'PREVIEW', 'benchkey00000000'];
+  const rows = [...values].map(([name, value]) => {
+    // A sealed value is 29 bytes of header and tag longer than its UTF-8 plaintext, and random.
+    params.push(name, randomBytes(29 + Buffer.byteLength(value)));
+    return `($${params.length - 1}::varchar, $${params.length}::bytea)`;
+  });
+  await db.query('BEGIN');
+  try {
+    await db.query('SELECT "app_id" FROM "hosting"."apps" WHERE "app_id" = $1', [appId]);
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('hosting.app_secrets'), hashtext($1))`, [
+      `${appId}/PREVIEW`,
+    ]);
+    await db.query(
+      'SELECT "name", "system_managed" FROM "hosting"."app_secrets" WHERE "app_id" = $1 AND "variant" = $2',
+      [appId, 'PREVIEW'],
+    );
+    await db.query(
+      `UPDATE "hosting"."app_secrets" AS s
+          SET "sealed_value" = v.sealed_value, "key_id" = $3, "updated_at" = CURRENT_TIMESTAMP
+         FROM (VALUES ${rows.join(', ')}) AS v(name, sealed_value)
+        WHERE s."app_id" = $1 AND s."variant" = $2 AND s."name" = v.name AND s."system_managed" = false`,
+      params,
+    );
+    await db.query(
+      `SELECT "variant", "name", "system_managed", "created_at", "updated_at" FROM "hosting"."app_secrets"
+        WHERE "app_id" = $1 ORDER BY "name"`,
+      [appId],
+    );
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK');
+    throw error;
+  }
+}
+
+/**
+ * 1-op and 50-op patches over 50 secrets that exist; add and replace in turn (add over a name
+ * replaces); and the same writes straight to PostgreSQL (on a second app) as the floor.
+ */
+async function secretsPatch(api, auth, appId, floorAppId, databaseUrl) {
   const names = Array.from({ length: 50 }, (_, n) => `BENCH_SECRET_${String(n).padStart(2, '0')}`);
   const value = (i, n) => 'v'.repeat(100 + ((i * 997 + n * 131) % 8000)); // 100 B to 8 KB
   const op = (i, n) => ({ op: (i + n) % 2 ? 'replace' : 'add', path: `/${names[n]}`, value: value(i, n) });
-  await patch(
-    api,
-    auth,
-    appId,
-    names.map((name, n) => ({ op: 'add', path: `/${name}`, value: value(0, n) })),
-  );
-  const [one, fifty] = await patchRounds(api, auth, appId, [
-    (i) => [op(i, i % 50)],
-    (i) => names.map((_, n) => op(i, n)),
-  ]);
-  const row = (scenario, { ms, perSecond, bodyKiB }) => ({
-    scenario: `${scenario} (body ≈ ${bodyKiB} KiB)`,
+  for (const app of [appId, floorAppId]) {
+    await patch(
+      api,
+      auth,
+      app,
+      names.map((name, n) => ({ op: 'add', path: `/${name}`, value: value(0, n) })),
+    );
+  }
+  const bodies = [(i) => [op(i, i % 50)], (i) => names.map((_, n) => op(i, n))];
+  const bytes = [0, 0];
+  const http = (s) => (i) => {
+    const body = bodies[s](i);
+    bytes[s] += Buffer.byteLength(JSON.stringify(body));
+    return () => patch(api, auth, appId, body);
+  };
+  const floor = (s) => (i) => {
+    const values = new Map(bodies[s](i).map((o) => [o.path.slice(1), o.value]));
+    return () => patchAtTheDatabase(db, floorAppId, values);
+  };
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  let one, fifty, floorOne, floorFifty;
+  try {
+    [one, fifty, floorOne, floorFifty] = await interleavedRounds([http(0), http(1), floor(0), floor(1)]);
+  } finally {
+    await db.end();
+  }
+  const kib = (s) => +(bytes[s] / PATCHES / 1024).toFixed(1);
+  const row = (scenario, { ms, perSecond }) => ({
+    scenario,
     runs: ms.length,
     perSecond,
     ...latencyColumns(ms),
   });
-  const baseline = { ...row('secrets PATCH, 1 operation', one), ratio: 1 };
-  const fiftyRow = row('secrets PATCH, 50 operations', fifty);
-  fiftyRow.ratio = +(fiftyRow.p50Ms / baseline.p50Ms).toFixed(2);
-  return [baseline, fiftyRow];
+  const pair = (label1, label50, r1, r50) => {
+    const baseline = { ...row(label1, r1), ratio: 1 };
+    const fiftyRow = row(label50, r50);
+    fiftyRow.ratio = +(fiftyRow.p50Ms / baseline.p50Ms).toFixed(2);
+    return [baseline, fiftyRow];
+  };
+  return [
+    ...pair(
+      `secrets PATCH, 1 operation (body ≈ ${kib(0)} KiB)`,
+      `secrets PATCH, 50 operations (body ≈ ${kib(1)} KiB)`,
+      one,
+      fifty,
+    ),
+    ...pair(
+      'floor: its statements straight to PostgreSQL, 1 value',
+      'floor: its statements straight to PostgreSQL, 50 values',
+      floorOne,
+      floorFifty,
+    ),
+  ];
 }
 
 async function createApp(api, auth) {
@@ -351,6 +428,7 @@ async function main() {
     const api = `http://127.0.0.1:${apiPort}`;
     const { auth } = benchCredential(serviceEnv, SCOPES);
     const appId = await createApp(api, auth);
+    const floorAppId = await createApp(api, auth);
 
     const imports =
       IMPORTS > 0
@@ -359,7 +437,7 @@ async function main() {
     pids = imports.pids;
     // Every import replaced the one before: only the last preview process may still run.
     const replacedStillRunning = pids.slice(0, -1).filter(alive);
-    const secrets = await secretsPatch(api, auth, appId);
+    const secrets = await secretsPatch(api, auth, appId, floorAppId, serviceEnv.DATABASE_URL);
     if (IMPORTS > 0) {
       console.log('import steps, p50 ms (platform: from the build log; direct: timed here)');
       console.table(imports.phases);
