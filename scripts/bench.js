@@ -241,6 +241,8 @@ async function main() {
   };
   // The log level a new user has (the services' default, info: a line per request) unless set.
   if (process.env.BENCH_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL;
+  // BENCH_CPU_PROF_DIR: every platform process writes a CPU profile there when the bench stops it.
+  if (process.env.BENCH_CPU_PROF_DIR) env.START_CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
   const { child, url: gateway } = await startPlatform(env);
   const platformReadyS = elapsed();
   let references;

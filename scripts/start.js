@@ -24,7 +24,15 @@ const log = (msg) => process.stdout.write(`[platform] ${msg}\n`);
  * process is quiet and grows again under load: memory stays flat instead of swinging by up to
  * 30 MB per process, with no more scavenges than before (docs/performance.md, "Memory").
  */
-const NODE_FLAGS = ['--enable-source-maps', '--min-semi-space-size=16'];
+const NODE_FLAGS = [
+  '--enable-source-maps',
+  '--min-semi-space-size=16',
+  // START_CPU_PROF_DIR (set by `npm run bench` from BENCH_CPU_PROF_DIR): each process writes a V8
+  // CPU profile there when it stops, for finding where a scenario's time goes.
+  ...(process.env.START_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.START_CPU_PROF_DIR}`]
+    : []),
+];
 /** The current instance of every process (a restart replaces `child`). */
 const children = [];
 const infra = [];
