@@ -4,13 +4,14 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { PLATFORM_CONFIG } from '@platform/config';
 import Fastify, { FastifyInstance } from 'fastify';
 import { Logger } from 'nestjs-pino';
+import { spawn } from 'node:child_process';
 import { IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setImmediate as tick } from 'node:timers/promises';
 import { genRequestId, installHttpObservability } from './http-observability';
 import { PlatformLoggerModule } from './logger.module';
-import { PLATFORM_LOGGER, createPlatformLogger, installRequestLogging } from './platform-logger';
+import { LOG_BATCH, PLATFORM_LOGGER, createPlatformLogger, installRequestLogging } from './platform-logger';
 
 /** A pino destination that keeps the parsed lines. */
 function memoryDestination(): { stream: Writable; lines: Record<string, unknown>[] } {
@@ -220,5 +221,46 @@ describe("Nest's logger over the platform logger", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('batched stdout (LOG_BATCH)', () => {
+  /** A node process writing `lines` lines through pino with LOG_BATCH, then `then` ('wait' or 'exit'). */
+  function child(lines: number, then: 'wait' | 'exit') {
+    const script = `
+      const pino = require('pino');
+      const log = pino(pino.destination(${JSON.stringify(LOG_BATCH)}));
+      for (let i = 0; i < ${lines}; i++) log.info({ i }, 'line');
+      ${then === 'exit' ? 'process.exit(0);' : 'setTimeout(() => undefined, 60_000);'}
+    `;
+    const proc = spawn(process.execPath, ['-e', script], {
+      cwd: __dirname,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    proc.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    return { proc, output: () => out };
+  }
+
+  it("writes a quiet process's lines within the flush period, without waiting for a full batch", async () => {
+    const { proc, output } = child(3, 'wait');
+    try {
+      const deadline = Date.now() + 5000;
+      while (output().split('\n').filter(Boolean).length < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(output().split('\n').filter(Boolean)).toHaveLength(3);
+    } finally {
+      proc.kill();
+    }
+  });
+
+  it('loses no line when the process exits with lines still buffered', async () => {
+    const { proc, output } = child(2000, 'exit');
+    await new Promise((resolve) => proc.once('close', resolve));
+    const lines = output()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { i: number });
+    expect(lines.map((l) => l.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
   });
 });

@@ -11,6 +11,9 @@ export interface PlatformLoggerOptions {
   readonly serviceName: string;
 }
 
+/** stdout, asynchronous, written when 8 KiB are buffered or every 250 ms (sonic-boom's options). */
+export const LOG_BATCH = { dest: 1, sync: false, minLength: 8192, periodicFlush: 250 } as const;
+
 const QUIET_ROUTES = /^\/(health\/|metrics|healthz)/;
 
 /**
@@ -28,14 +31,15 @@ function requestContextFields(): object {
 
 /**
  * JSON lines on stdout: `service`, ISO `time`, `message`; credentials redacted wherever a line
- * carries request or response headers. Writes are asynchronous (while one write is in flight the
- * next lines are buffered and go out together, instead of one blocking write(2) per line); pino
- * flushes the buffer synchronously on exit, so only a SIGKILL can lose lines written in the last
- * instant.
+ * carries request or response headers. Lines are written asynchronously in batches of about 8 KiB
+ * (LOG_BATCH), and whatever is buffered at least every 250 ms: a CPU profile of GET store under load
+ * put 7 % of the service's time in one write per request line; a line reaches stdout at most
+ * 250 ms late. pino flushes the buffer synchronously on exit (a crash included), so only a SIGKILL
+ * can lose the lines of the last 250 ms.
  */
 export function createPlatformLogger(
   options: PlatformLoggerOptions,
-  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+  destination: DestinationStream = pino.destination(LOG_BATCH),
 ): Logger {
   return pino(
     {
