@@ -1,8 +1,9 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import { Errors } from '@platform/errors';
 import { PUBLIC_ROUTE, Scope, hasAnyScope } from '@platform/scopes';
+import { ADMITTED_REQUEST_CHECK, type AdmittedRequestCheck } from './admitted-request-check';
 import { Principal } from './principal';
 import { REQUIRED_SCOPES } from './requires-scopes.decorator';
 import { TokenService, bearerToken } from './token.service';
@@ -23,12 +24,14 @@ export function requestOf(context: ExecutionContext): AuthenticatedRequest {
 /**
  * Global guard, deny by default: every route needs a valid token unless marked @Public();
  * @RequiresScopes() adds the any-of scope check. 401 for bad credentials, 403 for a missing scope.
+ * An admitted HTTP request then goes through the AdmittedRequestCheck, when one is provided.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(TokenService) private readonly tokens: TokenService,
+    @Optional() @Inject(ADMITTED_REQUEST_CHECK) private readonly admitted?: AdmittedRequestCheck,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -42,6 +45,7 @@ export class AuthGuard implements CanActivate {
     if (!hasAnyScope(principal.scopes, required)) {
       throw Errors.forbidden(`this operation requires one of the scopes: ${required.join(', ')}`);
     }
+    if (this.admitted && context.getType() === 'http') await this.admitted.check(context, principal);
     return true;
   }
 }

@@ -1,6 +1,8 @@
 export { AccessTokenEntity } from './access-token.entity';
 export { AccountEntity } from './account.entity';
 export { AUTH_MIGRATION_SET } from './auth.migration-set';
+export { ADMITTED_REQUEST_CHECK } from './admitted-request-check';
+export type { AdmittedRequestCheck } from './admitted-request-check';
 export { AuthGuard, requestOf } from './auth.guard';
 export type { AuthenticatedRequest } from './auth.guard';
 export { AuthModule } from './auth.module';

@@ -1,4 +1,4 @@
-export { CredentialRateLimitInterceptor } from './credential-rate-limit.interceptor';
+export { CredentialRateLimitCheck } from './credential-rate-limit.check';
 export { IP_RATE_LIMIT, IpRateLimit } from './ip-rate-limit.decorator';
 export type { IpRateLimitOptions } from './ip-rate-limit.decorator';
 export { IpRateLimitGuard } from './ip-rate-limit.guard';

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { CredentialRateLimitInterceptor } from './credential-rate-limit.interceptor';
+import { APP_GUARD } from '@nestjs/core';
+import { ADMITTED_REQUEST_CHECK } from '@platform/auth';
+import { CredentialRateLimitCheck } from './credential-rate-limit.check';
 import { IpRateLimitGuard } from './ip-rate-limit.guard';
 import { RateLimitService } from './rate-limit.service';
 
@@ -13,9 +14,10 @@ import { RateLimitService } from './rate-limit.service';
 @Module({
   providers: [
     { provide: APP_GUARD, useClass: IpRateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: CredentialRateLimitInterceptor },
+    // The AuthGuard runs it on each request it admits (`@RateLimited()` routes count).
+    { provide: ADMITTED_REQUEST_CHECK, useClass: CredentialRateLimitCheck },
     RateLimitService,
   ],
-  exports: [RateLimitService],
+  exports: [RateLimitService, ADMITTED_REQUEST_CHECK],
 })
 export class RateLimitModule {}
