@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SubgraphModule, commerceStoreAccess } from '@platform/graphql-subgraph';
+import { commerceStoreAccess, commerceStoreSelection } from '@platform/commerce-graphql';
+import { SubgraphModule } from '@platform/graphql-subgraph';
 import { QueueModule } from '@platform/queue';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
@@ -31,7 +32,7 @@ export class CatalogAppModule {
         }),
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
-          storeSelection: 'path-and-header',
+          storeSelection: commerceStoreSelection('path-and-header'),
           storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SubgraphModule, commerceStoreAccess } from '@platform/graphql-subgraph';
+import { commerceStoreAccess, commerceStoreSelection } from '@platform/commerce-graphql';
+import { SubgraphModule } from '@platform/graphql-subgraph';
 import { QueueModule } from '@platform/queue';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
@@ -24,7 +25,7 @@ export class OrderAppModule {
         }),
         SubgraphModule.forRoot({
           path: '/v1/commerce/order-subgraph',
-          storeSelection: 'header',
+          storeSelection: commerceStoreSelection('header'),
           storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { SubgraphModule, commerceStoreAccess } from '@platform/graphql-subgraph';
+import { commerceStoreAccess, commerceStoreSelection } from '@platform/commerce-graphql';
+import { SubgraphModule } from '@platform/graphql-subgraph';
 import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
 import type { TaxConfig } from './config/tax.config';
@@ -34,7 +35,7 @@ export class TaxAppModule {
         }),
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/tax-subgraph',
-          storeSelection: 'path-and-header',
+          storeSelection: commerceStoreSelection('path-and-header'),
           storeErrorCodes: { missing: 'AUTHENTICATION_ERROR', invalid: 'AUTHENTICATION_ERROR' },
           storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,

@@ -1,5 +1,3 @@
-export { BatchLoader, LoaderRegistry, groupBy } from './batch-loader';
-export type { BatchFunction, BatchLoaderOptions } from './batch-loader';
 export {
   ConnectionArgs,
   DEFAULT_PAGE_SIZE,
@@ -23,6 +21,10 @@ export {
   SimpleMoneyInput,
   fitsGraphQLInt,
 } from './money';
+// The platform's one uuid check, re-exported: subgraphs have always imported it from this lib.
+export { isUuid } from '@platform/ids';
+export { LoaderRegistry, groupBy } from './loader-registry';
+export type { BatchFunction, Loader, LoaderOptions } from './loader-registry';
 export { DEFAULT_QUERY_LIMITS, isSchemaOnlyOperation, measureOperation } from './query-limits';
 export type { OperationMeasure, QueryLimits } from './query-limits';
 export {
@@ -42,10 +44,8 @@ export { checkSubgraphSdl, printSubgraphSdl } from './schema-sdl';
 export type { SdlCheck } from './schema-sdl';
 export { STORE_ACCESS } from './store-access';
 export type { StoreAccess, StoreAccessChecker, StoreAccessProvider } from './store-access';
-export { CommerceStoreAccess, commerceStoreAccess } from './commerce-store-access';
-export type { CommerceStoreAccessOptions } from './commerce-store-access';
-export { DEFAULT_STORE_ERROR_CODES, isUuid, selectStore } from './store-selection';
-export type { StoreErrorCodes, StoreSelection, StoreSelectionMode } from './store-selection';
+export { DEFAULT_STORE_ERROR_CODES } from './store-selection';
+export type { StoreErrorCodes, StoreSelection, StoreSelector } from './store-selection';
 export {
   StoreScopedRepository,
   countedKeysetPage,

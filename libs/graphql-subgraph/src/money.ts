@@ -1,6 +1,10 @@
 import { Directive, Field, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { IsInt, IsString, Matches } from 'class-validator';
 
+// Money stays here although it is a commerce notion: subgraph SDL lists the shared object types in
+// declaration order (PageInfo, SimpleMoney, Reference), so moving SimpleMoney to a lib loaded after
+// this one would reorder every committed schema.graphql (docs/graphql.md, "Money").
+
 /** ISO 4217 alphabetic code: three upper-case letters. */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
 

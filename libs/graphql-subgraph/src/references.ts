@@ -26,7 +26,7 @@ import {
 import type { ResolverBase, ScopeSet } from './resolver-base';
 import { InputArg } from './input.pipe';
 import { Loaders, StoreId } from './subgraph-context';
-import { LoaderRegistry } from './batch-loader';
+import { LoaderRegistry } from './loader-registry';
 
 /** Names of external references: an origin system's key such as `avalara` or `legacy-erp`. */
 export const REFERENCE_NAME = /^[A-Za-z0-9._-]{1,64}$/;

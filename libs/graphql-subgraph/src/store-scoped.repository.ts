@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PlatformError } from '@platform/errors';
+import { isUuid } from '@platform/ids';
 import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { CountedPage, Page, PageRequest, decodeCursor, encodeCursor, invalidCursor } from './connection';
-import { isUuid } from './store-selection';
 
 /**
  * What every store-scoped row has. Timestamps are written by the application with millisecond

@@ -4,7 +4,7 @@ import type { Principal } from '@platform/auth';
 import { Errors } from '@platform/errors';
 import { Scope, hasAnyScope } from '@platform/scopes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LoaderRegistry } from './batch-loader';
+import { LoaderRegistry } from './loader-registry';
 
 /** The HTTP request of a subgraph call once the lib authenticated it. */
 export type SubgraphRequest = FastifyRequest & { principal?: Principal };
@@ -54,7 +54,7 @@ export function storeIdOf(context: SubgraphContext): string {
   return context.storeId;
 }
 
-/** Injects the operation's store id (selected from x-store-id / the path, and visible to the caller). */
+/** Injects the operation's store id (selected by the app's StoreSelector, and visible to the caller). */
 export const StoreId = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
   storeIdOf(subgraphContextOf(context)),
 );

@@ -13,7 +13,7 @@ import { GraphQLError } from 'graphql';
  * codes (RATE_NOT_FOUND, ORDER_ALREADY_CANCELLED, …) live beside their feature.
  */
 export const SubgraphErrorCode = {
-  /** HTTP 401: Authorization missing, malformed, unknown, expired or revoked. Also the default "no x-store-id" code. */
+  /** HTTP 401: Authorization missing, malformed, unknown, expired or revoked. Also the default "no store" code. */
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   /** The tax subgraph's code for a missing, malformed or inaccessible store (spec quirk). */
   AUTHENTICATION_ERROR: 'AUTHENTICATION_ERROR',
@@ -31,7 +31,7 @@ export const SubgraphErrorCode = {
   GRAPHQL_QUERY_TOO_DEEP: 'GRAPHQL_QUERY_TOO_DEEP',
   /** HTTP 400: the operation's estimated cost is above the subgraph's limit. */
   GRAPHQL_QUERY_TOO_COMPLEX: 'GRAPHQL_QUERY_TOO_COMPLEX',
-  /** HTTP 503: the store's visibility could not be checked (commerce-rest unreachable). */
+  /** HTTP 503: a dependency is unreachable (the database, Redis, the app's store-visibility check). */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const;
 export type SubgraphErrorCode = (typeof SubgraphErrorCode)[keyof typeof SubgraphErrorCode];

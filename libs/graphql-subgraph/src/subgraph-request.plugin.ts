@@ -4,7 +4,6 @@ import { DEPENDENCY_RETRY_AFTER_S, PlatformError, isDependencyUnavailable } from
 import { FragmentDefinitionNode, Kind } from 'graphql';
 import { isSchemaOnlyOperation, measureOperation } from './query-limits';
 import type { StoreAccessChecker } from './store-access';
-import { selectStore } from './store-selection';
 import type { SubgraphContext } from './subgraph-context';
 import { SubgraphErrorCode, isExpectedError, requestError } from './subgraph-errors';
 import type { ResolvedSubgraphOptions } from './subgraph.options';
@@ -12,9 +11,10 @@ import type { ResolvedSubgraphOptions } from './subgraph.options';
 /**
  * Runs once per operation, after parse and validation, before any resolver, in this order:
  * 1. depth and complexity limits → HTTP 400 GRAPHQL_QUERY_TOO_DEEP / GRAPHQL_QUERY_TOO_COMPLEX;
- * 2. store selection, unless the operation only reads the schema (introspection, `_service`):
- *    no x-store-id → `storeErrorCodes.missing`; malformed header or path segment, or a store the
- *    caller cannot see → `storeErrorCodes.invalid`; both HTTP 200 with no `data`;
+ * 2. store selection through the app's StoreSelector, unless the operation only reads the schema
+ *    (introspection, `_service`): no store → `storeErrorCodes.missing`; a malformed store id, or a
+ *    store the app's StoreAccessChecker does not call visible → `storeErrorCodes.invalid`; both
+ *    HTTP 200 with no `data`;
  * and logs every error that is not the client's (the formatter hides their text). An operation
  * that failed because the database or Redis could not be reached is answered HTTP 503 with
  * Retry-After (its errors say SERVICE_UNAVAILABLE), so clients and the chaos run see an outage,
@@ -64,8 +64,7 @@ export function createSubgraphRequestPlugin(
     if (isSchemaOnlyOperation(operation, fragments)) return;
 
     const context = rc.contextValue;
-    const params = (context.req.params ?? {}) as Record<string, string | undefined>;
-    const selection = selectStore(options.storeSelection, context.req.headers['x-store-id'], params.storeId);
+    const selection = options.storeSelection.select(context.req);
     if (!selection.ok) {
       const code = options.storeErrorCodes[selection.failure];
       throw requestError(new PlatformError({ status: 200, code, message: selection.message }), 200);
@@ -121,7 +120,7 @@ export function createSubgraphRequestPlugin(
 
 /**
  * Seconds for Retry-After when the operation failed for want of a dependency (the database or
- * Redis unreachable, or a 503 PlatformError such as the store check with commerce-rest down).
+ * Redis unreachable, or a 503 PlatformError such as a store-visibility check that could not be made).
  */
 function retryAfterOf(errors: readonly { originalError?: unknown }[]): number | undefined {
   for (const error of errors) {

@@ -1,6 +1,6 @@
 import { DEFAULT_QUERY_LIMITS, QueryLimits } from './query-limits';
 import type { StoreAccessProvider } from './store-access';
-import { DEFAULT_STORE_ERROR_CODES, StoreErrorCodes, StoreSelectionMode } from './store-selection';
+import { DEFAULT_STORE_ERROR_CODES, StoreErrorCodes, StoreSelector } from './store-selection';
 
 export const SUBGRAPH_OPTIONS = Symbol('SUBGRAPH_OPTIONS');
 
@@ -11,14 +11,11 @@ export interface SubgraphModuleOptions {
    * `/v2/commerce/stores/{storeId}/tax-subgraph`.
    */
   readonly path: string;
-  /** `header` (order) or `path-and-header` (catalog, tax). */
-  readonly storeSelection: StoreSelectionMode;
+  /** Which store an operation addresses, from its request: the app's StoreSelector. */
+  readonly storeSelection: StoreSelector;
   /** extensions.code of the store failures; default UNAUTHENTICATED / INTERNAL_SERVER_ERROR (spec, Errors rule 3). */
   readonly storeErrorCodes?: StoreErrorCodes;
-  /**
-   * Whether the caller may use the selected store: the app's StoreAccessChecker (the commerce
-   * subgraphs pass `commerceStoreAccess({ commerceRestUrl, cacheTtlSeconds })`).
-   */
+  /** Whether the caller may use the selected store: the app's StoreAccessChecker. */
   readonly storeAccess: StoreAccessProvider;
   /** Modules whose resolvers make the schema; default every module of the app. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -47,12 +44,7 @@ export function resolveSubgraphOptions(options: SubgraphModuleOptions): Resolved
       `SubgraphModule: path "${options.path}" must be /segment[/segment…], a segment may be {param}`,
     );
   }
-  const hasStoreParam = options.path.includes('{storeId}');
-  if ((options.storeSelection === 'path-and-header') !== hasStoreParam) {
-    throw new Error(
-      `SubgraphModule: storeSelection "${options.storeSelection}" ${hasStoreParam ? 'ignores' : 'needs'} a {storeId} path segment`,
-    );
-  }
+  options.storeSelection.checkPath?.(options.path);
   return {
     ...options,
     storeErrorCodes: options.storeErrorCodes ?? DEFAULT_STORE_ERROR_CODES,

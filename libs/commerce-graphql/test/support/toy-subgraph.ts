@@ -1,6 +1,6 @@
-// A minimal subgraph on the lib, for the lib's own suite: one query that echoes what the lib
-// put in the context, one mutation that needs a scope, one that fails unexpectedly, and one
-// field batched through a DataLoader.
+// A minimal commerce subgraph on @platform/graphql-subgraph with this lib's store selection and
+// store access: one query that echoes what the lib put in the context, one mutation
+// that needs a scope, one that fails unexpectedly, and one field batched through a DataLoader.
 import { DynamicModule, Module } from '@nestjs/common';
 import {
   Args,
@@ -24,16 +24,16 @@ import {
   InputArg,
   LoaderRegistry,
   Loaders,
-  SimpleMoney,
-  SimpleMoneyInput,
   StoreId,
   SubgraphContext,
   SubgraphCtx,
   SubgraphModule,
   SubgraphModuleOptions,
-  commerceStoreAccess,
+  SimpleMoney,
+  SimpleMoneyInput,
   requireScopes,
-} from '../../src';
+} from '@platform/graphql-subgraph';
+import { commerceStoreAccess, commerceStoreSelection } from '../../src';
 
 @ObjectType()
 @Directive('@key(fields: "id")')
@@ -141,7 +141,7 @@ export function toySubgraphModule(
       ServiceKitModule.forRoot({ config, errorFamily: 'domains', migrationSets: [] }),
       SubgraphModule.forRoot({
         path: '/v2/commerce/stores/{storeId}/toy-subgraph',
-        storeSelection: 'path-and-header',
+        storeSelection: commerceStoreSelection('path-and-header'),
         storeAccess: commerceStoreAccess({ commerceRestUrl: options.commerceUrl, cacheTtlSeconds: 30 }),
         limits: { maxDepth: 2, maxComplexity: 200, defaultListSize: 10 },
         ...options,

@@ -22,7 +22,7 @@ describe('SubgraphModule on a toy subgraph (real Postgres and Redis, fake commer
   const otherStore = randomUUID();
 
   beforeAll(async () => {
-    env = await createTestEnv('graphql-subgraph', { RATE_LIMIT_CREDENTIAL_LIMIT: '1000' });
+    env = await createTestEnv('commerce-graphql', { RATE_LIMIT_CREDENTIAL_LIMIT: '1000' });
     commerce = await startFakeCommerce();
     app = await createServiceApp(
       toySubgraphModule(env.config('toy-subgraph'), { commerceUrl: commerce.url }),

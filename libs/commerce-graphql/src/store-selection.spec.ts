@@ -1,4 +1,5 @@
-import { selectStore } from './store-selection';
+import type { SubgraphRequest } from '@platform/graphql-subgraph';
+import { commerceStoreSelection, selectStore } from './store-selection';
 
 const A = '0b6f8c1e-3c1a-4f5e-9a51-5a1d2f3c4b5a';
 const B = '9d0c2b7a-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
@@ -42,5 +43,37 @@ describe('selectStore', () => {
 
   it('requires a uuid path segment in path-and-header mode', () => {
     expect(selectStore('path-and-header', A, 'store-1')).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+});
+
+describe('commerceStoreSelection', () => {
+  const request = (headers: Record<string, string>, params: Record<string, string>) =>
+    ({ headers, params }) as unknown as SubgraphRequest;
+
+  it('selects from the x-store-id header and the {storeId} path parameter', () => {
+    expect(
+      commerceStoreSelection('path-and-header').select(request({ 'x-store-id': B }, { storeId: A })),
+    ).toEqual({
+      ok: true,
+      storeId: B,
+      pathOverridden: true,
+    });
+    expect(commerceStoreSelection('header').select(request({}, {}))).toMatchObject({
+      ok: false,
+      failure: 'missing',
+    });
+  });
+
+  it('refuses a path that does not suit the mode', () => {
+    expect(() => commerceStoreSelection('header').checkPath?.('/v1/commerce/order-subgraph')).not.toThrow();
+    expect(() =>
+      commerceStoreSelection('path-and-header').checkPath?.('/v2/commerce/stores/{storeId}/x'),
+    ).not.toThrow();
+    expect(() => commerceStoreSelection('header').checkPath?.('/v2/commerce/stores/{storeId}/x')).toThrow(
+      'SubgraphModule: storeSelection "header" ignores a {storeId} path segment',
+    );
+    expect(() => commerceStoreSelection('path-and-header').checkPath?.('/v1/commerce/x')).toThrow(
+      'SubgraphModule: storeSelection "path-and-header" needs a {storeId} path segment',
+    );
   });
 });

@@ -2,10 +2,14 @@ import { Logger } from '@nestjs/common';
 import type { Principal } from '@platform/auth';
 import { REDIS, RedisKeys } from '@platform/database';
 import { errorMessage, PlatformError } from '@platform/errors';
+import {
+  SubgraphErrorCode,
+  type StoreAccess,
+  type StoreAccessChecker,
+  type StoreAccessProvider,
+} from '@platform/graphql-subgraph';
 import { tracedFetch } from '@platform/observability';
 import type Redis from 'ioredis';
-import type { StoreAccess, StoreAccessChecker, StoreAccessProvider } from './store-access';
-import { SubgraphErrorCode } from './subgraph-errors';
 
 /** Where and how a commerce subgraph asks commerce-rest whether the caller may use a store. */
 export interface CommerceStoreAccessOptions {

@@ -1,8 +1,9 @@
-import { BatchLoader, LoaderRegistry, groupBy } from './batch-loader';
+import { LoaderRegistry, groupBy } from './loader-registry';
 
 function squares() {
   const calls: number[][] = [];
-  const loader = new BatchLoader<number, number>(
+  const loader = new LoaderRegistry().get<number, number>(
+    'squares',
     async (keys) => {
       calls.push([...keys]);
       return new Map(keys.filter((k) => k >= 0).map((k) => [k, k * k]));
@@ -12,7 +13,7 @@ function squares() {
   return { loader, calls };
 }
 
-describe('BatchLoader', () => {
+describe('LoaderRegistry loaders', () => {
   it('answers the loads of one tick with one batch call', async () => {
     const { loader, calls } = squares();
     await expect(Promise.all([loader.load(1), loader.load(2), loader.load(3)])).resolves.toEqual([1, 4, 9]);
@@ -50,9 +51,19 @@ describe('BatchLoader', () => {
     ]);
   });
 
+  it('splits batches above 500 keys by default', async () => {
+    const sizes: number[] = [];
+    const loader = new LoaderRegistry().get<number, number>('ids', async (keys) => {
+      sizes.push(keys.length);
+      return new Map(keys.map((k) => [k, k]));
+    });
+    await Promise.all(Array.from({ length: 1001 }, (_, i) => loader.load(i)));
+    expect(sizes).toEqual([500, 500, 1]);
+  });
+
   it('rejects every key of a failed batch and retries them on the next load', async () => {
     let fail = true;
-    const loader = new BatchLoader<string, string>(async (keys) => {
+    const loader = new LoaderRegistry().get<string, string>('upper', async (keys) => {
       if (fail) throw new Error('database down');
       return new Map(keys.map((k) => [k, k.toUpperCase()]));
     });

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'commerce-graphql',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
