@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { SecretBox } from '@platform/crypto';
 import { REPLAYED_HEADER } from '@platform/idempotency';
 import type { Scope } from '@platform/scopes';
+import { waitFor } from '@platform/testing';
 import type { TestCredential } from '@platform/testing';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { VariantEnvSource } from '../src/modules/runtime-env/variant-env-source';
@@ -775,8 +776,14 @@ describe('hosting secrets (real Postgres)', () => {
           readStatuses.push((await logged.inject({ method: 'GET', url, headers: owner.headers })).statusCode);
         }
         expect(readStatuses).toEqual([200, 200, 400, 200, 400]);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const text = chunks.join('');
+        // Log lines go out in batches (at least every 250 ms): wait for the last request's line.
+        const text = await waitFor(
+          () => {
+            const all = chunks.join('');
+            return all.includes(`/v1/hosting/nodejs/apps/${appId}/secrets?variant=bad`) && all;
+          },
+          { timeoutMs: 5000, what: 'the request log lines' },
+        );
         expect(text).toContain(`/v1/hosting/apps/${appId}/secrets`);
         expect(text).toContain(`/v1/hosting/nodejs/apps/${appId}/secrets?variant=preview`);
         expect(text).not.toContain('never-log-me-');
