@@ -116,7 +116,7 @@ function storeRoutes(app, { pool, guard }) {
 
 /** GET /v1/countries and GET /v1/countries/:countryKey, as the countries service answers them. */
 function countriesRoutes(app, { guard }) {
-  const { CountryCatalog } = require(join(COUNTRIES_DIST, 'country-catalog.js'));
+  const { CountryCatalog } = require(join(COUNTRIES_DIST, 'country-catalog.service.js'));
   const { parseMarketId } = require(join(COUNTRIES_DIST, 'market-id.js'));
   const catalog = new CountryCatalog();
   const localeOf = (request, reply) => {

@@ -5,7 +5,7 @@ import { ObservabilityModule } from '@platform/observability';
 import { GatewayConfigModule } from './config/gateway-config.module';
 import type { GatewayConfig } from './config/gateway.config';
 import { SupergraphModule } from './graphql/supergraph.module';
-import { GatewayReadinessCheck } from './health/gateway-readiness-check';
+import { GatewayReadinessCheck } from './health/gateway-readiness-check.service';
 import { PlatformHealthModule } from './health/platform-health.module';
 import { ProxyModule } from './proxy/proxy.module';
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadImportSettings } from '../src/config/hosting.config';
-import { BuildPruner, UPLOAD_GRACE_MS } from '../src/modules/maintenance/build-pruner';
+import { BuildPruner, UPLOAD_GRACE_MS } from '../src/modules/maintenance/build-pruner.service';
 import { HostingTestApp, startHostingTestApp } from './support/hosting-test-app';
 
 describe('BuildPruner: unused build directories and uploads are removed, used ones never (real Postgres)', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
-import { AppRuntimeManager } from '../src/modules/app-runtime/app-runtime-manager';
+import { AppRuntimeManager } from '../src/modules/app-runtime/app-runtime-manager.service';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import type { ApplicationResponse } from '../src/modules/apps/apps.response';
 import type {

@@ -14,7 +14,7 @@ import {
   LOG_MESSAGE_MAX_CHARS,
   LOG_RETENTION_MS,
   RuntimeLogStore,
-} from '../src/modules/app-logs/runtime-log-store';
+} from '../src/modules/app-logs/runtime-log-store.service';
 import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { RuntimeLogLine } from '../src/modules/runtime/runtime-driver';
 import { HostingTestApp, startHostingTestApp, startHostingWorker } from './support/hosting-test-app';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
-import { FORWARDED_BY_HEADER } from '../src/modules/variant-proxy/variant-proxy';
+import { FORWARDED_BY_HEADER } from '../src/modules/variant-proxy/variant-proxy.service';
 import { appProcesses } from './support/app-processes';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import {

@@ -4,6 +4,11 @@ import { SERVICE_PORTS, ServiceName, WORKER_PORTS } from '@platform/config';
  * The single route table of the platform: which service serves which path prefix of the spec.
  * The gateway proxies by it, `npm start` starts what it names, and the k8s Ingress is checked
  * against it (apps/gateway/test/ingress.spec.ts). A later service adds its rows here.
+ *
+ * Each row's comment names where its code is: `apps/<service>/src/modules/<feature>/`, whose
+ * `<feature>.controller.ts` (REST) or `*.resolver.ts` (GraphQL) serves the path. The gateway's own
+ * routes are not rows: POST /graphql is `apps/gateway/src/graphql/supergraph.service.ts`, GET /healthz
+ * `apps/gateway/src/health/platform-health.controller.ts`.
  */
 export interface ServiceRoute {
   /** Service (and k8s Service/Deployment) name. */
@@ -46,6 +51,8 @@ export interface ServiceWorker {
 export const ROUTE_TABLE: readonly ServiceRoute[] = [
   {
     service: 'agent-registry',
+    // apps/agent-registry/src/modules/: agents (/v1/agents/{agentId}, …/certificates/server,
+    // …/revoke), pki (/v1/agents/crl, /v1/agents/ca), events (/v1/agents/events).
     prefixes: ['/v1/agents'],
     urlEnv: 'AGENT_REGISTRY_URL',
     // Expires pending registrations, purges events, refreshes the CRL (queue agents-maintenance);
@@ -54,6 +61,10 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
   },
   {
     service: 'commerce-rest',
+    // apps/commerce-rest/src/modules/: stores (/v1/commerce/stores/{storeId}, …/government-ids),
+    // stores/attributes (…/{storeId}/attributes), customers (…/{storeId}/customers), channels
+    // (/v1/commerce/channels), transactions (/v2/commerce/stores/{storeId}/transactions). Not
+    // routed here: internal/v1/store-access (modules/access), which only the subgraphs call.
     prefixes: ['/v1/commerce/stores', '/v1/commerce/channels', '/v2/commerce/stores'],
     urlEnv: 'COMMERCE_REST_URL',
     errorFamily: 'commerce',
@@ -62,12 +73,18 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
   },
   {
     service: 'countries',
+    // apps/countries/src/modules/countries (/v1/countries, /v1/countries/{countryKey}).
     prefixes: ['/v1/countries'],
     urlEnv: 'COUNTRIES_URL',
     workers: [],
   },
   {
     service: 'hosting',
+    // apps/hosting/src/modules/: apps (/v1/hosting/apps, /v1/hosting/apps/{appId},
+    // /v1/hosting/app-operations), nodejs (/v1/hosting/nodejs/apps, …/jobs/{jobId}; the earlier
+    // namespace), and per app (/v1/hosting/apps/{appId}/… and /v1/hosting/nodejs/apps/{appId}/…):
+    // imports (…/imports, nodejs …/source), deployments (…/deployments), subscriptions
+    // (…/subscription), secret-store (…/secrets), app-logs (…/logs), app-runtime (…/status).
     prefixes: ['/v1/hosting'],
     urlEnv: 'HOSTING_URL',
     errorFamily: 'commerce',
@@ -78,11 +95,13 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
       { path: '/v1/hosting/nodejs/apps/{appId}/source', maxBodyBytes: 64 * MiB },
     ],
     // Creates, builds, runs and publishes apps (queues hosting-apps, -imports, -deployments); its
-    // port 3105 serves health and the apps' own traffic under /hosted/{appId}/{preview|publish}.
+    // port 3105 serves health and the apps' own traffic under /hosted/{appId}/{preview|publish}
+    // (apps/hosting/src/modules/variant-proxy).
     workers: [{ name: 'worker', port: WORKER_PORTS['hosting-worker'], prefixes: ['/hosted'] }],
   },
   {
     service: 'mailboxes',
+    // apps/mailboxes/src/modules/mailboxes (/mailboxes, /mailboxes/{mailboxId}).
     prefixes: ['/mailboxes'],
     urlEnv: 'MAILBOXES_URL',
     // Provisions mailboxes (queue mailboxes); health on 3106.
@@ -90,6 +109,7 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
   },
   {
     service: 'order-subgraph',
+    // GraphQL: the *.resolver.ts of apps/order-subgraph/src/modules/orders.
     prefixes: ['/v1/commerce/order-subgraph'],
     urlEnv: 'ORDER_SUBGRAPH_URL',
     errorFamily: 'graphql',
@@ -100,6 +120,8 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     // After commerce-rest: `npm start` gives each service the URLs of the rows above it, and the
     // subgraph asks commerce-rest (COMMERCE_REST_URL) whether a caller may use a store.
     service: 'catalog-subgraph',
+    // GraphQL: apps/catalog-subgraph/src/modules/: records (record-resolver.factory.ts builds the
+    // per-kind resolvers; record-removal.resolver.ts), inventory, bulk (their *.resolver.ts).
     prefixes: ['/v2/commerce/stores/{storeId}/catalog-subgraph'],
     urlEnv: 'CATALOG_SUBGRAPH_URL',
     errorFamily: 'graphql',
@@ -110,6 +132,9 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
   },
   {
     service: 'tax-subgraph',
+    // GraphQL: the *.resolver.ts of apps/tax-subgraph/src/modules/: calculation, classifications,
+    // jurisdictions, overrides, rates (the add…To/remove…From mutations: the classifications and
+    // overrides modules, from relations/relation-mutations-resolver.factory.ts).
     prefixes: ['/v2/commerce/stores/{storeId}/tax-subgraph'],
     urlEnv: 'TAX_SUBGRAPH_URL',
     errorFamily: 'graphql',

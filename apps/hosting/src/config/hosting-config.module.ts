@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { RUNTIME_SETTINGS } from '../modules/app-runtime/runtime-settings';
-import { PUBLIC_BASE_URL } from '../modules/apps/variant-urls';
+import { PUBLIC_BASE_URL } from '../modules/apps/variant-urls.service';
 import { IMPORT_SETTINGS } from '../modules/imports/import-settings';
 import { MAINTENANCE_SETTINGS } from '../modules/maintenance/hosting-maintenance.jobs';
 import { LEASE_SETTINGS } from '../modules/worker-leases/lease-settings';

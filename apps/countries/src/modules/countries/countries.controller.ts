@@ -4,7 +4,7 @@ import { RateLimited } from '@platform/rate-limit';
 import { CountriesErrors } from './countries.errors';
 import { CountryKeyParams, MarketQuery } from './countries.request';
 import { CountryDetailResponse, CountryResponse } from './countries.response';
-import { Country, CountryCatalog, CountryDetail } from './country-catalog';
+import { Country, CountryCatalog, CountryDetail } from './country-catalog.service';
 import { parseMarketId } from './market-id';
 
 /** Any valid token may read countries (ARCHITECTURE.md §6); rate limited per credential. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CountriesController } from './countries.controller';
-import { CountryCatalog } from './country-catalog';
+import { CountryCatalog } from './country-catalog.service';
 
 @Module({
   controllers: [CountriesController],

@@ -4,7 +4,7 @@ import { AppsModule } from '../apps/apps.module';
 import { AppLogsController } from './app-logs.controller';
 import { AppLogsService } from './app-logs.service';
 import { LogPageTokens } from './log-page-token';
-import { RuntimeLogStore } from './runtime-log-store';
+import { RuntimeLogStore } from './runtime-log-store.service';
 
 /**
  * Runtime logs of app variants. As is: RuntimeLogStore (append, purge) for whoever captures lines.

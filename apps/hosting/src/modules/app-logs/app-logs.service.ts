@@ -7,7 +7,7 @@ import { LOG_LEVELS, SINCE_PATTERN } from './app-logs.request';
 import type { LogLevel, LogSource, LogsQuery } from './app-logs.request';
 import { LogPageTokens } from './log-page-token';
 import type { LogCursor, LogQueryBinding } from './log-page-token';
-import { LOG_RETENTION_MS } from './runtime-log-store';
+import { LOG_RETENTION_MS } from './runtime-log-store.service';
 
 /** Default `since`: this long before now (spec, Limits: "default 24 hours"). */
 export const DEFAULT_SINCE_MS = 24 * 3600 * 1000;

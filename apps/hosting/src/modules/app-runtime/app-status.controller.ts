@@ -9,7 +9,7 @@ import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppParams } from '../apps/apps.request';
 import { AppsService } from '../apps/apps.service';
 import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
-import { VariantUrls } from '../apps/variant-urls';
+import { VariantUrls } from '../apps/variant-urls.service';
 import { AppStatusResponse, toAppStatusResponse } from './app-status.response';
 
 /** Runtime status of both environments, as the worker recorded it in app_environments. */

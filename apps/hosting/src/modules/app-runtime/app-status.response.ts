@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { LinkResponse, appPath } from '../apps/apps.response';
 import type { AppEnvironmentEntity } from '../apps/app-environment.entity';
-import type { VariantUrls } from '../apps/variant-urls';
+import type { VariantUrls } from '../apps/variant-urls.service';
 
 export class VariantStatusResponse {
   @ApiProperty({ enum: ['PREVIEW', 'PUBLISH'] }) variant!: string;

@@ -8,7 +8,7 @@ import { AppEntity } from './app.entity';
 import { AppsController } from './apps.controller';
 import { HostingAppsQueue } from './apps.jobs';
 import { AppsService } from './apps.service';
-import { VariantUrls } from './variant-urls';
+import { VariantUrls } from './variant-urls.service';
 
 /** Apps and app operations on both namespaces (/v1/hosting, /v1/hosting/nodejs); the worker creates. */
 @Module({

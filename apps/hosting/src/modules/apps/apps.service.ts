@@ -4,14 +4,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { OperationRunner, OperationStatus } from '@platform/queue';
 import type { Queue } from 'bullmq';
 import { In, Repository } from 'typeorm';
-import { HostingErrors } from '../hosting.errors';
+import { AppErrors } from './apps.errors';
 import { AppType, newAppId } from './app-id';
 import { AppEnvironmentEntity } from './app-environment.entity';
 import { AppOperationEntity } from './app-operation.entity';
 import { AppEntity } from './app.entity';
 import { CREATE_APP_JOB, HostingAppsQueue } from './apps.jobs';
 import type { AppCursor } from './page-token';
-import { VariantUrls } from './variant-urls';
+import { VariantUrls } from './variant-urls.service';
 
 /** The app's public status: CREATING, ACTIVE, or FAILED when its creation operation failed. */
 export type AppStatus = 'CREATING' | 'ACTIVE' | 'FAILED';
@@ -79,7 +79,7 @@ export class AppsService {
 
   async operation(accountId: string, operationId: string): Promise<AppOperationEntity> {
     const operation = await this.operations.findOneBy({ id: operationId, accountId });
-    if (!operation) throw HostingErrors.operationNotFound();
+    if (!operation) throw AppErrors.operationNotFound();
     return operation;
   }
 
@@ -94,7 +94,7 @@ export class AppsService {
   /** The caller's app, or APP_NOT_FOUND (also for another account's). */
   async require(accountId: string, appId: string): Promise<AppEntity> {
     const app = await this.apps.findOneBy({ appId, accountId });
-    if (!app) throw HostingErrors.appNotFound();
+    if (!app) throw AppErrors.appNotFound();
     return app;
   }
 

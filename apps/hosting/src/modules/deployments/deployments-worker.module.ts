@@ -4,7 +4,7 @@ import { OperationRunner, QueueModule } from '@platform/queue';
 import { ImportsWorkerModule } from '../imports/imports-worker.module';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
 import { DeploymentOrphansService } from './deployment-orphans.service';
-import { DeploymentRunner } from './deployment-runner';
+import { DeploymentRunner } from './deployment.runner';
 import { HostingDeploymentsQueue } from './deployments.jobs';
 import { DeploymentsProcessor } from './deployments.processor';
 

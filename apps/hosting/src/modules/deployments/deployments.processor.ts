@@ -5,7 +5,7 @@ import type { OperationJobData, OperationOutcome } from '@platform/queue';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
-import { DeploymentRunner } from './deployment-runner';
+import { DeploymentRunner } from './deployment.runner';
 import {
   HOSTING_DEPLOYMENTS_CONCURRENCY,
   HostingDeploymentsQueue,

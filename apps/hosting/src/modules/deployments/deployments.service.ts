@@ -7,7 +7,8 @@ import { Repository } from 'typeorm';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppsService } from '../apps/apps.service';
 import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
-import { HostingErrors } from '../hosting.errors';
+import { AppErrors } from '../apps/apps.errors';
+import { DeploymentErrors } from './deployments.errors';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
 import { HostingDeploymentsQueue, RUN_DEPLOYMENT_JOB } from './deployments.jobs';
@@ -45,12 +46,12 @@ export class DeploymentsService {
    */
   async create(accountId: string, appId: string): Promise<DeploymentOperationEntity> {
     const app = await this.apps.require(accountId, appId);
-    if (app.status !== 'ACTIVE') throw HostingErrors.appNotActive();
+    if (app.status !== 'ACTIVE') throw AppErrors.appNotActive();
     const attachment = await this.attachments.findOneBy({ appId });
-    if (!attachment || attachment.attachState !== 'ACTIVE') throw HostingErrors.subscriptionRequired();
+    if (!attachment || attachment.attachState !== 'ACTIVE') throw DeploymentErrors.subscriptionRequired();
     const preview = await this.environments.findOneBy({ appId, variant: 'PREVIEW' });
     if (!preview?.currentBuildId || !preview.buildDir || !preview.startCommand)
-      throw HostingErrors.noPreviewBuild();
+      throw DeploymentErrors.noPreviewBuild();
     const started = await this.runner.start({
       entity: DeploymentOperationEntity,
       queue: this.queue,
@@ -75,7 +76,7 @@ export class DeploymentsService {
     deploymentId: string,
   ): Promise<DeploymentOperationEntity> {
     const operation = await this.deployments.findOneBy({ id: deploymentId, accountId, appId });
-    if (!operation) throw HostingErrors.deploymentNotFound();
+    if (!operation) throw DeploymentErrors.deploymentNotFound();
     return operation;
   }
 

@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperationRunner, QueueModule } from '@platform/queue';
 import { AppLogsModule } from '../app-logs/app-logs.module';
-import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { appIsolationProvider, runtimeDriverProvider } from '../app-runtime/runtime-driver.provider';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogLineEntity } from '../build-logs';
 import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { ImportOperationEntity } from './import-operation.entity';
 import { ImportOrphansService } from './import-orphans.service';
-import { ImportRunner } from './import-runner';
+import { ImportRunner } from './import.runner';
 import { HostingImportsQueue } from './imports.jobs';
 import { ImportsProcessor } from './imports.processor';
 

@@ -9,7 +9,7 @@ import { ImportOperationEntity } from './import-operation.entity';
 import { ImportsController, NodejsSourceController } from './imports.controller';
 import { HostingImportsQueue } from './imports.jobs';
 import { ImportsService } from './imports.service';
-import { MultipartInstaller } from './multipart.installer';
+import { MultipartInstaller } from './multipart-installer.service';
 
 /**
  * Source imports on both namespaces and the runtime status (API side); the worker runs the imports

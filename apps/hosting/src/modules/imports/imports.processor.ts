@@ -5,7 +5,7 @@ import type { OperationJobData, OperationOutcome } from '@platform/queue';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { ImportOperationEntity } from './import-operation.entity';
-import { ImportRunner } from './import-runner';
+import { ImportRunner } from './import.runner';
 import { HOSTING_IMPORTS_CONCURRENCY, HostingImportsQueue, RUN_IMPORT_JOB } from './imports.jobs';
 
 /**

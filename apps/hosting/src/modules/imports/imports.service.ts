@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { AppsService } from '../apps/apps.service';
 import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
-import { HostingErrors } from '../hosting.errors';
+import { AppErrors } from '../apps/apps.errors';
+import { ImportErrors } from './imports.errors';
 import { ImportOperationEntity } from './import-operation.entity';
 import { IMPORT_SETTINGS, uploadsDir } from './import-settings';
 import type { ImportSettings } from './import-settings';
@@ -37,7 +38,7 @@ export class ImportsService {
    */
   async upload(accountId: string, appId: string, req: FastifyRequest): Promise<ImportOperationEntity> {
     const app = await this.apps.require(accountId, appId);
-    if (app.status !== 'ACTIVE') throw HostingErrors.appNotActive();
+    if (app.status !== 'ACTIVE') throw AppErrors.appNotActive();
     const stored = await receiveUpload(req, uploadsDir(this.settings), this.settings.maxUploadBytes);
     const started = await this.runner.start({
       entity: ImportOperationEntity,
@@ -58,7 +59,7 @@ export class ImportsService {
   /** The import of the caller's app, or IMPORT_NOT_FOUND (also for another account's or app's). */
   async operation(accountId: string, appId: string, importId: string): Promise<ImportOperationEntity> {
     const operation = await this.imports.findOneBy({ id: importId, accountId, appId });
-    if (!operation) throw HostingErrors.importNotFound();
+    if (!operation) throw ImportErrors.importNotFound();
     return operation;
   }
 

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '@platform/queue';
 import { AppLogsModule } from '../app-logs/app-logs.module';
-import { BuildPruner } from './build-pruner';
-import { HostingMaintenanceProcessor, HostingMaintenanceScheduler } from './hosting-maintenance.processor';
+import { BuildPruner } from './build-pruner.service';
 import { HostingMaintenanceQueue } from './hosting-maintenance.jobs';
+import { HostingMaintenanceProcessor } from './hosting-maintenance.processor';
+import { HostingMaintenanceScheduler } from './hosting-maintenance.scheduler';
 
 /**
  * For the worker: repeatable jobs on queue `hosting-maintenance`: the 7-day retention of runtime

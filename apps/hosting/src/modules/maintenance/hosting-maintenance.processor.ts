@@ -1,18 +1,9 @@
-import { InjectQueue, Processor } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import { JobDispatcherHost, WorkerDefaults, createJobDispatcher } from '@platform/queue';
-import type { Queue } from 'bullmq';
-import { LOG_RETENTION_MS, RuntimeLogStore } from '../app-logs/runtime-log-store';
-import { BuildPruner } from './build-pruner';
-import {
-  HostingMaintenanceQueue,
-  MAINTENANCE_SETTINGS,
-  PRUNE_BUILDS_JOB,
-  PRUNE_BUILDS_SCHEDULER,
-  PURGE_APP_LOGS_JOB,
-  PURGE_APP_LOGS_SCHEDULER,
-} from './hosting-maintenance.jobs';
-import type { MaintenanceSettings } from './hosting-maintenance.jobs';
+import { LOG_RETENTION_MS, RuntimeLogStore } from '../app-logs/runtime-log-store.service';
+import { BuildPruner } from './build-pruner.service';
+import { HostingMaintenanceQueue, PRUNE_BUILDS_JOB, PURGE_APP_LOGS_JOB } from './hosting-maintenance.jobs';
 
 /** Runs the hosting maintenance jobs; each is idempotent and safe to run concurrently. */
 @Processor(HostingMaintenanceQueue.name, WorkerDefaults)
@@ -38,31 +29,5 @@ export class HostingMaintenanceProcessor extends JobDispatcherHost {
     private readonly pruner: BuildPruner,
   ) {
     super();
-  }
-}
-
-/**
- * Upserts the jobs' schedulers at boot under fixed ids, so each job stays single however many
- * workers start and a restarted worker picks the schedule up again.
- */
-@Injectable()
-export class HostingMaintenanceScheduler implements OnApplicationBootstrap {
-  constructor(
-    @InjectQueue(HostingMaintenanceQueue.name) private readonly queue: Queue,
-    @Inject(MAINTENANCE_SETTINGS) private readonly settings: MaintenanceSettings,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    const opts = { removeOnComplete: 100, removeOnFail: 100 };
-    await this.queue.upsertJobScheduler(
-      PURGE_APP_LOGS_SCHEDULER,
-      { every: this.settings.retentionEveryMs },
-      { name: PURGE_APP_LOGS_JOB, opts },
-    );
-    await this.queue.upsertJobScheduler(
-      PRUNE_BUILDS_SCHEDULER,
-      { every: this.settings.pruneEveryMs },
-      { name: PRUNE_BUILDS_JOB, opts },
-    );
   }
 }

@@ -13,10 +13,10 @@ import { IpRateLimit } from '@platform/rate-limit';
 import { PlatformError } from '@platform/errors';
 import { AppsService } from '../apps/apps.service';
 import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
-import { HostingErrors } from '../hosting.errors';
 import { AppParams, ListAppsQuery } from '../apps/apps.request';
 import { appListBinding, decodePageToken } from '../apps/page-token';
 import { CreateNodejsAppRequest, NodejsJobParams } from './nodejs-apps.request';
+import { NodejsAppErrors } from './nodejs-apps.errors';
 import {
   NODEJS_APPS_LIST_PATH,
   NodejsAppListResponse,
@@ -67,7 +67,7 @@ export class NodejsAppsController {
     try {
       return toNodejsJobStatus(await this.apps.operationView(principal.accountId, params.jobId));
     } catch (error) {
-      if (error instanceof PlatformError && error.status === 404) throw HostingErrors.jobNotFound();
+      if (error instanceof PlatformError && error.status === 404) throw NodejsAppErrors.jobNotFound();
       throw error;
     }
   }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppEntity } from '../apps/app.entity';
-import { HostingErrors } from '../hosting.errors';
+import { AppErrors } from '../apps/apps.errors';
+import { SubscriptionErrors } from './subscriptions.errors';
 import { AppSubscriptionEntity } from './app-subscription.entity';
 import {
   DEFAULT_HOSTING_PRODUCT,
@@ -44,11 +45,11 @@ export class SubscriptionsService {
           subscriptionId: target.subscriptionId,
           accountId,
         });
-        if (!named) throw HostingErrors.subscriptionNotFound();
+        if (!named) throw SubscriptionErrors.subscriptionNotFound();
         if (current && currentSubscription && current.subscriptionId === named.subscriptionId)
           return { attachment: current, subscription: currentSubscription };
         if (named.attachedCount >= named.slotLimit)
-          throw HostingErrors.noCapacity(
+          throw SubscriptionErrors.noCapacity(
             `subscription ${named.subscriptionId} has no free slot (${named.slotLimit} apps attached)`,
           );
         subscription = named;
@@ -98,7 +99,7 @@ export class SubscriptionsService {
       await this.requireApp(manager, accountId, appId);
       const attachment = await manager.findOneBy(AppSubscriptionEntity, { appId });
       if (!attachment)
-        throw HostingErrors.subscriptionNotFound('no subscription was ever attached to this app');
+        throw SubscriptionErrors.subscriptionNotFound('no subscription was ever attached to this app');
       const subscription = await manager.findOneByOrFail(SubscriptionEntity, {
         subscriptionId: attachment.subscriptionId,
       });
@@ -108,7 +109,7 @@ export class SubscriptionsService {
 
   private async requireApp(manager: EntityManager, accountId: string, appId: string): Promise<AppEntity> {
     const app = await manager.findOneBy(AppEntity, { appId, accountId });
-    if (!app) throw HostingErrors.appNotFound();
+    if (!app) throw AppErrors.appNotFound();
     return app;
   }
 
@@ -128,7 +129,7 @@ export class SubscriptionsService {
     const free = plans.find((p) => p.attachedCount < p.slotLimit);
     if (free) return free;
     if (plans.length > 0)
-      throw HostingErrors.noCapacity(`every ${product} subscription of the account is full`);
+      throw SubscriptionErrors.noCapacity(`every ${product} subscription of the account is full`);
     const provisioned: Partial<SubscriptionEntity> = {
       subscriptionId: randomUUID(),
       accountId,

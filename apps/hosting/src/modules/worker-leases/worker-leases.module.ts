@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { WorkerLeases } from './worker-leases';
+import { WorkerLeases } from './worker-leases.service';
 
 /**
  * The worker's lease (hosting worker only): global, so the runtime manager (ImportsWorkerModule)

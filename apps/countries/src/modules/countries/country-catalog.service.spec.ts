@@ -6,7 +6,7 @@ import {
   CountryCatalog,
   CountryDetail,
   marketCacheKey,
-} from './country-catalog';
+} from './country-catalog.service';
 import { cldrLocaleChain } from './subdivision-data';
 
 function byKey(list: readonly Country[], countryKey: string): Country {

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
-import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { APP_ISOLATION } from '../app-runtime/runtime-driver.provider';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogWriter } from '../build-logs';
@@ -13,19 +13,10 @@ import { RuntimeStartError } from '../runtime';
 import type { LocalIsolation, VariantKey } from '../runtime';
 import { ArchiveError, extractArchive } from './archive';
 import { ImportOperationEntity } from './import-operation.entity';
+import { ImportFailureCode } from './imports.errors';
 import { IMPORT_SETTINGS, importPaths, npmCacheDir } from './import-settings';
 import type { ImportSettings } from './import-settings';
 import { errorMessage } from '@platform/errors';
-
-/** Codes of an import's failure besides ArchiveError's and BuildError's (docs/errors.md, Hosting). */
-export const ImportFailureCode = {
-  /** The build did not start or never accepted connections on its port. */
-  START_FAILED: 'START_FAILED',
-  /** A newer import of the app already runs in PREVIEW; this one was not started. */
-  SUPERSEDED: 'SUPERSEDED',
-  /** The app's PREVIEW environment is missing (the app is gone). */
-  APP_NOT_FOUND: 'APP_NOT_FOUND',
-} as const;
 
 const describe = (error: unknown): string => errorMessage(error);
 

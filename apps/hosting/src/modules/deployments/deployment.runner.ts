@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
-import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogWriter } from '../build-logs';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
@@ -13,19 +13,8 @@ import { RuntimeStartError } from '../runtime';
 import type { VariantHandle, VariantKey } from '../runtime';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
+import { DeploymentFailureCode } from './deployments.errors';
 import { errorMessage } from '@platform/errors';
-
-/** Codes of a deployment's failure (docs/errors.md, Hosting). */
-export const DeploymentFailureCode = {
-  /** The build of the deployed import is no longer on disk. */
-  BUILD_NOT_FOUND: 'BUILD_NOT_FOUND',
-  /** The build did not start in PUBLISH or never accepted connections. */
-  START_FAILED: 'START_FAILED',
-  /** A newer deployment already runs in PUBLISH; this one was not started. */
-  SUPERSEDED: 'SUPERSEDED',
-  /** The app's PUBLISH environment is missing (the app is gone). */
-  APP_NOT_FOUND: 'APP_NOT_FOUND',
-} as const;
 
 /** Where a deployment's copy of the build lives: `<data>/deployments/<deploymentId>/app`. */
 export const deploymentDir = (settings: ImportSettings, deploymentId: string): string =>

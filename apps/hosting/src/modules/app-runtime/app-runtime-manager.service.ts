@@ -8,7 +8,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import { join } from 'node:path';
-import { RuntimeLogStore } from '../app-logs/runtime-log-store';
+import { RuntimeLogStore } from '../app-logs/runtime-log-store.service';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
 import { variantKeyId } from '../runtime';
@@ -17,8 +17,8 @@ import { VARIANT_ENV_SOURCE } from '../runtime-env/variant-env-source';
 import type { VariantEnvSource } from '../runtime-env/variant-env-source';
 import { LeaseLostError } from '../worker-leases/worker-lease-store';
 import type { OwnedVariant } from '../worker-leases/worker-lease-store';
-import { WorkerLeases } from '../worker-leases/worker-leases';
-import type { LeaseHolder } from '../worker-leases/worker-leases';
+import { WorkerLeases } from '../worker-leases/worker-leases.service';
+import type { LeaseHolder } from '../worker-leases/worker-leases.service';
 import { RUNTIME_DRIVER } from './runtime-driver.provider';
 import { RuntimePidFiles } from './runtime-pid-files';
 import { KeyedMutex } from '@platform/database';

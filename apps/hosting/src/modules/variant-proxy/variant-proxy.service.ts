@@ -1,23 +1,15 @@
 import replyFrom from '@fastify/reply-from';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { Errors, PlatformError, toCommerceError } from '@platform/errors';
+import { PlatformError, toCommerceError } from '@platform/errors';
 import { withoutHopByHopHeaders } from '@platform/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppRuntimeManager } from '../app-runtime/app-runtime-manager';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { APP_ID_MAX_LENGTH, APP_ID_PATTERN } from '../apps/app-id';
-import { HOSTED_PREFIX } from '../apps/variant-urls';
+import { HOSTED_PREFIX } from '../apps/variant-urls.service';
 import type { Variant, VariantKey } from '../runtime';
-import { WorkerLeases } from '../worker-leases/worker-leases';
-
-/** Codes of the proxy's own answers (docs/errors.md, Hosting). */
-export const VariantProxyErrorCode = {
-  APP_NOT_RUNNING: 'APP_NOT_RUNNING',
-  APP_UNREACHABLE: 'APP_UNREACHABLE',
-} as const;
-
-/** A client retries a variant that is not running (yet) after this many seconds. */
-export const APP_NOT_RUNNING_RETRY_AFTER_S = 5;
+import { WorkerLeases } from '../worker-leases/worker-leases.service';
+import { VariantProxyErrors } from './variant-proxy.errors';
 
 const VARIANT_SEGMENTS: Record<string, Variant> = { preview: 'PREVIEW', publish: 'PUBLISH' };
 
@@ -69,7 +61,7 @@ export class VariantProxy implements OnModuleInit {
     const { appId, variant: segment, '*': rest = '' } = request.params as HostedParams;
     const variant = VARIANT_SEGMENTS[segment];
     if (!variant || appId.length > APP_ID_MAX_LENGTH || !APP_ID_PATTERN.test(appId)) {
-      return this.refuse(request, reply, Errors.notFound('no such hosted app variant'));
+      return this.refuse(request, reply, VariantProxyErrors.variantNotFound());
     }
     const key: VariantKey = { appId, variant };
     const status = await this.runtime.driver.status(key);
@@ -83,7 +75,7 @@ export class VariantProxy implements OnModuleInit {
       if (owner && owner.workerId !== this.leases.workerId)
         return this.toWorker(request, reply, segment, appId, owner.address);
     }
-    return this.refuse(request, reply, this.notRunning(segment, appId));
+    return this.refuse(request, reply, VariantProxyErrors.appNotRunning(segment, appId));
   }
 
   /** To the variant's own endpoint (this worker runs it, or the cluster does). */
@@ -110,11 +102,7 @@ export class VariantProxy implements OnModuleInit {
         this.send(
           request,
           errorReply as unknown as FastifyReply,
-          new PlatformError({
-            status: 502,
-            code: VariantProxyErrorCode.APP_UNREACHABLE,
-            message: `the ${segment} variant of ${appId} did not answer`,
-          }),
+          VariantProxyErrors.appUnreachable(segment, appId),
         );
       },
     });
@@ -139,17 +127,12 @@ export class VariantProxy implements OnModuleInit {
       rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
       onError: (errorReply, { error }) => {
         this.logger.warn({ err: error, appId, address, reqId: request.id }, 'owning worker did not answer');
-        this.send(request, errorReply as unknown as FastifyReply, this.notRunning(segment, appId));
+        this.send(
+          request,
+          errorReply as unknown as FastifyReply,
+          VariantProxyErrors.appNotRunning(segment, appId),
+        );
       },
-    });
-  }
-
-  private notRunning(segment: string, appId: string): PlatformError {
-    return new PlatformError({
-      status: 503,
-      code: VariantProxyErrorCode.APP_NOT_RUNNING,
-      message: `the ${segment} variant of ${appId} is not running`,
-      headers: { 'Retry-After': String(APP_NOT_RUNNING_RETRY_AFTER_S) },
     });
   }
 
