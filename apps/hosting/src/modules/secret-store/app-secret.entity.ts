@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { Variant } from '../apps/app-environment.entity';
 
 /**
@@ -29,9 +30,9 @@ export class AppSecretEntity {
   @Column({ type: 'boolean', default: false })
   systemManaged!: boolean;
 
-  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  @CreatedAtColumn({ precision: 3 })
   createdAt!: Date;
 
-  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  @UpdatedAtColumn({ precision: 3 })
   updatedAt!: Date;
 }

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { SecretBox } from '@platform/crypto';
 import { VARIANT_ENV_SOURCE } from '../runtime-env/variant-env-source';
-import { SecretEnvSource } from './secret-env-source';
+import { SecretEnvSource } from './secret-env-source.service';
 import { SecretStoreService } from './secret-store.service';
 import { SecretsController } from './secrets.controller';
 

@@ -3,7 +3,7 @@ import { SecretBox } from '@platform/crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppEntity } from '../apps/app.entity';
 import { VARIANTS, type Variant } from '../apps/app-environment.entity';
-import { HostingErrors } from '../hosting.errors';
+import { AppErrors } from '../apps/apps.errors';
 import { applySecretPatch, type CurrentSecrets, type PatchResult, type SystemSecret } from '../secrets';
 import { AppSecretEntity } from './app-secret.entity';
 
@@ -179,7 +179,7 @@ export class SecretStoreService {
 
   private async requireApp(manager: EntityManager, accountId: string, appId: string): Promise<void> {
     const app = await manager.findOne(AppEntity, { select: { appId: true }, where: { appId, accountId } });
-    if (!app) throw HostingErrors.appNotFound();
+    if (!app) throw AppErrors.appNotFound();
   }
 
   private async secretSet(manager: EntityManager, appId: string): Promise<SecretSetView> {
