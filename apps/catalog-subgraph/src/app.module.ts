@@ -8,7 +8,7 @@ import type { CatalogConfig } from './config/catalog.config';
 import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
 import { CatalogBulkModule } from './modules/bulk/bulk.module';
 import { CatalogInventoryModule } from './modules/inventory/inventory.module';
-import { CatalogRecordsModule } from './modules/records/catalog-records.module';
+import { CatalogRecordsModule } from './modules/records/records.module';
 
 /**
  * The catalog subgraph: POST /v2/commerce/stores/{storeId}/catalog-subgraph (schema `catalog`).

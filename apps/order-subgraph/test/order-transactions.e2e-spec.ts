@@ -8,8 +8,8 @@ import {
 import { createQueue } from '@platform/queue';
 import { WorkerHarness, waitFor } from '@platform/testing';
 import type { Job, Queue } from 'bullmq';
-import { OutboxPublisher } from '../src/modules/outbox/outbox.publisher';
-import { OutboxRelay } from '../src/modules/outbox/outbox.relay';
+import { OutboxPublisher } from '../src/modules/outbox/outbox-publisher.producer';
+import { OutboxRelay } from '../src/modules/outbox/outbox-relay.runner';
 import { Caller, OrderTestApp, startOrderTestApp, startOrderWorker } from './support/order-test-app';
 import { addOrder, ok, usd } from './support/order-builders';
 import { Ops } from './support/order-operations';

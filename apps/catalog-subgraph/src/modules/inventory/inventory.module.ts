@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '@platform/queue';
-import { CatalogRecordsModule } from '../records/catalog-records.module';
+import { CatalogRecordsModule } from '../records/records.module';
 import { InventoryExpiryProducer } from './inventory-expiry.producer';
 import { CatalogInventoryQueue } from './inventory.jobs';
 import { InventoryResolver } from './inventory.resolver';

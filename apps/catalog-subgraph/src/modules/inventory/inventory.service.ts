@@ -15,7 +15,7 @@ import {
   pageRequest,
 } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { CatalogErrors } from '../../catalog.errors';
+import { RecordErrors } from '../records/records.errors';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
@@ -270,7 +270,7 @@ export class InventoryService {
     const location = await this.records.get(storeId, 'LOCATION', input.locationId, manager);
     const sku = await this.records.get(storeId, 'SKU', input.skuId, manager);
     for (const record of [location, sku])
-      if (record.status === 'ARCHIVED') throw CatalogErrors.archived(record.kind, record.id);
+      if (record.status === 'ARCHIVED') throw RecordErrors.archived(record.kind, record.id);
     return { location, sku };
   }
 

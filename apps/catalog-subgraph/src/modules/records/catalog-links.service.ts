@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RelationService, isUuid, nowMs } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager } from 'typeorm';
-import { CatalogErrors } from '../../catalog.errors';
+import { RecordErrors } from './records.errors';
 import { CATALOG_RELATIONS } from './catalog-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogRecordsService } from './catalog-records.service';
@@ -36,7 +36,7 @@ export class CatalogLinksService implements RelationService<CatalogRecordEntity,
           await this.assertNoCycle(manager, relation, owner.id, members);
       } else {
         const bad = members.find((id) => !isUuid(id));
-        if (bad !== undefined) throw CatalogErrors.invalidChannelId(relation.idsField, bad);
+        if (bad !== undefined) throw RecordErrors.invalidChannelId(relation.idsField, bad);
       }
       const at = nowMs();
       await manager.query(
@@ -124,8 +124,8 @@ export class CatalogLinksService implements RelationService<CatalogRecordEntity,
           .setLock('pessimistic_write')
           .getOne()
       : null;
-    if (!owner) throw CatalogErrors.notFound(relation.owner, ownerId);
-    if (owner.status === 'ARCHIVED') throw CatalogErrors.archived(relation.owner, ownerId);
+    if (!owner) throw RecordErrors.notFound(relation.owner, ownerId);
+    if (owner.status === 'ARCHIVED') throw RecordErrors.archived(relation.owner, ownerId);
     return owner;
   }
 
@@ -136,7 +136,7 @@ export class CatalogLinksService implements RelationService<CatalogRecordEntity,
     ownerId: string,
     members: readonly string[],
   ): Promise<void> {
-    if (members.includes(ownerId)) throw CatalogErrors.cycle(ownerId, ownerId);
+    if (members.includes(ownerId)) throw RecordErrors.cycle(ownerId, ownerId);
     const rows = (await manager.query(
       `WITH RECURSIVE ancestors(id) AS (
          SELECT owner_id::text FROM "catalog"."links" WHERE relation = $1 AND member_id = $2
@@ -145,7 +145,7 @@ export class CatalogLinksService implements RelationService<CatalogRecordEntity,
        ) SELECT id FROM ancestors WHERE id = ANY($3::text[]) LIMIT 1`,
       [relation.relation, ownerId, members],
     )) as { id: string }[];
-    if (rows.length > 0) throw CatalogErrors.cycle(ownerId, rows[0].id);
+    if (rows.length > 0) throw RecordErrors.cycle(ownerId, rows[0].id);
   }
 
   private async touch(

@@ -13,7 +13,7 @@ import {
   updatedAtSort,
 } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { CatalogErrors } from '../../catalog.errors';
+import { RecordErrors } from './records.errors';
 import { CATALOG_RELATIONS } from './catalog-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import type { RecordKind } from './record-kind';
@@ -81,7 +81,7 @@ export class CatalogRecordsService {
     manager?: EntityManager,
   ): Promise<CatalogRecordEntity> {
     const row = await this.find(storeId, kind, id, manager);
-    if (!row) throw CatalogErrors.notFound(kind, id);
+    if (!row) throw RecordErrors.notFound(kind, id);
     return row;
   }
 
@@ -131,7 +131,7 @@ export class CatalogRecordsService {
   ): Promise<void> {
     const found = await this.byIds(storeId, kind, ids, manager);
     const missing = ids.find((id) => !found.has(id.toLowerCase()));
-    if (missing !== undefined) throw CatalogErrors.notFound(kind, missing);
+    if (missing !== undefined) throw RecordErrors.notFound(kind, missing);
   }
 
   /** One keyset page of the kind's records and, on demand, how many match the filters. */
@@ -250,7 +250,7 @@ export class CatalogRecordsService {
     if (def.parent) {
       // The parent must be the store's and not archived: nothing new hangs under an archived record.
       const parent = await this.get(storeId, def.parent.kind, String(input[def.parent.field]), manager);
-      if (parent.status === 'ARCHIVED') throw CatalogErrors.archived(parent.kind, parent.id);
+      if (parent.status === 'ARCHIVED') throw RecordErrors.archived(parent.kind, parent.id);
       parentId = parent.id;
     }
     const code = def.hasCode ? ((input.code as string | null | undefined) ?? null) : null;
@@ -280,14 +280,14 @@ export class CatalogRecordsService {
     id: string,
     input: RecordInput,
   ): Promise<CatalogRecordEntity> {
-    if (!isUuid(id)) throw CatalogErrors.notFound(def.kind, id);
+    if (!isUuid(id)) throw RecordErrors.notFound(def.kind, id);
     return this.dataSource.transaction(async (manager) => {
       const row = await this.query(storeId, def.kind, manager)
         .andWhere(`${ALIAS}.id = :id`, { id })
         .setLock('pessimistic_write')
         .getOne();
-      if (!row) throw CatalogErrors.notFound(def.kind, id);
-      if (row.status === 'ARCHIVED') throw CatalogErrors.archived(def.kind, id);
+      if (!row) throw RecordErrors.notFound(def.kind, id);
+      if (row.status === 'ARCHIVED') throw RecordErrors.archived(def.kind, id);
       if (input.name != null) row.name = input.name;
       if (input.label !== undefined) row.label = input.label ?? null;
       if (input.status != null) row.status = input.status;
@@ -348,7 +348,7 @@ export class CatalogRecordsService {
       .andWhere(`${ALIAS}.code = :code`, { code })
       .andWhere(exceptId ? `${ALIAS}.id <> :exceptId` : '1 = 1', { exceptId })
       .getExists();
-    if (taken) throw CatalogErrors.codeTaken(def.kind, code);
+    if (taken) throw RecordErrors.codeTaken(def.kind, code);
   }
 }
 

@@ -9,7 +9,7 @@ import type { Actor, LineItemPatch, NewDiscount, NewLineItem, NewNote } from './
 import { OrderDiscountEntity } from './order-discount.entity';
 import { OrderNoteEntity } from './order-note.entity';
 import { assertEditable, assertNotArchived, lineTotals } from './order-rules';
-import { OrderWriter } from './order-writer';
+import { OrderWriter } from './order-writer.service';
 import { OrderEntity } from './order.entity';
 import { OrderErrors } from './orders.errors';
 import { newLineItemRow } from './orders.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { amountIn } from './money';
 import type { NewPayment, NewRefund } from './order-commands';
 import { assertNotArchived, assertPayable, netPaid, outstandingBalance } from './order-rules';
-import { OrderWriter } from './order-writer';
+import { OrderWriter } from './order-writer.service';
 import { OrderEntity } from './order.entity';
 import { OrderErrors } from './orders.errors';
 import { OrdersService } from './orders.service';

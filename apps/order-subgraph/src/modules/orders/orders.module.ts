@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '../outbox/outbox.module';
-import { Clock } from './clock';
+import { Clock } from './clock.service';
 import { LineItemEntity } from './line-item.entity';
 import { LineItemResolver } from './line-item.resolver';
 import { OrderContentsResolver } from './order-contents.resolver';
@@ -15,7 +15,7 @@ import { OrderPaymentsResolver } from './order-payments.resolver';
 import { OrderPaymentsService } from './order-payments.service';
 import { OrderQueriesResolver } from './order-queries.resolver';
 import { OrderStatusChangeEntity } from './order-status-change.entity';
-import { OrderWriter } from './order-writer';
+import { OrderWriter } from './order-writer.service';
 import { OrderEntity } from './order.entity';
 import { OrdersQueryService } from './orders-query.service';
 import { OrdersService } from './orders.service';

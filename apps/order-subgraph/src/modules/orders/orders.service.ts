@@ -19,7 +19,7 @@ import {
   outstandingBalance,
 } from './order-rules';
 import type { FulfillmentStatus, ManualPaymentStatus } from './order-statuses';
-import { OrderWriter } from './order-writer';
+import { OrderWriter } from './order-writer.service';
 import { OrderEntity } from './order.entity';
 import { OrderErrors } from './orders.errors';
 

@@ -5,8 +5,8 @@ import { OutboxRelayProducer } from './outbox-relay.producer';
 import { OrdersOutboxQueue } from './outbox.jobs';
 import { OutboxSweepScheduler } from './outbox-sweep.scheduler';
 import { OutboxProcessor } from './outbox.processor';
-import { OutboxPublisher } from './outbox.publisher';
-import { OutboxRelay } from './outbox.relay';
+import { OutboxPublisher } from './outbox-publisher.producer';
+import { OutboxRelay } from './outbox-relay.runner';
 
 /**
  * The outbox relay for the worker process: runs `orders-outbox` jobs, which publish the rows to

@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { JobDispatcherHost, WorkerDefaults, createJobDispatcher } from '@platform/queue';
 import { OUTBOX_RELAY_JOB, OrdersOutboxQueue } from './outbox.jobs';
-import { OutboxRelay } from './outbox.relay';
+import { OutboxRelay } from './outbox-relay.runner';
 
 /** Consumes `orders-outbox`: each `outbox.relay` job drains the outbox (OutboxRelay). */
 @Processor(OrdersOutboxQueue.name, WorkerDefaults)

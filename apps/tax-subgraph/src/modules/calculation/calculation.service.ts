@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { SubgraphErrors, fitsGraphQLInt, isUuid, nowMs } from '@platform/graphql-subgraph';
 import { DataSource, In } from 'typeorm';
 import { ClassificationEntity } from '../classifications/classification.entity';
+import { ClassificationErrors } from '../classifications/classifications.errors';
 import { ClassificationsService } from '../classifications/classifications.service';
 import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
 import { OverrideEntity } from '../overrides/override.entity';
@@ -13,9 +14,9 @@ import { ClassificationRateEntity } from '../relations/classification-rate.entit
 import { MemberKind } from '../relations/member-kind';
 import { OverrideMemberEntity } from '../relations/override-member.entity';
 import { OverrideRateEntity } from '../relations/override-rate.entity';
-import { MemberLinkRow, RateLinkRow } from '../relations/owner-relations';
-import { TaxErrors } from '../../tax.errors';
+import { MemberLinkRow, RateLinkRow } from '../relations/owner-relations.service';
 import { CalculationEntity } from './calculation.entity';
+import { CalculationErrors } from './calculation.errors';
 import type { MutationCalculateTaxesInput } from './calculation.input';
 import {
   Basket,
@@ -66,8 +67,8 @@ export class CalculationService {
       result = calculateTax(basket, data);
     } catch (e) {
       if (!(e instanceof CalculationError)) throw e;
-      if (e.failure.kind === 'currency-mismatch') throw TaxErrors.currencyMismatch();
-      throw TaxErrors.rateCurrencyMismatch(
+      if (e.failure.kind === 'currency-mismatch') throw CalculationErrors.currencyMismatch();
+      throw CalculationErrors.rateCurrencyMismatch(
         e.failure.rateId,
         e.failure.rateCurrency,
         basket.lines[0].currency,
@@ -84,7 +85,7 @@ export class CalculationService {
         ...l.taxes.map((t) => t.amount),
       ]),
     ];
-    if (!amounts.every(fitsGraphQLInt)) throw TaxErrors.amountOutOfRange();
+    if (!amounts.every(fitsGraphQLInt)) throw CalculationErrors.amountOutOfRange();
     return result;
   }
 
@@ -138,7 +139,7 @@ export class CalculationService {
   private async load(storeId: string, basket: Basket): Promise<TaxData> {
     const named = [...new Set(basket.lines.flatMap((l) => (l.classificationId ? [l.classificationId] : [])))];
     if (named.some((id) => !isUuid(id)))
-      throw TaxErrors.notFound('classification', named.find((id) => !isUuid(id)) ?? '');
+      throw ClassificationErrors.notFound(named.find((id) => !isUuid(id)) ?? '');
     await this.classifications.rows.assertExist(storeId, named);
 
     const wanted = new Set(

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RatesService } from '../rates/rates.service';
-import { OwnerReferences } from '../references/owner-references';
+import { OwnerReferences } from '../references/owner-references.service';
 import { ReferenceStore } from '../references/reference-store.service';
 import { ClassificationMemberEntity } from '../relations/classification-member.entity';
 import { ClassificationRateEntity } from '../relations/classification-rate.entity';
-import { OwnerRelations } from '../relations/owner-relations';
+import { OwnerRelations } from '../relations/owner-relations.service';
 import { ClassificationEntity } from './classification.entity';
 import { ClassificationsService } from './classifications.service';
 

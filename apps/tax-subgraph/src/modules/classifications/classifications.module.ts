@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RatesModule } from '../rates/rates.module';
 import { ReferencesModule } from '../references/references.module';
-import { relationMutationResolvers } from '../relations/relation-mutations';
+import { relationMutationResolvers } from '../relations/relation-mutations-resolver.factory';
 import { ClassificationReferences, ClassificationRelations } from './classification-links.service';
 import { toClassification, Classification } from './classification.model';
 import {

@@ -7,7 +7,7 @@ import {
   storeIdOf,
 } from '@platform/graphql-subgraph';
 import { createCrudResolver } from '../shared/crud-resolver.factory';
-import { createRelationFieldsResolver } from '../relations/relation-fields.resolver-factory';
+import { createRelationFieldsResolver } from '../relations/relation-fields-resolver.factory';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import { ClassificationEntity } from './classification.entity';
 import { ClassificationReferences, ClassificationRelations } from './classification-links.service';

@@ -8,6 +8,7 @@ import { withUniqueName } from '../shared/db-errors';
 import { definedOnly, required } from '../shared/updates';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { ClassificationEntity } from './classification.entity';
+import { ClassificationErrors } from './classifications.errors';
 import {
   ClassificationOrderField,
   MutationCreateClassificationInput,
@@ -37,7 +38,7 @@ export class ClassificationsService
     @InjectDataSource() dataSource: DataSource,
     private readonly references: ReferenceStore,
   ) {
-    super(dataSource, ClassificationEntity, 'classification', 'c');
+    super(dataSource, ClassificationEntity, (id) => ClassificationErrors.notFound(id), 'c');
   }
 
   list(storeId: string, args: QueryClassificationsArgs): Promise<Page<ClassificationEntity>> {
@@ -45,13 +46,15 @@ export class ClassificationsService
   }
 
   create(storeId: string, input: MutationCreateClassificationInput): Promise<ClassificationEntity> {
-    return withUniqueName('classification', input.name, () =>
-      this.rows.insert({
-        storeId,
-        name: input.name,
-        label: input.label ?? null,
-        description: input.description ?? null,
-      }),
+    return withUniqueName(
+      () => ClassificationErrors.nameTaken(input.name),
+      () =>
+        this.rows.insert({
+          storeId,
+          name: input.name,
+          label: input.label ?? null,
+          description: input.description ?? null,
+        }),
     );
   }
 
@@ -66,8 +69,9 @@ export class ClassificationsService
       label: input.label,
       description: input.description,
     });
-    return withUniqueName('classification', input.name ?? current.name, () =>
-      this.rows.update(storeId, id, changes),
+    return withUniqueName(
+      () => ClassificationErrors.nameTaken(input.name ?? current.name),
+      () => this.rows.update(storeId, id, changes),
     );
   }
 

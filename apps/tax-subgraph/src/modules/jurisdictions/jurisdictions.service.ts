@@ -6,9 +6,9 @@ import { CrudService } from '../shared/crud-resolver.factory';
 import { normalizePostalCode, normalizeRegion } from '../calculation/tax-calculator';
 import { isForeignKeyViolation, withUniqueName } from '../shared/db-errors';
 import { definedOnly, required } from '../shared/updates';
-import { TaxErrors } from '../../tax.errors';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { JurisdictionEntity } from './jurisdiction.entity';
+import { JurisdictionErrors } from './jurisdictions.errors';
 import {
   JurisdictionOrderField,
   MutationCreateJurisdictionInput,
@@ -35,7 +35,7 @@ export class JurisdictionsService
     >
 {
   constructor(@InjectDataSource() dataSource: DataSource) {
-    super(dataSource, JurisdictionEntity, 'jurisdiction', 'j');
+    super(dataSource, JurisdictionEntity, (id) => JurisdictionErrors.notFound(id), 'j');
   }
 
   /** The id of the store's jurisdiction (JURISDICTION_NOT_FOUND otherwise), or null for none. */
@@ -53,15 +53,17 @@ export class JurisdictionsService
 
   async create(storeId: string, input: MutationCreateJurisdictionInput): Promise<JurisdictionEntity> {
     const countryCode = input.countryCode.toUpperCase();
-    return withUniqueName('jurisdiction', input.name, () =>
-      this.rows.insert({
-        storeId,
-        name: input.name,
-        label: input.label ?? null,
-        countryCode,
-        regionCode: input.regionCode ? normalizeRegion(countryCode, input.regionCode) : null,
-        postalCodePrefix: input.postalCodePrefix ? normalizePostalCode(input.postalCodePrefix) : null,
-      }),
+    return withUniqueName(
+      () => JurisdictionErrors.nameTaken(input.name),
+      () =>
+        this.rows.insert({
+          storeId,
+          name: input.name,
+          label: input.label ?? null,
+          countryCode,
+          regionCode: input.regionCode ? normalizeRegion(countryCode, input.regionCode) : null,
+          postalCodePrefix: input.postalCodePrefix ? normalizePostalCode(input.postalCodePrefix) : null,
+        }),
     );
   }
 
@@ -85,8 +87,9 @@ export class JurisdictionsService
           ? undefined
           : input.postalCodePrefix && normalizePostalCode(input.postalCodePrefix),
     });
-    return withUniqueName('jurisdiction', input.name ?? current.name, () =>
-      this.rows.update(storeId, id, changes),
+    return withUniqueName(
+      () => JurisdictionErrors.nameTaken(input.name ?? current.name),
+      () => this.rows.update(storeId, id, changes),
     );
   }
 
@@ -95,7 +98,7 @@ export class JurisdictionsService
     try {
       await this.rows.delete(storeId, id);
     } catch (e) {
-      if (isForeignKeyViolation(e)) throw TaxErrors.jurisdictionInUse(id);
+      if (isForeignKeyViolation(e)) throw JurisdictionErrors.inUse(id);
       throw e;
     }
   }

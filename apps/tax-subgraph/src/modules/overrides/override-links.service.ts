@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RatesService } from '../rates/rates.service';
-import { OwnerReferences } from '../references/owner-references';
+import { OwnerReferences } from '../references/owner-references.service';
 import { ReferenceStore } from '../references/reference-store.service';
 import { OverrideMemberEntity } from '../relations/override-member.entity';
 import { OverrideRateEntity } from '../relations/override-rate.entity';
-import { OwnerRelations } from '../relations/owner-relations';
+import { OwnerRelations } from '../relations/owner-relations.service';
 import { OverrideEntity } from './override.entity';
 import { OverridesService } from './overrides.service';
 

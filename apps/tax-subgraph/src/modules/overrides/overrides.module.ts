@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { JurisdictionsModule } from '../jurisdictions/jurisdictions.module';
 import { RatesModule } from '../rates/rates.module';
 import { ReferencesModule } from '../references/references.module';
-import { relationMutationResolvers } from '../relations/relation-mutations';
+import { relationMutationResolvers } from '../relations/relation-mutations-resolver.factory';
 import { OverrideReferences, OverrideRelations } from './override-links.service';
 import { Override, toOverride } from './override.model';
 import {

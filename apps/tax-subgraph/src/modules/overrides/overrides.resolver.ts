@@ -1,8 +1,8 @@
 import { Resolver } from '@nestjs/graphql';
 import { createReferencesResolver } from '@platform/graphql-subgraph';
 import { createCrudResolver, createStatusResolver } from '../shared/crud-resolver.factory';
-import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field.resolver-factory';
-import { createRelationFieldsResolver } from '../relations/relation-fields.resolver-factory';
+import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field-resolver.factory';
+import { createRelationFieldsResolver } from '../relations/relation-fields-resolver.factory';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import { OverrideReferences, OverrideRelations } from './override-links.service';
 import {

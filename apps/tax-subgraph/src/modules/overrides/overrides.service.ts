@@ -16,6 +16,7 @@ import { whereStatusIn } from '../shared/list-inputs';
 import { definedOnly, required } from '../shared/updates';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { OverrideEntity } from './override.entity';
+import { OverrideErrors } from './overrides.errors';
 import {
   MutationCreateOverrideInput,
   MutationUpdateOverrideInput,
@@ -42,7 +43,7 @@ export class OverridesService
     private readonly jurisdictions: JurisdictionsService,
     private readonly references: ReferenceStore,
   ) {
-    super(dataSource, OverrideEntity, 'override', 'o');
+    super(dataSource, OverrideEntity, (id) => OverrideErrors.notFound(id), 'o');
   }
 
   list(storeId: string, args: QueryOverridesArgs): Promise<Page<OverrideEntity>> {

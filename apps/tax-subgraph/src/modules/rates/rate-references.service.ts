@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OwnerReferences } from '../references/owner-references';
+import { OwnerReferences } from '../references/owner-references.service';
 import { ReferenceStore } from '../references/reference-store.service';
 import { RateEntity } from './rate.entity';
 import { RatesService } from './rates.service';

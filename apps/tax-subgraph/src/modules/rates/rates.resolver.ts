@@ -1,7 +1,7 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { LoaderRegistry, Loaders, StoreId, createReferencesResolver } from '@platform/graphql-subgraph';
 import { createCrudResolver, createStatusResolver } from '../shared/crud-resolver.factory';
-import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field.resolver-factory';
+import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field-resolver.factory';
 import { Jurisdiction } from '../jurisdictions/jurisdiction.model';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import { RateReferences } from './rate-references.service';

@@ -20,6 +20,7 @@ import { definedOnly, required } from '../shared/updates';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { parsePercentage, percentageToNumeric } from './percentage';
 import { RateEntity } from './rate.entity';
+import { RateErrors } from './rates.errors';
 import {
   MutationCreateRateInput,
   MutationUpdateRateInput,
@@ -84,7 +85,7 @@ export class RatesService
     private readonly jurisdictions: JurisdictionsService,
     private readonly references: ReferenceStore,
   ) {
-    super(dataSource, RateEntity, 'rate', 'r');
+    super(dataSource, RateEntity, (id) => RateErrors.notFound(id), 'r');
   }
 
   /** Rates of each jurisdiction, oldest first (Jurisdiction.rates). */

@@ -1,5 +1,5 @@
+import type { PlatformError } from '@platform/errors';
 import { QueryFailedError } from 'typeorm';
-import { TaxErrors } from '../../tax.errors';
 
 function pgCode(error: unknown): string | undefined {
   if (!(error instanceof QueryFailedError)) return undefined;
@@ -17,16 +17,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return pgCode(error) === '23503';
 }
 
-/** Runs a write of a uniquely named row, turning a unique violation into NAME_TAKEN. */
-export async function withUniqueName<T>(
-  kind: 'jurisdiction' | 'classification',
-  name: string,
-  write: () => Promise<T>,
-): Promise<T> {
+/** Runs a write of a uniquely named row, turning a unique violation into `taken()` (NAME_TAKEN). */
+export async function withUniqueName<T>(taken: () => PlatformError, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
-    if (isUniqueViolation(e)) throw TaxErrors.nameTaken(kind, name);
+    if (isUniqueViolation(e)) throw taken();
     throw e;
   }
 }

@@ -7,8 +7,8 @@ import {
   StoreScopedRow,
   pageRequest,
 } from '@platform/graphql-subgraph';
+import type { PlatformError } from '@platform/errors';
 import { DataSource, EntityTarget, SelectQueryBuilder } from 'typeorm';
-import { TaxErrors, TaxRecordKind } from '../../tax.errors';
 import { idsOf } from './list-inputs';
 
 /** The list arguments every tax list has: paging, an id filter and an order. */
@@ -21,12 +21,13 @@ export interface TaxListArgs<F extends string> extends ConnectionArgs {
 export abstract class TaxRecordsService<E extends StoreScopedRow> {
   readonly rows: StoreScopedRepository<E>;
 
-  protected constructor(dataSource: DataSource, entity: EntityTarget<E>, kind: TaxRecordKind, alias: string) {
-    this.rows = new StoreScopedRepository(
-      dataSource.getRepository(entity),
-      (id) => TaxErrors.notFound(kind, id),
-      alias,
-    );
+  protected constructor(
+    dataSource: DataSource,
+    entity: EntityTarget<E>,
+    notFound: (id: string) => PlatformError,
+    alias: string,
+  ) {
+    this.rows = new StoreScopedRepository(dataSource.getRepository(entity), notFound, alias);
   }
 
   get(storeId: string, id: string): Promise<E> {

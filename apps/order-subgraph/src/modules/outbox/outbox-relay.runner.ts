@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { errorMessage, withDeadline } from '@platform/errors';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxEventEntity } from './outbox-event.entity';
-import { OutboxPublisher } from './outbox.publisher';
+import { OutboxPublisher } from './outbox-publisher.producer';
 
 /** Rows one relay transaction takes at most. */
 export const OUTBOX_RELAY_BATCH = 100;

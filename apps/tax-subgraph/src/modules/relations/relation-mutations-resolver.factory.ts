@@ -3,7 +3,7 @@ import { Resolver } from '@nestjs/graphql';
 import { createRelationResolver } from '@platform/graphql-subgraph';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import type { RelationKind } from './member-kind';
-import type { OwnerRelations } from './owner-relations';
+import type { OwnerRelations } from './owner-relations.service';
 
 interface RelationSpec {
   readonly kind: RelationKind;

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { OutboxRelayProducer } from '../outbox/outbox-relay.producer';
 import { OutboxService } from '../outbox/outbox.service';
-import { Clock } from './clock';
+import { Clock } from './clock.service';
 import { isGlobalId } from './global-id';
 import { OrderChange } from './order-change';
 import { OrderEntity } from './order.entity';

@@ -4,7 +4,7 @@ import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { LoaderRegistry, Loaders, ResolverBase, StoreId } from '@platform/graphql-subgraph';
 import { Rate, toRate } from '../rates/rate.model';
 import type { RateEntity } from '../rates/rate.entity';
-import { OwnerMembers, OwnerRelations } from './owner-relations';
+import { OwnerMembers, OwnerRelations } from './owner-relations.service';
 import { SkuReference } from './sku-reference.model';
 
 const NO_MEMBERS: OwnerMembers = { skuIds: [], skuGroupIds: [], listIds: [] };

@@ -2,17 +2,18 @@ import { PlatformError } from '@platform/errors';
 import { SubgraphErrors } from '@platform/graphql-subgraph';
 
 /**
- * `extensions.code` of the catalog's own errors (HTTP 200, in errors[]): `<KIND>_NOT_FOUND`
+ * `extensions.code` of the catalog records' errors (HTTP 200, in errors[]): `<KIND>_NOT_FOUND`
  * (SKU_NOT_FOUND, SKU_GROUP_NOT_FOUND, …) and `<KIND>_ARCHIVED` for every kind of catalog-kinds.ts,
- * plus the fixed codes below (docs/catalog.md, "Errors").
+ * plus the fixed codes below (docs/catalog.md, "Errors"). Inventory and bulk operations use these
+ * for the records they touch; their own errors are beside them.
  */
-export const CatalogErrorCode = {
+export const RecordErrorCode = {
   SKU_CODE_TAKEN: 'SKU_CODE_TAKEN',
   RELATION_CYCLE: 'RELATION_CYCLE',
   INVALID_CHANNEL_ID: 'INVALID_CHANNEL_ID',
 } as const;
 
-export const CatalogErrors = {
+export const RecordErrors = {
   /** Also for records of other stores: a store never learns another store's ids exist. */
   notFound(kind: string, id: string): PlatformError {
     return SubgraphErrors.notFound(`${kind}_NOT_FOUND`, `no ${kind.toLowerCase()} ${id} in this store`);
@@ -31,14 +32,14 @@ export const CatalogErrors = {
   },
   cycle(ownerId: string, memberId: string): PlatformError {
     return SubgraphErrors.conflict(
-      CatalogErrorCode.RELATION_CYCLE,
+      RecordErrorCode.RELATION_CYCLE,
       `${memberId} is ${ownerId} or one of its ancestors: a tree has no cycles`,
     );
   },
   invalidChannelId(field: string, id: string): PlatformError {
     return SubgraphErrors.badField(
       [field],
-      CatalogErrorCode.INVALID_CHANNEL_ID,
+      RecordErrorCode.INVALID_CHANNEL_ID,
       `channel id ${id} is not a uuid`,
       id,
     );
