@@ -9,17 +9,7 @@
 // pages/s. Two providerId walks follow: one provider spread over the whole stream, and one whose
 // events are all in its last tenth (the case a primary-key plan would make slow at the head).
 // Results go to tmp/bench-agents.json. Traffic goes to 127.0.0.1 only. Not a test: nothing is asserted.
-const { Client } = require('pg');
-const { buildIfStale } = require('./build-if-stale');
-const { freePort } = require('./free-port');
-const {
-  benchCredential,
-  edgeSummary,
-  freshBenchDatabase,
-  startEntry,
-  stop,
-  writeResults,
-} = require('./bench-support');
+const { benchCredential, edgeSummary, runServiceBench, writeResults } = require('./bench-support');
 
 const COUNT = Number(process.env.BENCH_AGENT_EVENTS || 200_000);
 const WALKS = Number(process.env.BENCH_WALKS || 3);
@@ -78,40 +68,17 @@ async function walk(api, auth, providerId) {
   return { pageMs, events, seconds: (performance.now() - started) / 1000 };
 }
 
-async function main() {
-  buildIfStale(['agent-registry']);
-  const { url, env } = await freshBenchDatabase('agents_bench');
-  const port = await freePort();
-  const api = await startEntry('agent-registry', 'main', env, port);
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    const seedMs = await seed(db);
-    const { auth } = benchCredential(env, 'agents.event:read');
-    const api = `http://127.0.0.1:${port}`;
-    const rows = [];
-    for (let w = 1; w <= WALKS; w += 1)
-      rows.push(edgeSummary(`global stream, walk ${w}`, await walk(api, auth), EDGE));
-    rows.push(edgeSummary(`providerId ${SPREAD_PROVIDER}`, await walk(api, auth, SPREAD_PROVIDER), EDGE));
-    rows.push(
-      edgeSummary(
-        `providerId ${LATE_PROVIDER} (last tenth only)`,
-        await walk(api, auth, LATE_PROVIDER),
-        EDGE,
-      ),
-    );
-    writeResults('bench-agents', { events: COUNT, limit: LIMIT, edgePages: EDGE, seedMs }, rows);
-  } finally {
-    await db.end();
-    await stop(api);
-  }
-}
-
-if (require.main === module) {
-  main().catch((e) => {
-    console.error(`bench failed: ${e.message}`);
-    process.exit(1);
-  });
-}
+runServiceBench(module, { app: 'agent-registry', database: 'agents_bench' }, async ({ db, env, base }) => {
+  const seedMs = await seed(db);
+  const { auth } = benchCredential(env, 'agents.event:read');
+  const rows = [];
+  for (let w = 1; w <= WALKS; w += 1)
+    rows.push(edgeSummary(`global stream, walk ${w}`, await walk(base, auth), EDGE));
+  rows.push(edgeSummary(`providerId ${SPREAD_PROVIDER}`, await walk(base, auth, SPREAD_PROVIDER), EDGE));
+  rows.push(
+    edgeSummary(`providerId ${LATE_PROVIDER} (last tenth only)`, await walk(base, auth, LATE_PROVIDER), EDGE),
+  );
+  writeResults('bench-agents', { events: COUNT, limit: LIMIT, edgePages: EDGE, seedMs }, rows);
+});
 
 module.exports = { seed };

@@ -10,17 +10,7 @@
 // when a page costs the same wherever it is: keyset, not OFFSET), and the page with a level filter.
 // Results go to tmp/bench-hosting-logs.json. Traffic goes to 127.0.0.1 only. Not a test: nothing is asserted.
 const { randomUUID } = require('node:crypto');
-const { Client } = require('pg');
-const { buildIfStale } = require('./build-if-stale');
-const { freePort } = require('./free-port');
-const {
-  benchCredential,
-  edgeSummary,
-  freshBenchDatabase,
-  startEntry,
-  stop,
-  writeResults,
-} = require('./bench-support');
+const { benchCredential, edgeSummary, runServiceBench, writeResults } = require('./bench-support');
 
 const COUNT = Number(process.env.BENCH_LOG_LINES || 100_000);
 const WALKS = Number(process.env.BENCH_WALKS || 3);
@@ -71,36 +61,22 @@ async function walk(base, auth, query) {
   return { pageMs, lines, seconds: (performance.now() - started) / 1000 };
 }
 
-async function main() {
-  buildIfStale(['hosting']);
-  const { url, env } = await freshBenchDatabase('hosting_logs_bench');
+const SERVICE = {
+  app: 'hosting',
+  database: 'hosting_logs_bench',
   // The walk is hundreds of reads from one address: lift the per-IP read limit (60/min).
-  const serviceEnv = { ...env, RATE_LIMIT_IP_MULTIPLIER: '100000' };
-  const port = await freePort();
-  const api = await startEntry('hosting', 'main', serviceEnv, port);
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    const { accountId, auth } = benchCredential(serviceEnv, 'hosting.log:read');
-    const seedMs = await seed(db, accountId);
-    const base = `http://127.0.0.1:${port}`;
-    const rows = [];
-    for (let w = 1; w <= WALKS; w += 1)
-      rows.push(edgeSummary(`PREVIEW, all lines, walk ${w}`, await walk(base, auth, {}), EDGE));
-    rows.push(edgeSummary('PREVIEW, level=WARN', await walk(base, auth, { level: 'WARN' }), EDGE));
-    rows.push(edgeSummary('PREVIEW, source=STDERR', await walk(base, auth, { source: 'STDERR' }), EDGE));
-    writeResults('bench-hosting-logs', { lines: COUNT, pageSize: PAGE_SIZE, edgePages: EDGE, seedMs }, rows);
-  } finally {
-    await db.end();
-    await stop(api);
-  }
-}
+  extraEnv: { RATE_LIMIT_IP_MULTIPLIER: '100000' },
+};
 
-if (require.main === module) {
-  main().catch((e) => {
-    console.error(`bench failed: ${e.message}`);
-    process.exit(1);
-  });
-}
+runServiceBench(module, SERVICE, async ({ db, env, base }) => {
+  const { accountId, auth } = benchCredential(env, 'hosting.log:read');
+  const seedMs = await seed(db, accountId);
+  const rows = [];
+  for (let w = 1; w <= WALKS; w += 1)
+    rows.push(edgeSummary(`PREVIEW, all lines, walk ${w}`, await walk(base, auth, {}), EDGE));
+  rows.push(edgeSummary('PREVIEW, level=WARN', await walk(base, auth, { level: 'WARN' }), EDGE));
+  rows.push(edgeSummary('PREVIEW, source=STDERR', await walk(base, auth, { source: 'STDERR' }), EDGE));
+  writeResults('bench-hosting-logs', { lines: COUNT, pageSize: PAGE_SIZE, edgePages: EDGE, seedMs }, rows);
+});
 
 module.exports = { seed };

@@ -1,12 +1,13 @@
 // Helpers shared by the service benches (bench-mailboxes.js, bench-agents.js, …): a fresh database,
-// a compiled entry point started and awaited, a clean stop, percentiles, a timed page walk and the
-// rows that summarize them.
+// a compiled entry point started and awaited, a clean stop, the frame of a bench against one service,
+// percentiles, a timed page walk and the rows that summarize them.
 const { execFileSync, spawn } = require('node:child_process');
 const { mkdirSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
 const yazl = require('yazl');
-const { ROOT, entryPath } = require('./build-if-stale');
+const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
+const { freePort } = require('./free-port');
 
 /**
  * Drops and creates database `name` on the server of DATABASE_URL (through the server's `postgres`
@@ -158,6 +159,38 @@ function writeResults(name, meta, rows) {
   );
 }
 
+/** The frame of runServiceBench. */
+async function withBenchService({ app, database, extraEnv = {} }, run) {
+  buildIfStale([app]);
+  const { url, env: benchEnv } = await freshBenchDatabase(database);
+  const env = { ...benchEnv, ...extraEnv };
+  const port = await freePort();
+  const api = await startEntry(app, 'main', env, port);
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    return await run({ db, env, base: `http://127.0.0.1:${port}` });
+  } finally {
+    await db.end();
+    await stop(api);
+  }
+}
+
+/**
+ * A bench against one service's API, run when `entry` is the module node was started with: builds
+ * `app` when stale, starts its main entry on a fresh database `database` (freshBenchDatabase) with
+ * `extraEnv` added, connects to that database and runs `run({ db, env, base })` (`env`: the
+ * service's environment, `base`: its http://127.0.0.1:port). The connection and the service are
+ * stopped afterwards, whatever happened; a failure prints one line and exits 1.
+ */
+function runServiceBench(entry, options, run) {
+  if (require.main !== entry) return;
+  withBenchService(options, run).catch((e) => {
+    console.error(`bench failed: ${e.message}`);
+    process.exit(1);
+  });
+}
+
 /** The files of `dir` (one level) as a zip archive, as a user uploads an app. */
 function zipFolder(dir) {
   const zip = new yazl.ZipFile();
@@ -186,6 +219,7 @@ module.exports = {
   latencySummary,
   okJson,
   percentile,
+  runServiceBench,
   startEntry,
   stop,
   walkPages,

@@ -1,12 +1,8 @@
 import type { TestCredential } from '@platform/testing';
 import { pageQuery } from '../src/modules/events/agent-event-log.service';
 import type { AgentEventsResponse } from '../src/modules/events/events.response';
-import {
-  EventsTestApp,
-  SAMPLE_ENDPOINTS,
-  agentSnapshot,
-  startEventsTestApp,
-} from './support/events-test-app';
+import type { EventsTestApp } from './support/events-test-app';
+import { SAMPLE_ENDPOINTS, agentSnapshot, startEventsTestApp } from './support/events-test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

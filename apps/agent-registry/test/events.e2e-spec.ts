@@ -1,11 +1,7 @@
 import type { TestCredential } from '@platform/testing';
 import type { AgentEventResponse, AgentEventsResponse } from '../src/modules/events/events.response';
-import {
-  EventsTestApp,
-  SAMPLE_ENDPOINTS,
-  agentSnapshot,
-  startEventsTestApp,
-} from './support/events-test-app';
+import type { EventsTestApp } from './support/events-test-app';
+import { SAMPLE_ENDPOINTS, agentSnapshot, startEventsTestApp } from './support/events-test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

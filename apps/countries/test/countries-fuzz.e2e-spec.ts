@@ -1,57 +1,26 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SCOPES } from '@platform/scopes';
-import { createServiceApp } from '@platform/service-kit';
-import {
-  TEST_ENCRYPTION_KEY,
-  TestCredential,
-  TestEnv,
-  createTestCredential,
-  createTestEnv,
-  describeOpenApiFuzz,
-  readCommittedOpenApi,
-} from '@platform/testing';
-import { DataSource } from 'typeorm';
+import type { ServiceTestApp, ServiceUnderTest } from '@platform/testing';
+import { describeServedOpenApiFuzz, startServiceTestApp } from '@platform/testing';
 import { CountriesAppModule } from '../src/app.module';
-import {
-  COUNTRIES_OPENAPI,
-  COUNTRIES_OPENAPI_FILE,
-  finishCountriesDocument,
-} from '../src/openapi/countries-openapi';
+import { COUNTRIES_OPENAPI, COUNTRIES_OPENAPI_FILE } from '../src/openapi/countries-openapi';
+
+/** The service as its main.ts builds it. */
+const COUNTRIES: ServiceUnderTest = {
+  module: (env) => CountriesAppModule.forRoot(env.config('countries')),
+  area: COUNTRIES_OPENAPI,
+};
 
 describe(`countries API fuzzed from ${COUNTRIES_OPENAPI_FILE} (real Postgres and Redis)`, () => {
-  let env: TestEnv;
-  let app: NestFastifyApplication;
-  let cred: TestCredential;
+  let t: ServiceTestApp;
 
   beforeAll(async () => {
-    env = await createTestEnv('countries-fuzz', { RATE_LIMIT_CREDENTIAL_LIMIT: '1000000' });
-    // As main.ts builds it, so /docs serves what is committed.
-    app = await createServiceApp(CountriesAppModule.forRoot(env.config('countries')), {
-      title: COUNTRIES_OPENAPI.info.title,
-      description: COUNTRIES_OPENAPI.info.description,
-      openApi: finishCountriesDocument,
-    });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-    cred = await createTestCredential(app.get(DataSource), SCOPES);
+    t = await startServiceTestApp('countries-fuzz', { RATE_LIMIT_CREDENTIAL_LIMIT: '1000000' }, COUNTRIES);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await env?.teardown();
-  });
+  afterAll(() => t?.close());
 
-  it('serves the committed document at /docs/openapi.json', async () => {
-    const res = await app.inject({ method: 'GET', url: '/docs/openapi.json' });
-    expect(res.json()).toEqual(readCommittedOpenApi(COUNTRIES_OPENAPI_FILE));
-  });
-
-  describeOpenApiFuzz(COUNTRIES_OPENAPI_FILE, () => ({
-    document: readCommittedOpenApi(COUNTRIES_OPENAPI_FILE),
-    shape: 'domains',
-    inject: (opts) => app.inject(opts),
-    token: cred.token,
-    secrets: [cred.token, TEST_ENCRYPTION_KEY],
+  describeServedOpenApiFuzz(COUNTRIES_OPENAPI_FILE, 'domains', () => ({
+    inject: (opts) => t.inject(opts),
+    token: t.cred.token,
     knownValues: { countryKey: ['FR', 'DE', 'US', 'ZZ'], marketId: ['fr-FR', 'de-DE', 'en-US'] },
   }));
 });

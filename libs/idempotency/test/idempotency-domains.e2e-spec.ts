@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TestEnv, createTestEnv, waitFor } from '@platform/testing';
-import { IdempotencyTestApp, startIdempotencyTestApp } from './support/idempotency-test-app';
-import { Calls, Gate, IdempotencyTestController } from './support/test-routes.controller';
+import { waitFor } from '@platform/testing';
+import { useIdempotencyTestApp } from './support/idempotency-test-app';
+import { Calls, Gate } from './support/test-routes.controller';
 
 interface DomainsError {
   code: string;
@@ -10,31 +10,15 @@ interface DomainsError {
 }
 
 describe('@Idempotent() (domains error shape)', () => {
-  let env: TestEnv;
-  let service: IdempotencyTestApp;
-  let token: string;
+  const service = useIdempotencyTestApp('idempotency-domains', 'domains');
 
   const post = (url: string, key: string, body: object = {}) =>
-    service.app.inject({
+    service().app.inject({
       method: 'POST',
       url,
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      headers: { authorization: `Bearer ${service().token}`, 'idempotency-key': key },
       payload: body,
     });
-
-  beforeAll(async () => {
-    env = await createTestEnv('idempotency-domains');
-    service = await startIdempotencyTestApp(env, 'domains', [IdempotencyTestController]);
-    token = await service.newToken();
-  });
-
-  beforeEach(() => Calls.reset());
-
-  afterAll(async () => {
-    Calls.gate?.release();
-    await service?.close();
-    await env?.teardown();
-  });
 
   it('answers a key in flight 409 with code IDEMPOTENCY_KEY_IN_USE', async () => {
     const key = randomUUID();

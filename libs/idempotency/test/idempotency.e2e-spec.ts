@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { TestEnv, createTestEnv, waitFor } from '@platform/testing';
+import { waitFor } from '@platform/testing';
 import { IdempotencyRecordEntity } from '../src';
-import { IdempotencyTestApp, startIdempotencyTestApp } from './support/idempotency-test-app';
-import { Calls, Gate, IdempotencyTestController } from './support/test-routes.controller';
+import { useIdempotencyTestApp } from './support/idempotency-test-app';
+import { Calls, Gate } from './support/test-routes.controller';
 
 interface CommerceError {
   name: string;
@@ -13,9 +13,7 @@ interface CommerceError {
 const key16 = () => randomUUID().replace(/-/g, '').slice(0, 16);
 
 describe('@Idempotent() (commerce error shape)', () => {
-  let env: TestEnv;
-  let service: IdempotencyTestApp;
-  let token: string;
+  const service = useIdempotencyTestApp('idempotency', 'commerce');
 
   const send = (options: {
     method?: 'POST' | 'PATCH';
@@ -25,32 +23,18 @@ describe('@Idempotent() (commerce error shape)', () => {
     bearer?: string;
     headers?: Record<string, string>;
   }) =>
-    service.app.inject({
+    service().app.inject({
       method: options.method ?? 'POST',
       url: options.url,
       headers: {
-        authorization: `Bearer ${options.bearer ?? token}`,
+        authorization: `Bearer ${options.bearer ?? service().token}`,
         ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
         ...options.headers,
       },
       payload: options.body ?? {},
     });
 
-  const records = () => service.dataSource.getRepository(IdempotencyRecordEntity);
-
-  beforeAll(async () => {
-    env = await createTestEnv('idempotency');
-    service = await startIdempotencyTestApp(env, 'commerce', [IdempotencyTestController]);
-    token = await service.newToken();
-  });
-
-  beforeEach(() => Calls.reset());
-
-  afterAll(async () => {
-    Calls.gate?.release();
-    await service?.close();
-    await env?.teardown();
-  });
+  const records = () => service().dataSource.getRepository(IdempotencyRecordEntity);
 
   it('runs the first request and stores its status, headers and body as COMPLETED for 24 h', async () => {
     const key = key16();
@@ -216,7 +200,7 @@ describe('@Idempotent() (commerce error shape)', () => {
         url: '/mailboxes',
         key,
         body: { domain: 'example.com' },
-        bearer: await service.newToken(),
+        bearer: await service().newToken(),
       });
       expect(other.statusCode).toBe(202);
       expect(other.headers['idempotent-replayed']).toBeUndefined();

@@ -10,11 +10,12 @@ export { migrateService, runMigrateEntry } from './migrate';
 export { ServiceKitModule } from './service-kit.module';
 export type { ServiceKitOptions } from './service-kit.module';
 export {
+  BODY_REFUSED,
   COMMERCE_ERROR_SCHEMAS,
   DOMAINS_ERROR_SCHEMAS,
-  OPENAPI_DOCUMENT_ENV,
-  buildOpenApiDocument,
-  finishOpenApiDocument,
+  RATE_LIMITED_WITHOUT_BODY,
+  openApiDocumentBuilder,
+  openApiDocumentFinisher,
   openApiFileStaleness,
   openApiOperationKeys,
   runWriteOpenApi,

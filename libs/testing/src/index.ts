@@ -38,3 +38,5 @@ export type {
 } from './graphql-fuzz';
 export { sendWithFetch, sendWithSocket } from './body-senders';
 export type { BodySend, BodySendResult } from './body-senders';
+export { describeServedOpenApiFuzz, startServiceTestApp } from './openapi-service-fuzz';
+export type { ServiceUnderTest, ServiceTestApp } from './openapi-service-fuzz';

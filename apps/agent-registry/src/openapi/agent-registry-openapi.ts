@@ -1,26 +1,16 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
+import type { OpenApiArea, OpenApiErrorAnswers } from '@platform/service-kit';
 import {
+  BODY_REFUSED,
   DOMAINS_ERROR_SCHEMAS,
-  JsonObject,
-  OPENAPI_DOCUMENT_ENV,
-  OpenApiArea,
-  OpenApiErrorAnswers,
-  buildOpenApiDocument,
-  finishOpenApiDocument,
+  RATE_LIMITED_WITHOUT_BODY as LIMITED,
 } from '@platform/service-kit';
+import { openApiDocumentBuilder, openApiDocumentFinisher } from '@platform/service-kit';
 import { AgentRegistryAppModule } from '../app.module';
 import { loadAgentRegistryConfig, loadAgentRegistrySettings } from '../config/agent-registry.config';
 
 /** The committed document, relative to the repository root. */
 export const AGENT_REGISTRY_OPENAPI_FILE = 'docs/openapi/agent-registry.json';
 
-/** @RateLimited(): the spec's per-credential 429, with no body. */
-const LIMITED: OpenApiErrorAnswers = {
-  '429': {
-    description: 'Per-credential rate limit exceeded: no body; RateLimit-* and Retry-After say when to retry',
-    body: 'none',
-  },
-};
 const AGENT: OpenApiErrorAnswers = {
   ...LIMITED,
   '400': 'INVALID_FORMAT: agentId is not a uuid',
@@ -44,11 +34,10 @@ export const AGENT_REGISTRY_OPENAPI: OpenApiArea = {
     'GET /v1/agents/{agentId}/certificates/server': AGENT,
     'POST /v1/agents/{agentId}/revoke': {
       ...AGENT,
+      ...BODY_REFUSED,
       '400':
         'INVALID_FORMAT (agentId not a uuid), INVALID_BODY (the body failed validation or is not JSON), INVALID_REASON',
       '404': 'AGENT_NOT_FOUND (unknown, or revoke by another account)',
-      '413': 'PAYLOAD_TOO_LARGE: the body is over 1 MiB',
-      '415': 'UNSUPPORTED_MEDIA_TYPE: the body is neither JSON nor text',
     },
     'GET /v1/agents/events': {
       ...LIMITED,
@@ -60,14 +49,9 @@ export const AGENT_REGISTRY_OPENAPI: OpenApiArea = {
 };
 
 /** What /docs serves: the same finishing as the committed document (main.ts passes it). */
-export const finishAgentRegistryDocument = (document: OpenAPIObject): JsonObject =>
-  finishOpenApiDocument(document, AGENT_REGISTRY_OPENAPI);
+export const finishAgentRegistryDocument = openApiDocumentFinisher(AGENT_REGISTRY_OPENAPI);
 
 /** The agent registry API's OpenAPI 3.1 document, built without a database or Redis. */
-export const buildAgentRegistryOpenApi = (): Promise<JsonObject> => {
-  const env = { ...OPENAPI_DOCUMENT_ENV };
-  return buildOpenApiDocument(
-    AgentRegistryAppModule.forRoot(loadAgentRegistryConfig(env), loadAgentRegistrySettings(env)),
-    AGENT_REGISTRY_OPENAPI,
-  );
-};
+export const buildAgentRegistryOpenApi = openApiDocumentBuilder(AGENT_REGISTRY_OPENAPI, (env) =>
+  AgentRegistryAppModule.forRoot(loadAgentRegistryConfig(env), loadAgentRegistrySettings(env)),
+);

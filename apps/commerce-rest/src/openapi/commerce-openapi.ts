@@ -1,13 +1,6 @@
-import {
-  COMMERCE_ERROR_SCHEMAS,
-  JsonObject,
-  OPENAPI_DOCUMENT_ENV,
-  OpenApiArea,
-  OpenApiErrorAnswers,
-  buildOpenApiDocument,
-  finishOpenApiDocument,
-} from '@platform/service-kit';
-import type { OpenAPIObject } from '@nestjs/swagger';
+import type { OpenApiArea, OpenApiErrorAnswers } from '@platform/service-kit';
+import { BODY_REFUSED, COMMERCE_ERROR_SCHEMAS } from '@platform/service-kit';
+import { openApiDocumentBuilder, openApiDocumentFinisher } from '@platform/service-kit';
 import { CommerceAppModule } from '../app.module';
 import { loadCommerceConfig } from '../config/commerce.config';
 
@@ -25,11 +18,6 @@ const LIMITED: OpenApiErrorAnswers = {
 const READ: OpenApiErrorAnswers = {
   ...LIMITED,
   '400': 'INVALID_REQUEST: a path or query parameter failed validation (details[] names each)',
-};
-/** Fastify reads a body on every method but GET and HEAD: too large, or of another type, it is refused. */
-const BODY_REFUSED: OpenApiErrorAnswers = {
-  '413': 'PAYLOAD_TOO_LARGE: the body is over 1 MiB',
-  '415': 'UNSUPPORTED_MEDIA_TYPE: the body is neither JSON nor text',
 };
 const WRITE: OpenApiErrorAnswers = {
   ...READ,
@@ -88,12 +76,9 @@ export const COMMERCE_OPENAPI: OpenApiArea = {
 };
 
 /** What /docs serves: the same finishing as the committed document (main.ts passes it). */
-export const finishCommerceDocument = (document: OpenAPIObject): JsonObject =>
-  finishOpenApiDocument(document, COMMERCE_OPENAPI);
+export const finishCommerceDocument = openApiDocumentFinisher(COMMERCE_OPENAPI);
 
 /** The commerce service's OpenAPI 3.1 document, built without a database or Redis. */
-export const buildCommerceOpenApi = (): Promise<JsonObject> =>
-  buildOpenApiDocument(
-    CommerceAppModule.forRoot(loadCommerceConfig({ ...OPENAPI_DOCUMENT_ENV })),
-    COMMERCE_OPENAPI,
-  );
+export const buildCommerceOpenApi = openApiDocumentBuilder(COMMERCE_OPENAPI, (env) =>
+  CommerceAppModule.forRoot(loadCommerceConfig(env)),
+);

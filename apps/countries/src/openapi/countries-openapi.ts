@@ -1,26 +1,11 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
-import {
-  DOMAINS_ERROR_SCHEMAS,
-  JsonObject,
-  OPENAPI_DOCUMENT_ENV,
-  OpenApiArea,
-  OpenApiErrorAnswers,
-  buildOpenApiDocument,
-  finishOpenApiDocument,
-} from '@platform/service-kit';
+import type { OpenApiArea } from '@platform/service-kit';
+import { DOMAINS_ERROR_SCHEMAS, RATE_LIMITED_WITHOUT_BODY as LIMITED } from '@platform/service-kit';
+import { openApiDocumentBuilder, openApiDocumentFinisher } from '@platform/service-kit';
 import { CountriesAppModule } from '../app.module';
 import { loadCountriesConfig } from '../config/countries.config';
 
 /** The committed document, relative to the repository root. */
 export const COUNTRIES_OPENAPI_FILE = 'docs/openapi/countries.json';
-
-/** @RateLimited(): the spec's per-credential 429, with no body. */
-const LIMITED: OpenApiErrorAnswers = {
-  '429': {
-    description: 'Per-credential rate limit exceeded: no body; RateLimit-* and Retry-After say when to retry',
-    body: 'none',
-  },
-};
 
 /** The countries API's document: the domains-style Error object. */
 export const COUNTRIES_OPENAPI: OpenApiArea = {
@@ -48,12 +33,9 @@ export const COUNTRIES_OPENAPI: OpenApiArea = {
 };
 
 /** What /docs serves: the same finishing as the committed document (main.ts passes it). */
-export const finishCountriesDocument = (document: OpenAPIObject): JsonObject =>
-  finishOpenApiDocument(document, COUNTRIES_OPENAPI);
+export const finishCountriesDocument = openApiDocumentFinisher(COUNTRIES_OPENAPI);
 
 /** The countries API's OpenAPI 3.1 document, built without a database or Redis. */
-export const buildCountriesOpenApi = (): Promise<JsonObject> =>
-  buildOpenApiDocument(
-    CountriesAppModule.forRoot(loadCountriesConfig({ ...OPENAPI_DOCUMENT_ENV })),
-    COUNTRIES_OPENAPI,
-  );
+export const buildCountriesOpenApi = openApiDocumentBuilder(COUNTRIES_OPENAPI, (env) =>
+  CountriesAppModule.forRoot(loadCountriesConfig(env)),
+);

@@ -1,13 +1,6 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
-import {
-  COMMERCE_ERROR_SCHEMAS,
-  JsonObject,
-  OPENAPI_DOCUMENT_ENV,
-  OpenApiArea,
-  OpenApiErrorAnswers,
-  buildOpenApiDocument,
-  finishOpenApiDocument,
-} from '@platform/service-kit';
+import type { OpenApiArea, OpenApiErrorAnswers } from '@platform/service-kit';
+import { BODY_REFUSED, COMMERCE_ERROR_SCHEMAS } from '@platform/service-kit';
+import { openApiDocumentBuilder, openApiDocumentFinisher } from '@platform/service-kit';
 import { HostingAppModule } from '../app.module';
 import { loadHostingConfig } from '../config/hosting.config';
 
@@ -22,9 +15,8 @@ const READ: OpenApiErrorAnswers = {
 const APP_READ: OpenApiErrorAnswers = { ...READ, '404': 'APP_NOT_FOUND (also for another account’s)' };
 /** A JSON body (Fastify's 1 MiB limit; other content types than JSON and text are refused). */
 const JSON_BODY: OpenApiErrorAnswers = {
+  ...BODY_REFUSED,
   '400': 'INVALID_REQUEST: a parameter or the body failed validation, or the body is not JSON',
-  '413': 'PAYLOAD_TOO_LARGE: the body is over 1 MiB',
-  '415': 'UNSUPPORTED_MEDIA_TYPE: the body is neither JSON nor text',
 };
 const DEPLOY: OpenApiErrorAnswers = {
   ...APP_READ,
@@ -112,12 +104,9 @@ export const HOSTING_OPENAPI: OpenApiArea = {
 };
 
 /** What /docs serves: the same finishing as the committed document (main.ts passes it). */
-export const finishHostingDocument = (document: OpenAPIObject): JsonObject =>
-  finishOpenApiDocument(document, HOSTING_OPENAPI);
+export const finishHostingDocument = openApiDocumentFinisher(HOSTING_OPENAPI);
 
 /** The hosting API's OpenAPI 3.1 document, built without a database or Redis. */
-export const buildHostingOpenApi = (): Promise<JsonObject> =>
-  buildOpenApiDocument(
-    HostingAppModule.forRoot(loadHostingConfig({ ...OPENAPI_DOCUMENT_ENV })),
-    HOSTING_OPENAPI,
-  );
+export const buildHostingOpenApi = openApiDocumentBuilder(HOSTING_OPENAPI, (env) =>
+  HostingAppModule.forRoot(loadHostingConfig(env)),
+);

@@ -1,13 +1,6 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
-import {
-  DOMAINS_ERROR_SCHEMAS,
-  JsonObject,
-  OPENAPI_DOCUMENT_ENV,
-  OpenApiArea,
-  OpenApiErrorAnswers,
-  buildOpenApiDocument,
-  finishOpenApiDocument,
-} from '@platform/service-kit';
+import type { OpenApiArea, OpenApiErrorAnswers } from '@platform/service-kit';
+import { BODY_REFUSED, DOMAINS_ERROR_SCHEMAS } from '@platform/service-kit';
+import { openApiDocumentBuilder, openApiDocumentFinisher } from '@platform/service-kit';
 import { MailboxesAppModule } from '../app.module';
 import { loadMailboxesConfig } from '../config/mailboxes.config';
 
@@ -38,11 +31,10 @@ export const MAILBOXES_OPENAPI: OpenApiArea = {
   operations: {
     'POST /mailboxes': {
       ...LIMITED,
+      ...BODY_REFUSED,
       '400': 'INVALID_BODY (the body failed validation or is not JSON), INVALID_FORMAT (Idempotency-Key)',
       '404': 'ACCOUNT_NOT_FOUND: accountId is not the caller’s own account',
       '409': 'IDEMPOTENCY_KEY_IN_USE',
-      '413': 'PAYLOAD_TOO_LARGE: the body is over 1 MiB',
-      '415': 'UNSUPPORTED_MEDIA_TYPE: the body is neither JSON nor text',
       '422': 'IDEMPOTENCY_KEY_MISMATCH',
     },
     'GET /mailboxes/{mailboxId}': {
@@ -54,12 +46,9 @@ export const MAILBOXES_OPENAPI: OpenApiArea = {
 };
 
 /** What /docs serves: the same finishing as the committed document (main.ts passes it). */
-export const finishMailboxesDocument = (document: OpenAPIObject): JsonObject =>
-  finishOpenApiDocument(document, MAILBOXES_OPENAPI);
+export const finishMailboxesDocument = openApiDocumentFinisher(MAILBOXES_OPENAPI);
 
 /** The mailboxes API's OpenAPI 3.1 document, built without a database or Redis. */
-export const buildMailboxesOpenApi = (): Promise<JsonObject> =>
-  buildOpenApiDocument(
-    MailboxesAppModule.forRoot(loadMailboxesConfig({ ...OPENAPI_DOCUMENT_ENV })),
-    MAILBOXES_OPENAPI,
-  );
+export const buildMailboxesOpenApi = openApiDocumentBuilder(MAILBOXES_OPENAPI, (env) =>
+  MailboxesAppModule.forRoot(loadMailboxesConfig(env)),
+);

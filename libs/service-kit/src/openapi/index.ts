@@ -1,15 +1,11 @@
-export {
-  OPENAPI_DOCUMENT_ENV,
-  buildOpenApiDocument,
-  finishOpenApiDocument,
-  openApiOperationKeys,
-} from './openapi-document';
+export { openApiDocumentBuilder, openApiDocumentFinisher, openApiOperationKeys } from './openapi-document';
 export type {
   OpenApiArea,
   OpenApiErrorAnswer,
   OpenApiErrorAnswers,
   OpenApiErrorBody,
 } from './openapi-document';
+export { BODY_REFUSED, RATE_LIMITED_WITHOUT_BODY } from './openapi-error-answers';
 export { COMMERCE_ERROR_SCHEMAS, DOMAINS_ERROR_SCHEMAS } from './openapi-error-schemas';
 export { openApiFileStaleness, runWriteOpenApi } from './openapi-file';
 export { toStableJson } from './openapi-json';

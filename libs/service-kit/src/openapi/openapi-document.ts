@@ -147,3 +147,22 @@ export async function buildOpenApiDocument(module: DynamicModule, area: OpenApiA
     await app.close();
   }
 }
+
+/**
+ * What a service's main.ts passes to createServiceApp (`openApi`): the finishing of the committed
+ * document, so /docs serves exactly what is committed.
+ */
+export function openApiDocumentFinisher(area: OpenApiArea): (document: OpenAPIObject) => JsonObject {
+  return (document) => finishOpenApiDocument(document, area);
+}
+
+/**
+ * What builds a service's committed document (`npm run openapi`, its openapi.spec.ts): the app
+ * module `appModule` makes of a copy of OPENAPI_DOCUMENT_ENV, through buildOpenApiDocument.
+ */
+export function openApiDocumentBuilder(
+  area: OpenApiArea,
+  appModule: (env: Record<string, string>) => DynamicModule,
+): () => Promise<JsonObject> {
+  return () => buildOpenApiDocument(appModule({ ...OPENAPI_DOCUMENT_ENV }), area);
+}
