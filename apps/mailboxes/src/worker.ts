@@ -1,3 +1,5 @@
+// First: OpenTelemetry patches what it instruments as it loads (docs/decisions.md, section 8).
+import '@platform/observability/start-telemetry';
 import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
 import { loadMailboxesWorkerConfig } from './config/mailboxes-worker.config';

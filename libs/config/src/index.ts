@@ -11,5 +11,7 @@ export type { Env } from './env-readers';
 export { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, loadPlatformConfig } from './platform-config';
 export type { LoadConfigOptions, PlatformConfig } from './platform-config';
 export { SERVICE_PORTS, WORKER_PORTS } from './service-ports';
+export { loadTelemetryConfig, serviceNameOfEntry } from './telemetry-config';
+export type { TelemetryConfig } from './telemetry-config';
 export type { ServiceName, WorkerName } from './service-ports';
 export { PLATFORM_CONFIG } from './tokens';

@@ -1,27 +1,23 @@
 import type { IncomingMessage } from 'node:http';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MetricsService } from './metrics.service';
 import { RequestContext, RequestContextStore } from './request-context';
 import { requestIdFrom } from './request-id';
-import { continueTrace, formatTraceparent } from './trace-context';
+import { instrumentFastify } from './telemetry';
+import { formatTraceparent, traceContextOf } from './trace-context';
 
 type RawWithContext = IncomingMessage & { id?: string; platformContext?: RequestContext };
 
-/** The request context a raw request was given by `genReqId`. */
+/** The request context (request id, the ids of the request's span) of a raw request, once onRequest ran. */
 export function contextOf(raw: IncomingMessage): RequestContext | undefined {
   return (raw as RawWithContext).platformContext;
 }
 
-/**
- * Fastify `genReqId`: takes the caller's X-Request-Id (uuid) or makes one, continues or starts
- * the W3C trace, and pins both on the raw request so the request log line and every hook see
- * the same ids.
- */
+/** Fastify `genReqId`: the caller's X-Request-Id (uuid) or a new one, pinned on the raw request too. */
 export function genRequestId(raw: IncomingMessage): string {
-  const r = raw as RawWithContext;
   const requestId = requestIdFrom(raw.headers['x-request-id']);
-  r.platformContext = { requestId, trace: continueTrace(raw.headers.traceparent) };
-  r.id = requestId;
+  (raw as RawWithContext).id = requestId;
   return requestId;
 }
 
@@ -30,17 +26,20 @@ function routeOf(request: FastifyRequest): string {
 }
 
 /**
- * Hooks every response through: X-Request-Id echoed, `traceresponse` (W3C Trace Context level 2)
- * naming this process's span, the async request context entered, and request duration recorded.
+ * The platform's HTTP plumbing of an instance, before its routes: the request's span
+ * (telemetry.ts: it continues the caller's W3C traceparent or starts a trace), then a hook that
+ * echoes X-Request-Id, names that span in `traceresponse` (W3C Trace Context level 2: this
+ * process's span in the caller's trace), keeps the request context for the logs and the request
+ * line, and records request durations.
  */
 export function installHttpObservability(fastify: FastifyInstance, metrics?: MetricsService): void {
+  instrumentFastify(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
-    const ctx = contextOf(request.raw) ?? {
-      requestId: String(request.id),
-      trace: continueTrace(request.headers.traceparent),
-    };
+    const span = trace.getActiveSpan()?.spanContext();
+    const ctx: RequestContext = { requestId: String(request.id), trace: traceContextOf(span) };
+    (request.raw as RawWithContext).platformContext = ctx;
     reply.header('X-Request-Id', ctx.requestId);
-    reply.header('traceresponse', formatTraceparent(ctx.trace));
+    if (span && isSpanContextValid(span)) reply.header('traceresponse', formatTraceparent(ctx.trace));
     RequestContextStore.run(ctx, done);
   });
   if (metrics) {

@@ -1,11 +1,19 @@
 export {
   TRACEPARENT_PATTERN,
-  continueTrace,
+  TRACE_CONTEXT_PROPAGATOR,
   formatTraceparent,
-  newSpanId,
   parseTraceparent,
+  traceContextOf,
 } from './trace-context';
 export type { TraceContext } from './trace-context';
+export {
+  flushTelemetry,
+  instrumentFastify,
+  startTelemetry,
+  stopTelemetry,
+  telemetryStatus,
+} from './telemetry';
+export type { StartTelemetryOptions, TelemetryStatus } from './telemetry';
 export { RequestContextStore, outgoingContextHeaders, tracedFetch } from './request-context';
 export type { RequestContext } from './request-context';
 export { isUuid, requestIdFrom } from './request-id';

@@ -5,6 +5,7 @@ import { PlatformLoggerModule } from './logger.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';
 import { READINESS_CHECKS, ReadinessCheck } from './readiness-check';
+import { TelemetryFlush } from './telemetry-flush';
 
 export interface ObservabilityModuleOptions {
   /** Providers (classes or factories) that produce the process's ReadinessChecks. */
@@ -15,7 +16,7 @@ export interface ObservabilityModuleOptions {
   )[];
 }
 
-/** Logs, metrics and health endpoints of one process. */
+/** Logs, metrics, health endpoints and the last export of spans (TelemetryFlush) of one process. */
 @Global()
 @Module({})
 export class ObservabilityModule {
@@ -27,6 +28,7 @@ export class ObservabilityModule {
       providers: [
         DrainState,
         MetricsService,
+        TelemetryFlush,
         ...options.readinessChecks,
         {
           provide: READINESS_CHECKS,

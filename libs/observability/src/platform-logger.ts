@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { contextOf } from './http-observability';
 import { RequestContextStore } from './request-context';
@@ -17,16 +18,23 @@ export const LOG_BATCH = { dest: 1, sync: false, minLength: 8192, periodicFlush:
 const QUIET_ROUTES = /^\/(health\/|metrics|healthz)/;
 
 /**
- * The request ids of the log line being written: every line written while a request is being
- * served (the request line, and whatever the app logs on the way) carries the request id and the
- * trace and span ids of the context the `onRequest` hook entered. A mixin instead of a child logger
- * per request: the child logger pino-http made for every request (its bindings serialized even
- * when nothing else was logged) was a measured share of GET store's CPU (docs/performance.md).
+ * The ids of the log line being written: the trace and span ids of the active OpenTelemetry span
+ * (the request's span while a request is served, the job's while a worker runs one, whatever the
+ * line follows an await), and the request id while a request is served. A mixin instead of a child
+ * logger per request: the child logger pino-http made for every request (its bindings serialized
+ * even when nothing else was logged) was a measured share of GET store's CPU
+ * (docs/performance.md). Reading the ids costs no span: nothing is recorded per log line.
  */
 function requestContextFields(): object {
-  const ctx = RequestContextStore.current();
+  const request = RequestContextStore.current();
+  const span = trace.getActiveSpan()?.spanContext();
   // A new object every time: pino merges the line's own fields into it.
-  return ctx ? { requestId: ctx.requestId, traceId: ctx.trace.traceId, spanId: ctx.trace.spanId } : {};
+  const fields: Record<string, string> = request ? { requestId: request.requestId } : {};
+  if (span && isSpanContextValid(span)) {
+    fields.traceId = span.traceId;
+    fields.spanId = span.spanId;
+  }
+  return fields;
 }
 
 /**

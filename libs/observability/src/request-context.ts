@@ -1,38 +1,39 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { TraceContext, formatTraceparent } from './trace-context';
+import { context, createContextKey } from '@opentelemetry/api';
+import type { TraceContext } from './trace-context';
 
 export interface RequestContext {
   readonly requestId: string;
+  /** The ids of the request's span (the one `traceresponse` names). */
   readonly trace: TraceContext;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+const REQUEST_CONTEXT = createContextKey('platform request context');
 
+/**
+ * The request being served, kept in the OpenTelemetry context next to the request's span (one
+ * async context for both, not a second AsyncLocalStorage).
+ */
 export const RequestContextStore = {
   /** Runs `fn` (and everything it awaits) inside `ctx`. */
   run<T>(ctx: RequestContext, fn: () => T): T {
-    return storage.run(ctx, fn);
-  },
-  /** Binds the rest of the current async flow to `ctx` (used from a Fastify hook). */
-  enter(ctx: RequestContext): void {
-    storage.enterWith(ctx);
+    return context.with(context.active().setValue(REQUEST_CONTEXT, ctx), fn);
   },
   current(): RequestContext | undefined {
-    return storage.getStore();
+    return context.active().getValue(REQUEST_CONTEXT) as RequestContext | undefined;
   },
 };
 
 /**
- * Headers every outgoing call of this process carries: the request id and a traceparent whose
- * parent is this process's span. Empty outside a request.
+ * Headers every outgoing call of this process carries besides the trace context: the request
+ * id. Empty outside a request. `traceparent` (and `tracestate`) are added by OpenTelemetry's
+ * undici and http instrumentations, with the call's own span as the parent.
  */
 export function outgoingContextHeaders(): Record<string, string> {
-  const ctx = storage.getStore();
-  if (!ctx) return {};
-  return { traceparent: formatTraceparent(ctx.trace), 'x-request-id': ctx.requestId };
+  const ctx = RequestContextStore.current();
+  return ctx ? { 'x-request-id': ctx.requestId } : {};
 }
 
-/** fetch() with the request id and traceparent of the current request added. */
+/** fetch() with the request id of the current request added (and its trace, by instrumentation). */
 export function tracedFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(outgoingContextHeaders())) if (!headers.has(k)) headers.set(k, v);

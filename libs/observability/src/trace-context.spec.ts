@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { TRACEPARENT_PATTERN, continueTrace, formatTraceparent, parseTraceparent } from './trace-context';
+import { ROOT_CONTEXT, TraceFlags, defaultTextMapGetter, trace } from '@opentelemetry/api';
+import Fastify, { FastifyInstance } from 'fastify';
+import { genRequestId, installHttpObservability } from './http-observability';
+import {
+  TRACEPARENT_PATTERN,
+  TRACE_CONTEXT_PROPAGATOR,
+  formatTraceparent,
+  parseTraceparent,
+  traceContextOf,
+} from './trace-context';
 
 interface Vector {
   test: string;
@@ -17,9 +26,13 @@ const vectors: Vector[] = JSON.parse(
 ).cases;
 
 /** What Node's HTTP parser hands us: lower-cased names, trimmed values, duplicates joined with ", ". */
-function nodeHeader(headers: [string, string][], name: string): string | undefined {
-  const values = headers.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v.trim());
-  return values.length ? values.join(', ') : undefined;
+function nodeHeaders(headers: [string, string][]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    out[lower] = lower in out ? `${out[lower]}, ${value.trim()}` : value.trim();
+  }
+  return out;
 }
 
 describe('traceparent per W3C Trace Context (vendor vectors)', () => {
@@ -27,38 +40,52 @@ describe('traceparent per W3C Trace Context (vendor vectors)', () => {
     expect(vectors.length).toBeGreaterThan(40);
   });
 
-  it.each(vectors.map((v) => [v.test, v] as const))('%s', (_name, vector) => {
-    const ctx = continueTrace(nodeHeader(vector.requestHeaders, 'traceparent'));
-    expect(ctx.traceId).toMatch(/^[0-9a-f]{32}$/);
-    if (vector.w3cExpectation === 'continue-trace') expect(ctx.traceId).toBe(vector.comparedTraceId);
-    else expect(ctx.traceId).not.toBe(vector.comparedTraceId);
+  describe("OpenTelemetry's W3C propagator, as every process runs it", () => {
+    it.each(vectors.map((v) => [v.test, v] as const))('%s', (_name, vector) => {
+      const carrier = nodeHeaders(vector.requestHeaders);
+      const extracted = TRACE_CONTEXT_PROPAGATOR.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
+      const continued = trace.getSpanContext(extracted)?.traceId;
+      if (vector.w3cExpectation === 'continue-trace') expect(continued).toBe(vector.comparedTraceId);
+      else expect(continued).not.toBe(vector.comparedTraceId);
+      expect(parseTraceparent(carrier.traceparent)?.traceId).toBe(continued);
+    });
+  });
+
+  describe('a service (the request span, traceresponse)', () => {
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      app = Fastify({ genReqId: genRequestId });
+      installHttpObservability(app);
+      app.get('/trace', async () => ({ ok: true }));
+      await app.ready();
+    });
+
+    afterAll(() => app.close());
+
+    it.each(vectors.map((v) => [v.test, v] as const))('%s', async (_name, vector) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/trace',
+        headers: nodeHeaders(vector.requestHeaders),
+      });
+      const answered = parseTraceparent(res.headers.traceresponse as string);
+      expect(answered?.traceId).toMatch(/^[0-9a-f]{32}$/);
+      if (vector.w3cExpectation === 'continue-trace') expect(answered?.traceId).toBe(vector.comparedTraceId);
+      else expect(answered?.traceId).not.toBe(vector.comparedTraceId);
+    });
   });
 });
 
 describe('trace context', () => {
   const incoming = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
-  it('continues a valid trace with a new span whose parent is the caller', () => {
-    const ctx = continueTrace(incoming);
-    expect(ctx.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
-    expect(ctx.parentSpanId).toBe('b7ad6b7169203331');
-    expect(ctx.spanId).not.toBe('b7ad6b7169203331');
-    expect(formatTraceparent(ctx)).toMatch(TRACEPARENT_PATTERN);
-    expect(formatTraceparent(ctx)).toBe(`00-0af7651916cd43dd8448eb211c80319c-${ctx.spanId}-01`);
-  });
-
-  it('starts a sampled trace when there is no header', () => {
-    const ctx = continueTrace(undefined);
-    expect(ctx.parentSpanId).toBeUndefined();
-    expect(formatTraceparent(ctx)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
-  });
-
-  it('gives every new trace and span ids of its own, across refills of the random pool', () => {
-    // 1000 traces draw 24 000 bytes: several 4 KiB refills.
-    const traces = Array.from({ length: 1000 }, () => continueTrace(undefined));
-    const ids = traces.flatMap((t) => [t.traceId, t.spanId]);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const t of traces) expect(formatTraceparent(t)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+  it('reads a valid traceparent', () => {
+    expect(parseTraceparent(incoming)).toEqual({
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      parentId: 'b7ad6b7169203331',
+      flags: '01',
+    });
   });
 
   it('rejects version ff, zero ids and upper-case hex even though the spec pattern alone would not', () => {
@@ -73,5 +100,21 @@ describe('trace context', () => {
     expect(
       parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01-future'),
     ).toBeUndefined();
+  });
+
+  it('formats a span as a version 00 header with its sampled flag', () => {
+    const span = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: '00f067aa0ba902b7' };
+    const sampled = formatTraceparent(traceContextOf({ ...span, traceFlags: TraceFlags.SAMPLED }));
+    expect(sampled).toBe('00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01');
+    expect(sampled).toMatch(TRACEPARENT_PATTERN);
+    expect(formatTraceparent(traceContextOf({ ...span, traceFlags: TraceFlags.NONE }))).toMatch(/-00$/);
+  });
+
+  it('gives all-zero ids when there is no valid span', () => {
+    expect(traceContextOf(undefined)).toEqual({
+      traceId: '0'.repeat(32),
+      spanId: '0'.repeat(16),
+      flags: '00',
+    });
   });
 });

@@ -1,82 +1,63 @@
-import { randomFillSync } from 'node:crypto';
+import {
+  INVALID_SPAN_CONTEXT,
+  ROOT_CONTEXT,
+  defaultTextMapGetter,
+  isSpanContextValid,
+  trace,
+} from '@opentelemetry/api';
+import type { SpanContext } from '@opentelemetry/api';
+import { core } from '@opentelemetry/sdk-node';
 
 /** The spec's traceparent pattern (version 2 hex, trace-id 32, parent-id 16, flags 2). */
 export const TRACEPARENT_PATTERN = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
+/** A span's ids as the request context, the logs and `traceresponse` carry them. */
 export interface TraceContext {
   readonly traceId: string;
-  /** The caller's span (parent-id of the incoming header), absent when this process started the trace. */
-  readonly parentSpanId?: string;
-  /** This process's span for the request; outgoing calls name it as their parent. */
+  /** This process's span for the request; the caller's span is its parent. */
   readonly spanId: string;
+  /** Two hex digits: `01` sampled, `00` not. */
   readonly flags: string;
 }
 
-const ZERO_TRACE = '0'.repeat(32);
-const ZERO_SPAN = '0'.repeat(16);
+/**
+ * The W3C TraceContext propagator every process runs with (telemetry.ts): it reads `traceparent`
+ * per W3C Trace Context §3.2 (version ff, all-zero ids, upper-case hex and, for version 00, extra
+ * fields are invalid; a higher version may carry more fields after the four known ones) and
+ * `tracestate` along with it.
+ */
+export const TRACE_CONTEXT_PROPAGATOR = new core.W3CTraceContextPropagator();
 
 /**
- * Parses a traceparent header per W3C Trace Context §3.2 and the spec's pattern: version ff,
- * all-zero ids and (for version 00) extra fields are invalid; a higher version may carry more
- * fields after the four known ones. Returns undefined for anything invalid, so the caller
- * restarts the trace.
+ * A traceparent header as the propagator reads it; undefined for anything invalid, which makes
+ * the receiving process start a new trace.
  */
 export function parseTraceparent(
   header: string | string[] | undefined,
 ): { traceId: string; parentId: string; flags: string } | undefined {
   if (header === undefined || Array.isArray(header)) return undefined;
-  const value = header.trim();
-  const known = value.slice(0, 55);
-  if (!TRACEPARENT_PATTERN.test(known)) return undefined;
-  const [version, traceId, parentId, flags] = known.split('-');
-  if (version === 'ff') return undefined;
-  if (value.length > 55) {
-    if (version === '00' || value[55] !== '-') return undefined;
-  }
-  if (traceId === ZERO_TRACE || parentId === ZERO_SPAN) return undefined;
-  return { traceId, parentId, flags };
+  const extracted = TRACE_CONTEXT_PROPAGATOR.extract(
+    ROOT_CONTEXT,
+    { traceparent: header },
+    defaultTextMapGetter,
+  );
+  const span = trace.getSpanContext(extracted);
+  return span && { traceId: span.traceId, parentId: span.spanId, flags: flagsOf(span) };
 }
 
-/**
- * Random bytes of trace and span ids, drawn 4 KiB at a time (as Node's randomUUID batches its
- * own): one call into the CSPRNG per ~170 requests instead of two buffers and two calls each.
- * Every byte is used once.
- */
-const randomPool = Buffer.allocUnsafe(4096);
-let randomOffset = randomPool.length;
-
-function randomHex(bytes: number, zero: string): string {
-  for (;;) {
-    if (randomOffset + bytes > randomPool.length) {
-      randomFillSync(randomPool);
-      randomOffset = 0;
-    }
-    const hex = randomPool.toString('hex', randomOffset, randomOffset + bytes);
-    randomOffset += bytes;
-    if (hex !== zero) return hex;
-  }
+function flagsOf(span: SpanContext): string {
+  return (span.traceFlags & 0xff).toString(16).padStart(2, '0');
 }
 
-export function newSpanId(): string {
-  return randomHex(8, ZERO_SPAN);
+/** The ids of `span` (the active one by default); all zeros when there is none. */
+export function traceContextOf(
+  span: SpanContext | undefined = trace.getActiveSpan()?.spanContext(),
+): TraceContext {
+  const valid = span && isSpanContextValid(span) ? span : INVALID_SPAN_CONTEXT;
+  return { traceId: valid.traceId, spanId: valid.spanId, flags: flagsOf(valid) };
 }
 
-/** Continues the incoming trace with a new span, or starts a new trace (sampled) when there is none. */
-export function continueTrace(header: string | string[] | undefined): TraceContext {
-  const incoming = parseTraceparent(header);
-  if (incoming) {
-    // We only understand version 00; higher versions are continued as 00 (W3C §3.2.4).
-    return {
-      traceId: incoming.traceId,
-      parentSpanId: incoming.parentId,
-      spanId: newSpanId(),
-      flags: incoming.flags,
-    };
-  }
-  return { traceId: randomHex(16, ZERO_TRACE), spanId: newSpanId(), flags: '01' };
-}
-
-/** The header value naming `spanId` (default: this process's span) as parent of the next hop. */
-export function formatTraceparent(ctx: TraceContext, spanId: string = ctx.spanId): string {
-  return `00-${ctx.traceId}-${spanId}-${ctx.flags}`;
+/** The header value naming `ctx`'s span: `traceresponse` (W3C Trace Context level 2). */
+export function formatTraceparent(ctx: TraceContext): string {
+  return `00-${ctx.traceId}-${ctx.spanId}-${ctx.flags}`;
 }

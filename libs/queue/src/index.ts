@@ -22,6 +22,7 @@ export {
   createQueueConnection,
   createQueueWorker,
   queueConnectionOptions,
+  queueTelemetry,
 } from './queue-connection';
 export type { QueueConfig } from './queue-connection';
 export { QueueDefaults, WorkerDefaults } from './queue-defaults';

@@ -1,6 +1,7 @@
 import type { PlatformConfig } from '@platform/config';
 import { Queue, Worker } from 'bullmq';
 import type { Job, QueueOptions, WorkerOptions } from 'bullmq';
+import { BullMQOtel } from 'bullmq-otel';
 import Redis from 'ioredis';
 import type { RedisOptions } from 'ioredis';
 import { QueueDefaults, WorkerDefaults } from './queue-defaults';
@@ -29,22 +30,34 @@ export function queueConnectionOptions(config: QueueConfig): RedisOptions {
   return options;
 }
 
+let telemetry: BullMQOtel | undefined;
+
+/**
+ * BullMQ's OpenTelemetry adapter (bullmq-otel), on every queue and worker of the platform:
+ * `Queue.add` records the active trace context (a request's) in the job, and a worker runs the job
+ * inside it, so the job's spans and log lines carry the request's trace id. One per process.
+ */
+export function queueTelemetry(): BullMQOtel {
+  return (telemetry ??= new BullMQOtel('bullmq'));
+}
+
 /** A dedicated ioredis client fit for BullMQ; the caller owns it and must `quit()` it. */
 export function createQueueConnection(config: QueueConfig): Redis {
   return new Redis(queueConnectionOptions(config));
 }
 
-/** A producer outside Nest (scripts, tests) with the platform's prefix and job defaults; close() it. */
+/** A producer outside Nest (scripts, tests) with the platform's prefix, job defaults and telemetry; close() it. */
 export function createQueue(config: QueueConfig, name: string, options: Partial<QueueOptions> = {}): Queue {
   return new Queue(name, {
     defaultJobOptions: QueueDefaults,
+    telemetry: queueTelemetry(),
     ...options,
     connection: queueConnectionOptions(config),
     prefix: config.redisKeyPrefix,
   });
 }
 
-/** A worker outside Nest with the platform's prefix and WorkerDefaults; close() it. */
+/** A worker outside Nest with the platform's prefix, WorkerDefaults and telemetry; close() it. */
 export function createQueueWorker<D>(
   config: QueueConfig,
   name: string,
@@ -53,6 +66,7 @@ export function createQueueWorker<D>(
 ): Worker<D> {
   return new Worker<D>(name, processor, {
     ...WorkerDefaults,
+    telemetry: queueTelemetry(),
     ...options,
     connection: queueConnectionOptions(config),
     prefix: config.redisKeyPrefix,

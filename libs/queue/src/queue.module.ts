@@ -5,15 +5,17 @@ import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
 import type { QueueOptions } from 'bullmq';
 import type { QueueDeclaration } from './job-dispatcher';
-import { queueConnectionOptions } from './queue-connection';
+import { queueConnectionOptions, queueTelemetry } from './queue-connection';
 import { QueueDashboard } from './queue-dashboard';
 import { QueueDefaults } from './queue-defaults';
 
 /**
  * BullMQ for a Nest process: Redis from REDIS_URL, keys under REDIS_KEY_PREFIX, QueueDefaults on
- * every job. Each queue and worker opens (and on shutdown closes) its own connection from these
- * options, so closing never races a shared client. Workers take their lock and stall settings from
- * `@Processor(queue.name, WorkerDefaults)`. A process with processors (a worker) also serves the
+ * every job, and BullMQ's OpenTelemetry adapter on every queue and worker (queueTelemetry: a job
+ * added while a request is served runs in that request's trace; @nestjs/bullmq hands the shared
+ * options' `telemetry` to each `@Processor`'s worker). Each queue and worker opens (and on shutdown
+ * closes) its own connection from these options, so closing never races a shared client. Workers
+ * take their lock and stall settings from `@Processor(queue.name, WorkerDefaults)`. A process with processors (a worker) also serves the
  * queue dashboard when one is configured (queue-dashboard.ts).
  */
 @Global()
@@ -30,6 +32,7 @@ export class QueueModule {
             connection: queueConnectionOptions(config),
             prefix: config.redisKeyPrefix,
             defaultJobOptions: QueueDefaults,
+            telemetry: queueTelemetry(),
           }),
         }),
       ],

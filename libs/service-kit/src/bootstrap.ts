@@ -11,6 +11,7 @@ import {
   genRequestId,
   installHttpObservability,
   installRequestLogging,
+  telemetryStatus,
 } from '@platform/observability';
 import { Logger } from 'nestjs-pino';
 import { installGracefulShutdown } from './graceful-shutdown';
@@ -99,6 +100,8 @@ export async function listen(app: INestApplication, config: PlatformConfig): Pro
   const url = `http://127.0.0.1:${config.port}`;
   const logger = app.get(Logger);
   logger.log(`${config.serviceName} listening at ${url}`);
+  const traces = telemetryStatus();
+  if (traces?.endpoint) logger.log(`spans exported over OTLP/HTTP to ${new URL(traces.endpoint).origin}`);
   installGracefulShutdown(app, config.shutdown, logger);
   return url;
 }

@@ -40,3 +40,4 @@ export { sendWithFetch, sendWithSocket } from './body-senders';
 export type { BodySend, BodySendResult } from './body-senders';
 export { describeServedOpenApiFuzz, startServiceTestApp } from './openapi-service-fuzz';
 export type { ServiceUnderTest, ServiceTestApp } from './openapi-service-fuzz';
+export { runTypeScriptChild } from './typescript-child';

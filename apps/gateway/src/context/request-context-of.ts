@@ -3,14 +3,15 @@ import {
   RequestContext,
   RequestContextStore,
   contextOf,
-  continueTrace,
   requestIdFrom,
+  traceContextOf,
 } from '@platform/observability';
 import type { FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 
 /**
- * The request id and trace of a request: the ones genRequestId pinned on it (always, in an app
- * built by createServiceApp), else those of the current async context, else derived afresh.
+ * The request id and trace of a request: the ones the platform's onRequest hook pinned on it
+ * (always, in an app built by createServiceApp), else those of the current async context, else
+ * the caller's request id (or a new one) and the active span's ids.
  */
 export function requestContextOf(
   request: FastifyRequest<RouteGenericInterface, RawServerBase>,
@@ -19,7 +20,7 @@ export function requestContextOf(
     contextOf(request.raw as IncomingMessage) ??
     RequestContextStore.current() ?? {
       requestId: requestIdFrom(request.headers['x-request-id']),
-      trace: continueTrace(request.headers.traceparent),
+      trace: traceContextOf(),
     }
   );
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
-import { RequestContext, formatTraceparent } from '@platform/observability';
+import type { RequestContext } from '@platform/observability';
 import { GraphQLError } from 'graphql';
 import { SubgraphFetcher } from './subgraph-fetcher';
 import { SupergraphErrorCode } from './supergraph.errors';
@@ -30,9 +30,10 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * A subgraph fetch with the caller's credentials and the gateway's request id and trace
- * (traceparent naming the gateway's span as parent). A `{storeId}` segment of the subgraph's
- * URL is filled from the caller's `x-store-id` header.
+ * A subgraph fetch with the caller's credentials and the gateway's request id; its traceparent
+ * (the caller's trace, the gateway's span for the fetch as parent) and tracestate are added by
+ * OpenTelemetry's undici instrumentation (SubgraphFetcher calls undici). A `{storeId}` segment of
+ * the subgraph's URL is filled from the caller's `x-store-id` header.
  */
 export class SubgraphDataSource extends RemoteGraphQLDataSource<SupergraphContext> {
   constructor(
@@ -54,9 +55,6 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<SupergraphContex
       if (value) http.headers.set(name, value);
     }
     http.headers.set('x-request-id', requestContext.requestId);
-    http.headers.set('traceparent', formatTraceparent(requestContext.trace));
-    const tracestate = headerValue(headers.tracestate);
-    if (tracestate && requestContext.trace.parentSpanId) http.headers.set('tracestate', tracestate);
     if (STORE_ID_SEGMENT.test(http.url)) {
       const storeId = headerValue(headers['x-store-id'])?.trim();
       if (!storeId) {

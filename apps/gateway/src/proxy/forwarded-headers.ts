@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { RequestContext, formatTraceparent } from '@platform/observability';
+import type { RequestContext } from '@platform/observability';
 import { withoutHopByHopHeaders } from '@platform/service-kit';
 
 /** What the proxy knows about the incoming request besides its headers. */
@@ -20,17 +20,18 @@ function single(value: string | string[] | undefined): string | undefined {
  * The headers a proxied request carries upstream: the caller's, unchanged (Authorization,
  * x-store-id, Idempotency-Key, content headers …), except
  * - `x-request-id`: the gateway's request id (the caller's when it was a uuid, else a new one);
- * - `traceparent`: the caller's trace continued with the gateway's span as parent (a new trace
- *   when the caller sent none or an invalid one); `tracestate` is dropped with an invalid parent
- *   (W3C Trace Context §3.3);
+ * - `traceparent` and `tracestate`: not the caller's but this hop's, added by OpenTelemetry's undici
+ *   instrumentation: the caller's trace continued with the gateway's span for the call as parent
+ *   (a new trace when the caller sent none or an invalid one), and the caller's tracestate only
+ *   with a valid caller traceparent (W3C Trace Context §3.3);
  * - `x-forwarded-for` gains the peer address; `x-forwarded-proto`/`-host` are set when absent;
  * - hop-by-hop headers (`Connection` and those it names, `Keep-Alive`, …) stay with this hop.
  */
 export function forwardedRequestHeaders(headers: IncomingHttpHeaders, hop: IncomingHop): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = withoutHopByHopHeaders(headers);
+  delete out.traceparent;
+  delete out.tracestate;
   out['x-request-id'] = hop.context.requestId;
-  out.traceparent = formatTraceparent(hop.context.trace);
-  if (!hop.context.trace.parentSpanId) delete out.tracestate;
   if (hop.remoteAddress) {
     const previous = single(headers['x-forwarded-for']);
     out['x-forwarded-for'] = previous ? `${previous}, ${hop.remoteAddress}` : hop.remoteAddress;

@@ -1,0 +1,239 @@
+import { channel } from 'node:diagnostics_channel';
+import { SpanKind, context, propagation, trace } from '@opentelemetry/api';
+import type { Attributes, Context, Link } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import type { UndiciRequest } from '@opentelemetry/instrumentation-undici';
+import { NodeSDK, core } from '@opentelemetry/sdk-node';
+import {
+  AlwaysOffSampler,
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  ParentBasedSampler,
+  SamplingDecision,
+  SimpleSpanProcessor,
+  TraceIdRatioBasedSampler,
+} from '@opentelemetry/sdk-trace-node';
+import type { Sampler, SamplingResult, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { loadTelemetryConfig } from '@platform/config';
+import type { TelemetryConfig } from '@platform/config';
+import type { FastifyInstance } from 'fastify';
+
+/** What OpenTelemetry does in this process. */
+export interface TelemetryStatus {
+  readonly serviceName: string;
+  /** `none`: nothing recorded, nothing leaves the process; `in-memory`: a test's exporter. */
+  readonly exporter: 'none' | 'otlp' | 'in-memory';
+  /** Where `otlp` sends spans (OTLP/HTTP, `…/v1/traces`). */
+  readonly endpoint?: string;
+}
+
+export interface StartTelemetryOptions {
+  /** Default: loadTelemetryConfig() (the OTEL_* variables, the name of the entry point). */
+  readonly config?: TelemetryConfig;
+  /** Test-only: spans go to this exporter (as they end, no batching) instead of OTLP. */
+  readonly spanExporter?: SpanExporter;
+}
+
+/** Instrumentations with a `disable()` (NodeSDK's shutdown leaves them patched and subscribed). */
+interface Disableable {
+  disable(): void;
+}
+
+interface Running {
+  readonly sdk: NodeSDK;
+  readonly status: TelemetryStatus;
+  readonly processor: SpanProcessor;
+  readonly fastify: FastifyOtelInstrumentation;
+  readonly undici: UndiciInstrumentation;
+  readonly all: readonly Disableable[];
+  readonly replaced: () => void;
+}
+
+let running: Running | undefined;
+const instrumentedFastify = new WeakSet<FastifyInstance>();
+/** Instrumented Fastify instances not closed yet. */
+let openInstances = 0;
+
+/** Probes and scrapes (as platform-logger.ts leaves them out of the request log). */
+const QUIET_PATHS = /^\/(health\/|metrics|healthz)/;
+
+/**
+ * Which new traces are worth recording when spans are exported: not the probes and scrapes, not
+ * BullMQ's own housekeeping (its INTERNAL spans outside any job: getNextJob, stalled-job checks),
+ * and of the rest the OTEL_TRACES_SAMPLER_ARG share.
+ */
+class PlatformRootSampler implements Sampler {
+  constructor(private readonly ratio: Sampler) {}
+
+  shouldSample(
+    ctx: Context,
+    traceId: string,
+    spanName: string,
+    spanKind: SpanKind,
+    attributes: Attributes,
+    links: Link[],
+  ): SamplingResult {
+    const path = attributes['url.path'];
+    if (spanKind === SpanKind.INTERNAL || (typeof path === 'string' && QUIET_PATHS.test(path))) {
+      return { decision: SamplingDecision.NOT_RECORD };
+    }
+    return this.ratio.shouldSample(ctx, traceId, spanName, spanKind, attributes, links);
+  }
+
+  toString(): string {
+    return `PlatformRootSampler{${this.ratio.toString()}}`;
+  }
+}
+
+/**
+ * With an exporter: a caller's sampling decision is followed, new traces by PlatformRootSampler.
+ * Without one: no new trace is recorded (its spans are non-recording, they only carry ids); a
+ * caller that sent a sampled traceparent still gets spans marked sampled (recorded, then dropped),
+ * so the flag it sent travels on to the next hop.
+ */
+function samplerFor(exporting: boolean, ratio: number): Sampler {
+  const root = exporting
+    ? new PlatformRootSampler(new TraceIdRatioBasedSampler(ratio))
+    : new AlwaysOffSampler();
+  return new ParentBasedSampler({ root });
+}
+
+/** An undici request that already names its trace context (a proxy passing the caller's on). */
+function carriesTraceparent(request: UndiciRequest): boolean {
+  const { headers } = request;
+  if (typeof headers === 'string') return /(^|\r\n)traceparent:/i.test(headers);
+  for (let i = 0; i < headers.length; i += 2) {
+    if (String(headers[i]).toLowerCase() === 'traceparent') return true;
+  }
+  return false;
+}
+
+/**
+ * A Jest worker runs many suites in one process, each with its own module registry and so its own
+ * OpenTelemetry globals, but diagnostics channels (undici's) belong to the process: a start
+ * disables the instrumentations of the one before, so no request is ever instrumented twice.
+ */
+const STARTED = channel('platform.telemetry.started');
+
+/**
+ * Starts OpenTelemetry once per process (a second call returns the first one's status): the
+ * NodeSDK with the W3C TraceContext propagator and
+ * - HTTP (outgoing http.request only: incoming requests are Fastify's), undici (fetch, the
+ *   gateway's proxy and subgraph calls) and Fastify (`request` span continuing the caller's
+ *   traceparent, installed by installHttpObservability): what carries trace ids between
+ *   processes, always;
+ * - pg and ioredis: spans only, so only when they are exported.
+ * BullMQ's own adapter (bullmq-otel, libs/queue) carries the context through jobs. With
+ * OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT spans go there over OTLP/HTTP in batches; without, there is
+ * no exporter, no metric reader, no log processor: nothing is recorded and nothing leaves the
+ * process. No instrumentation of fs, dns, net and the like.
+ */
+export function startTelemetry(options: StartTelemetryOptions = {}): TelemetryStatus {
+  if (running) return running.status;
+  const config = options.config ?? loadTelemetryConfig({ entry: require.main?.filename });
+  const exporter =
+    options.spanExporter ??
+    (config.tracesEndpoint ? new OTLPTraceExporter({ url: config.tracesEndpoint }) : undefined);
+  const processor: SpanProcessor = !exporter
+    ? new NoopSpanProcessor()
+    : options.spanExporter
+      ? new SimpleSpanProcessor(exporter)
+      : new BatchSpanProcessor(exporter);
+  const fastify = new FastifyOtelInstrumentation({ instrumentHooks: false, instrumentHandler: false });
+  const undici = new UndiciInstrumentation({
+    requireParentforSpans: true,
+    ignoreRequestHook: carriesTraceparent,
+  });
+  const propagating = [
+    new HttpInstrumentation({
+      disableIncomingRequestInstrumentation: true,
+      requireParentforOutgoingSpans: true,
+    }),
+    undici,
+    fastify,
+  ];
+  const clients = exporter
+    ? [
+        new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+        new IORedisInstrumentation({ requireParentSpan: true }),
+      ]
+    : [];
+  const sdk = new NodeSDK({
+    serviceName: config.serviceName,
+    autoDetectResources: exporter !== undefined,
+    textMapPropagator: new core.W3CTraceContextPropagator(),
+    sampler: samplerFor(exporter !== undefined, config.samplerRatio),
+    spanProcessors: [processor],
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [...propagating, ...clients],
+  });
+  STARTED.publish(undefined);
+  sdk.start();
+  const all: Disableable[] = [...propagating, ...clients];
+  const replaced = (): void => {
+    for (const instrumentation of all) instrumentation.disable();
+  };
+  STARTED.subscribe(replaced);
+  const status: TelemetryStatus = options.spanExporter
+    ? { serviceName: config.serviceName, exporter: 'in-memory' }
+    : config.tracesEndpoint
+      ? { serviceName: config.serviceName, exporter: 'otlp', endpoint: config.tracesEndpoint }
+      : { serviceName: config.serviceName, exporter: 'none' };
+  running = { sdk, status, processor, fastify, undici, all, replaced };
+  return status;
+}
+
+/** The running telemetry's status; undefined before startTelemetry. */
+export function telemetryStatus(): TelemetryStatus | undefined {
+  return running?.status;
+}
+
+/**
+ * Gives a Fastify instance its `request` span (@fastify/otel, without hook and handler spans): it
+ * continues the caller's traceparent, or starts a trace, and is the active span of everything the
+ * request runs. Must come before the instance's routes and the platform's own onRequest hooks.
+ * Starts telemetry first if nothing did (an app built in a test).
+ */
+export function instrumentFastify(fastify: FastifyInstance): void {
+  startTelemetry();
+  const current = running;
+  if (!current || instrumentedFastify.has(fastify)) return;
+  instrumentedFastify.add(fastify);
+  if (openInstances++ === 0) current.undici.enable();
+  current.fastify.plugin()(fastify, {}, () => undefined);
+  fastify.addHook('onClose', (_instance, done) => {
+    // The last instance closed: nothing of this process is served any more, and undici's
+    // channels, unlike the rest, outlive a Jest suite (see STARTED).
+    if (current === running && --openInstances === 0) current.undici.disable();
+    done();
+  });
+}
+
+/** Exports the spans still buffered (a process that stops: ObservabilityModule). */
+export async function flushTelemetry(): Promise<void> {
+  await running?.processor.forceFlush();
+}
+
+/**
+ * Stops telemetry (tests: to start it again with other options): exports what is buffered,
+ * unpatches, and leaves the OpenTelemetry API with no tracer provider, context manager or
+ * propagator.
+ */
+export async function stopTelemetry(): Promise<void> {
+  const stopping = running;
+  if (!stopping) return;
+  running = undefined;
+  openInstances = 0;
+  STARTED.unsubscribe(stopping.replaced);
+  stopping.replaced();
+  await stopping.sdk.shutdown();
+  trace.disable();
+  context.disable();
+  propagation.disable();
+}
