@@ -113,7 +113,7 @@ describe('telemetry', () => {
       await flushTelemetry();
       await stopTelemetry();
       expect(connect).not.toHaveBeenCalled();
-      // No metric reader either (NodeSDK's default would export metrics over OTLP).
+      // No metric reader either (the all-in-one NodeSDK's default would export metrics over OTLP).
       expect(metrics.getMeterProvider().constructor.name).not.toBe('MeterProvider');
     });
 

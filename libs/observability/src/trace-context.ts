@@ -6,7 +6,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { SpanContext } from '@opentelemetry/api';
-import { core } from '@opentelemetry/sdk-node';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 
 /** The spec's traceparent pattern (version 2 hex, trace-id 32, parent-id 16, flags 2). */
 export const TRACEPARENT_PATTERN = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
@@ -26,7 +26,7 @@ export interface TraceContext {
  * fields are invalid; a higher version may carry more fields after the four known ones) and
  * `tracestate` along with it.
  */
-export const TRACE_CONTEXT_PROPAGATOR = new core.W3CTraceContextPropagator();
+export const TRACE_CONTEXT_PROPAGATOR = new W3CTraceContextPropagator();
 
 /**
  * A traceparent header as the propagator reads it; undefined for anything invalid, which makes
