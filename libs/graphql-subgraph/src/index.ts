@@ -12,6 +12,7 @@ export {
   toCountedConnection,
 } from './connection';
 export type { ConnectionShape, CountedPage, CursorPosition, Page, PageRequest } from './connection';
+export { createStatusFilterInput, createStringFilterInput } from './filter-inputs';
 export { ArgsOf, InputArg, InputValidationPipe } from './input.pipe';
 export {
   CURRENCY_CODE,
@@ -53,6 +54,7 @@ export {
   cursorScope,
   isCursorValue,
   keysetPage,
+  keysetPageOfRows,
   nowMs,
   textSort,
   updatedAtSort,

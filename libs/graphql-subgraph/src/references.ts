@@ -17,13 +17,13 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
 import type { ResolverBase, ScopeSet } from './resolver-base';
+import { createStringFilterInput } from './filter-inputs';
 import { InputArg } from './input.pipe';
 import { Loaders, StoreId } from './subgraph-context';
 import { LoaderRegistry } from './loader-registry';
@@ -60,21 +60,8 @@ export class ReferenceInput {
 }
 
 /** Filter of list fields by a reference value: `eq` one value or `in` several. */
-@InputType('ReferenceValueFilter')
-export class ReferenceValueFilter {
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(256)
-  eq?: string | null;
-
-  @Field(() => [String], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  in?: string[] | null;
-}
+export const ReferenceValueFilter = createStringFilterInput('ReferenceValueFilter', 256);
+export type ReferenceValueFilter = InstanceType<typeof ReferenceValueFilter>;
 
 /** A stored reference of one owner. */
 export interface ReferenceRecord {

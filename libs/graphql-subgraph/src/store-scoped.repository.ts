@@ -237,13 +237,34 @@ export async function keysetPage<E extends ObjectLiteral & { id: string }>(
     .addOrderBy(`${a}.id`, scanDirection)
     .limit(request.size + 1);
   const rows = await qb.getMany();
+  return keysetPageOfRows(rows, request, (node) =>
+    encodeCursor({ sort: sort.key, value: sort.valueOf(node), id: node.id }, scope),
+  );
+}
+
+/** keysetPage, plus the count of every row `qb` matches (its filters, not the cursor), on demand. */
+export async function countedKeysetPage<E extends ObjectLiteral & { id: string }>(
+  ...args: Parameters<typeof keysetPage<E>>
+): Promise<CountedPage<E>> {
+  const counter = args[0].clone();
+  const page = await keysetPage(...args);
+  return { page, totalCount: () => counter.getCount() };
+}
+
+/**
+ * The page of `rows`, fetched in scan order with LIMIT size + 1 (one more row tells whether another
+ * page exists): at most `request.size` rows in the list's order, each with its cursor.
+ */
+export function keysetPageOfRows<E>(
+  rows: readonly E[],
+  request: PageRequest,
+  cursorOf: (node: E) => string,
+): Page<E> {
+  const forward = request.direction === 'forward';
   const more = rows.length > request.size;
   const pageRows = rows.slice(0, request.size);
   if (!forward) pageRows.reverse();
-  const edges = pageRows.map((node) => ({
-    cursor: encodeCursor({ sort: sort.key, value: sort.valueOf(node), id: node.id }, scope),
-    node,
-  }));
+  const edges = pageRows.map((node) => ({ cursor: cursorOf(node), node }));
   return {
     edges,
     pageInfo: {
@@ -253,18 +274,4 @@ export async function keysetPage<E extends ObjectLiteral & { id: string }>(
       endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
-}
-
-/** keysetPage, plus the count of every row `qb` matches (its filters, not the cursor), on demand. */
-export async function countedKeysetPage<E extends ObjectLiteral & { id: string }>(
-  qb: SelectQueryBuilder<E>,
-  alias: string,
-  request: PageRequest,
-  sort: KeysetSort<E>,
-  direction: SortDirection,
-  options: { uuidIds?: boolean } = {},
-): Promise<CountedPage<E>> {
-  const counter = qb.clone();
-  const page = await keysetPage(qb, alias, request, sort, direction, options);
-  return { page, totalCount: () => counter.getCount() };
 }

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import {
   ConfigError,
+  Env,
   envInteger,
+  envUrl,
   PlatformConfig,
   SERVICE_PORTS,
   ServiceName,
@@ -85,17 +87,9 @@ export function workerHealthEnv(service: string, worker: string): string {
   return `${service}_${worker}_HEALTH_URL`.toUpperCase().replace(/-/g, '_');
 }
 
-function originUrl(env: Record<string, string | undefined>, name: string, fallback: string): string {
-  const raw = env[name] || fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be a URL, got "${raw}"`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ConfigError(name, `must use http: or https:, got "${parsed.protocol}"`);
-  }
+function originUrl(env: Env, name: string, fallback: string): string {
+  const raw = envUrl(env, name, fallback, ['http:', 'https:']);
+  const parsed = new URL(raw);
   if (parsed.pathname !== '/' || parsed.search || parsed.hash || parsed.username || parsed.password) {
     throw new ConfigError(
       name,

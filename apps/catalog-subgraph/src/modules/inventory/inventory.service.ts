@@ -4,13 +4,13 @@ import {
   ConnectionArgs,
   CountedPage,
   KeysetSort,
-  Page,
   SubgraphErrors,
   countedKeysetPage,
   cursorScope,
   decodeCursor,
   encodeCursor,
   isUuid,
+  keysetPageOfRows,
   nowMs,
   pageRequest,
 } from '@platform/graphql-subgraph';
@@ -123,22 +123,9 @@ export class InventoryService {
       .addOrderBy('c.locationId', order)
       .limit(request.size + 1)
       .getMany();
-    const more = rows.length > request.size;
-    const pageRows = rows.slice(0, request.size);
-    if (!forward) pageRows.reverse();
-    const edges = pageRows.map((node) => ({
-      cursor: encodeCursor({ sort: COUNT_SORT, value: node.skuId, id: node.locationId }, scope),
-      node,
-    }));
-    const page: Page<InventoryCountEntity> = {
-      edges,
-      pageInfo: {
-        hasNextPage: forward ? more : request.cursor !== undefined,
-        hasPreviousPage: forward ? request.cursor !== undefined : more,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-    };
+    const page = keysetPageOfRows(rows, request, (node) =>
+      encodeCursor({ sort: COUNT_SORT, value: node.skuId, id: node.locationId }, scope),
+    );
     return { page, totalCount: () => counter.getCount() };
   }
 

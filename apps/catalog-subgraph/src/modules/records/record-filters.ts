@@ -1,4 +1,5 @@
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
+import { createStatusFilterInput, createStringFilterInput } from '@platform/graphql-subgraph';
 import {
   ArrayMaxSize,
   IsArray,
@@ -80,35 +81,15 @@ export class NameFilter {
   contains?: string | null;
 }
 
-@InputType('CatalogStatusFilter', { description: 'Without it, lists leave ARCHIVED records out.' })
-export class CatalogStatusFilter {
-  @Field(() => CatalogStatus, { nullable: true })
-  @IsOptional()
-  @IsEnum(CatalogStatus)
-  eq?: CatalogStatus | null;
+export const CatalogStatusFilter = createStatusFilterInput(
+  'CatalogStatusFilter',
+  CatalogStatus,
+  'Without it, lists leave ARCHIVED records out.',
+);
+export type CatalogStatusFilter = InstanceType<typeof CatalogStatusFilter>;
 
-  @Field(() => [CatalogStatus], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @IsEnum(CatalogStatus, { each: true })
-  in?: CatalogStatus[] | null;
-}
-
-@InputType('CodeFilter')
-export class CodeFilter {
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(128)
-  eq?: string | null;
-
-  @Field(() => [String], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  in?: string[] | null;
-}
+export const CodeFilter = createStringFilterInput('CodeFilter', 128);
+export type CodeFilter = InstanceType<typeof CodeFilter>;
 
 @InputType('DateTimeFilter', { description: 'Bounds of a timestamp; every given bound applies.' })
 export class DateTimeFilter {

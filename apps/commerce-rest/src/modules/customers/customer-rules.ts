@@ -202,8 +202,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The writable fields of anything shaped like a customer, in a fixed order. */
-export function stateOf(c: CustomerState): CustomerState {
+/** The customer's own (non-list) writable fields. */
+export type CustomerScalars = Omit<CustomerState, 'emails' | 'phones' | 'addresses'>;
+
+/** The scalar writable fields of anything shaped like a customer, in a fixed order. */
+export function scalarsOf(c: CustomerScalars): CustomerScalars {
   return {
     firstName: c.firstName,
     lastName: c.lastName,
@@ -211,6 +214,13 @@ export function stateOf(c: CustomerState): CustomerState {
     jobTitle: c.jobTitle,
     nickname: c.nickname,
     externalIdentifier: c.externalIdentifier,
+  };
+}
+
+/** The writable fields of anything shaped like a customer, in a fixed order. */
+export function stateOf(c: CustomerState): CustomerState {
+  return {
+    ...scalarsOf(c),
     emails: c.emails,
     phones: c.phones,
     addresses: c.addresses,

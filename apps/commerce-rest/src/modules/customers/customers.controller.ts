@@ -18,6 +18,7 @@ import type { FastifyReply } from 'fastify';
 import { httpDate, parseIfModifiedSince } from '../paging/if-modified-since';
 import { CREATED_AT_ID, pageMeta, pageRequest } from '../paging/paging';
 import type { CustomerEntity } from './customer.entity';
+import { scalarsOf } from './customer-rules';
 import {
   CreateCustomerRequest,
   CustomerListQuery,
@@ -174,12 +175,7 @@ export function toCustomerResponse(c: CustomerEntity): CustomerResponse {
   return {
     customerId: c.id,
     storeId: c.storeId,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    organization: c.organization,
-    jobTitle: c.jobTitle,
-    nickname: c.nickname,
-    externalIdentifier: c.externalIdentifier,
+    ...scalarsOf(c),
     emails: c.emails.map((e) => ({ email: e.email, label: e.label ?? null, default: e.default })),
     phones: c.phones.map((p) => ({ phone: p.phone, label: p.label ?? null, default: p.default })),
     addresses: c.addresses.map((a) => ({

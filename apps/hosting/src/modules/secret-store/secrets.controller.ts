@@ -1,29 +1,15 @@
-import { Body, Controller, Get, Headers, Param, Patch, Query } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { Idempotent } from '@platform/idempotency';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { Variant } from '../apps/app-environment.entity';
 import { AppParams } from '../apps/apps.request';
 import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
 import { SecretStoreService } from './secret-store.service';
 import { assertJsonPatchContentType, withSecretPatchErrors } from './secrets.http';
-import {
-  JSON_PATCH_MEDIA_TYPE,
-  NodejsSecretsQuery,
-  SECRET_PATCH_BODY_SCHEMA,
-  SecretsQuery,
-} from './secrets.request';
+import { PatchSecretsOperation } from './secrets.operations';
+import { NodejsSecretsQuery, SecretsQuery } from './secrets.request';
 import { SecretSetResponse, toSecretSetResponse } from './secrets.response';
 
 /**
@@ -77,19 +63,12 @@ export class SecretsController {
     return this.metadata(principal, params.appId);
   }
 
-  @Patch('apps/:appId/secrets')
-  @ApiTags('hosting secrets')
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.secret:write')
-  @Idempotent({ format: 'uuid' })
-  @ApiOperation({ summary: 'Add, replace or remove secrets of one variant (JSON Patch, atomic)' })
-  @ApiConsumes(JSON_PATCH_MEDIA_TYPE)
-  @ApiBody({ schema: SECRET_PATCH_BODY_SCHEMA as object })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'uuid; replayed for 24 h' })
-  @ApiOkResponse({ type: SecretSetResponse, description: 'The secret set after the update, without values' })
-  @ApiResponse({ status: 409, description: 'IDEMPOTENCY_KEY_IN_USE' })
-  @ApiResponse({ status: 415, description: `UNSUPPORTED_MEDIA_TYPE: send ${JSON_PATCH_MEDIA_TYPE}` })
-  @ApiResponse({ status: 422, description: 'IDEMPOTENCY_KEY_MISMATCH' })
+  @PatchSecretsOperation({
+    path: 'apps/:appId/secrets',
+    tag: 'hosting secrets',
+    scope: 'hosting.secret:write',
+    summary: 'Add, replace or remove secrets of one variant (JSON Patch, atomic)',
+  })
   patch(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
@@ -100,19 +79,12 @@ export class SecretsController {
     return this.apply(principal, params.appId, query.variant, contentType, body);
   }
 
-  @Patch('nodejs/apps/:appId/secrets')
-  @ApiTags('hosting nodejs (earlier namespace)')
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.paas.secrets:write')
-  @Idempotent({ format: 'uuid' })
-  @ApiOperation({ summary: 'Earlier namespace: the same secrets update, variant preview or publish' })
-  @ApiConsumes(JSON_PATCH_MEDIA_TYPE)
-  @ApiBody({ schema: SECRET_PATCH_BODY_SCHEMA as object })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'uuid; replayed for 24 h' })
-  @ApiOkResponse({ type: SecretSetResponse, description: 'The secret set after the update, without values' })
-  @ApiResponse({ status: 409, description: 'IDEMPOTENCY_KEY_IN_USE' })
-  @ApiResponse({ status: 415, description: `UNSUPPORTED_MEDIA_TYPE: send ${JSON_PATCH_MEDIA_TYPE}` })
-  @ApiResponse({ status: 422, description: 'IDEMPOTENCY_KEY_MISMATCH' })
+  @PatchSecretsOperation({
+    path: 'nodejs/apps/:appId/secrets',
+    tag: 'hosting nodejs (earlier namespace)',
+    scope: 'hosting.paas.secrets:write',
+    summary: 'Earlier namespace: the same secrets update, variant preview or publish',
+  })
   patchNodejs(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,

@@ -1,8 +1,13 @@
 import { Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
-import { CurrentPrincipal, Principal } from '@platform/auth';
-import { LoaderRegistry, Loaders, StoreId, requirePrincipalScopes } from '@platform/graphql-subgraph';
+import {
+  LoaderRegistry,
+  Loaders,
+  StoreId,
+  SubgraphContext,
+  SubgraphCtx,
+  storeIdOf,
+} from '@platform/graphql-subgraph';
 import { OrderLoaders } from './order-loaders';
-import { OrderScopes } from './order-scopes';
 import { toLineItemModel, toOrderModel } from './order.mappers';
 import { LineItemModel, OrderModel, SkuReference } from './order.model';
 import { OrdersQueryService } from './orders-query.service';
@@ -35,12 +40,10 @@ export class LineItemResolver {
   @ResolveReference()
   async resolveReference(
     @Parent() reference: { __typename: string; id: string },
-    @StoreId() storeId: string,
-    @Loaders() loaders: LoaderRegistry,
-    @CurrentPrincipal() principal: Principal,
+    @SubgraphCtx() context: SubgraphContext,
   ): Promise<LineItemModel | null> {
-    requirePrincipalScopes(principal, [OrderScopes.read]);
-    const orders = new OrderLoaders(loaders, this.query);
+    const storeId = storeIdOf(context);
+    const orders = OrderLoaders.forReference(context, this.query);
     const line = await orders.lineItem(storeId, reference.id);
     const order = line ? await orders.order(storeId, line.orderId) : undefined;
     return line && order ? toLineItemModel(line, order.currencyCode) : null;

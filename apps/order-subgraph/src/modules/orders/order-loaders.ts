@@ -1,4 +1,4 @@
-import type { LoaderRegistry } from '@platform/graphql-subgraph';
+import { LoaderRegistry, SubgraphContext, requireScopes } from '@platform/graphql-subgraph';
 import type { LineItemEntity } from './line-item.entity';
 import type { OrderDiscountEntity } from './order-discount.entity';
 import type { OrderNoteEntity } from './order-note.entity';
@@ -6,6 +6,7 @@ import type { OrderPaymentEntity } from './order-payment.entity';
 import type { OrderStatusChangeEntity } from './order-status-change.entity';
 import type { OrderEntity } from './order.entity';
 import type { OrdersQueryService } from './orders-query.service';
+import { OrderScopes } from './order-scopes';
 
 /**
  * The request's DataLoaders of the order model: one query per relation per execution level,
@@ -16,6 +17,15 @@ export class OrderLoaders {
     private readonly registry: LoaderRegistry,
     private readonly query: OrdersQueryService,
   ) {}
+
+  /**
+   * The loaders of a federation reference resolver (`@ResolveReference`), where the global scope
+   * guard does not run: FORBIDDEN unless the token holds the read scope.
+   */
+  static forReference(context: SubgraphContext, query: OrdersQueryService): OrderLoaders {
+    requireScopes(context, [OrderScopes.read]);
+    return new OrderLoaders(context.loaders, query);
+  }
 
   order(storeId: string, id: string): Promise<OrderEntity | undefined> {
     return this.registry

@@ -1,13 +1,15 @@
 import { Args, ID, Int, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
-import { CurrentPrincipal, Principal, RequiresScopes } from '@platform/auth';
+import { RequiresScopes } from '@platform/auth';
 import {
   ConnectionShape,
   LoaderRegistry,
   Loaders,
   StoreId,
+  SubgraphContext,
+  SubgraphCtx,
   createConnectionType,
   pageRequest,
-  requirePrincipalScopes,
+  storeIdOf,
   toConnection,
 } from '@platform/graphql-subgraph';
 import { LineItemsBySkuArgs, OrdersArgs } from './order-list.args';
@@ -115,12 +117,10 @@ export class OrderQueriesResolver {
   @ResolveReference()
   async resolveReference(
     @Parent() reference: { __typename: string; id: string },
-    @StoreId() storeId: string,
-    @Loaders() loaders: LoaderRegistry,
-    @CurrentPrincipal() principal: Principal,
+    @SubgraphCtx() context: SubgraphContext,
   ): Promise<OrderModel | null> {
-    requirePrincipalScopes(principal, [OrderScopes.read]);
-    const order = await new OrderLoaders(loaders, this.query).order(storeId, reference.id);
+    const storeId = storeIdOf(context);
+    const order = await OrderLoaders.forReference(context, this.query).order(storeId, reference.id);
     return order ? toOrderModel(order) : null;
   }
 

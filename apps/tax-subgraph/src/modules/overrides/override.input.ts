@@ -1,12 +1,7 @@
 import { ArgsType, Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, ReferenceValueFilter } from '@platform/graphql-subgraph';
+import { ConnectionArgs, ReferenceValueFilter, createStatusFilterInput } from '@platform/graphql-subgraph';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import {
-  NestedFilter,
-  createIdFilterInput,
-  createOrderByInput,
-  createStatusFilterInput,
-} from '../shared/list-inputs';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
 import { OverrideStatus, OverrideType } from './override.model';
 
 export enum OverrideOrderField {

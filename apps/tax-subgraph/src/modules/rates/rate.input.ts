@@ -1,13 +1,13 @@
 import { ArgsType, Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, ReferenceValueFilter, SimpleMoneyInput } from '@platform/graphql-subgraph';
+import {
+  ConnectionArgs,
+  ReferenceValueFilter,
+  createStatusFilterInput,
+  SimpleMoneyInput,
+} from '@platform/graphql-subgraph';
 import { Type } from 'class-transformer';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import {
-  NestedFilter,
-  createIdFilterInput,
-  createOrderByInput,
-  createStatusFilterInput,
-} from '../shared/list-inputs';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
 import { RateStatus } from './rate.model';
 
 export enum RateOrderField {

@@ -31,27 +31,6 @@ export function createIdFilterInput(name: string): Type<{ eq?: string | null; in
   return IdFilter;
 }
 
-/** `{ eq: <Status>, in: [<Status>!] }` over an ACTIVE/INACTIVE enum. */
-export function createStatusFilterInput<S extends string>(
-  name: string,
-  statusEnum: Record<string, S>,
-): Type<{ eq?: S | null; in?: S[] | null }> {
-  @InputType(name)
-  class StatusFilter {
-    @Field(() => statusEnum, { nullable: true })
-    @IsOptional()
-    @IsEnum(statusEnum)
-    eq?: S | null;
-
-    @Field(() => [statusEnum], { nullable: true })
-    @IsOptional()
-    @IsArray()
-    @IsEnum(statusEnum, { each: true })
-    in?: S[] | null;
-  }
-  return StatusFilter;
-}
-
 /** `{ field: <X>OrderField = CREATED_AT, direction: OrderDirection = ASC }`. */
 export function createOrderByInput<F extends string>(
   name: string,
