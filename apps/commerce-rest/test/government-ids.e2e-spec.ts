@@ -1,20 +1,11 @@
 import type { TestCredential } from '@platform/testing';
 import { governmentIdAssociatedData } from '../src/modules/stores/government-ids/government-id-sealing';
 import { SecretBox } from '@platform/crypto';
+import { expectCommerceError } from './support/commerce-errors';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 
 const UNKNOWN_STORE = '00000000-0000-4000-8000-000000000000';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function expectCommerceError(body: Record<string, unknown>, name: string): void {
-  expect(body).toEqual(
-    expect.objectContaining({ name, correlationId: expect.any(String), message: expect.any(String) }),
-  );
-  expect(Array.isArray(body.details) && body.details.length > 0).toBe(true);
-  for (const d of body.details as Record<string, unknown>[]) {
-    expect(d).toEqual(expect.objectContaining({ issue: expect.any(String), location: expect.any(String) }));
-  }
-}
 
 interface RawGovernmentId {
   id: string;

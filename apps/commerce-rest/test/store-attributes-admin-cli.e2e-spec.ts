@@ -18,21 +18,11 @@ describe('admin CLI: store attribute set', () => {
     await env?.teardown();
   });
 
+  const setAttribute = (name: string, value: string, ...more: string[]) =>
+    admin(env, 'store', 'attribute', 'set', '--store', storeId, '--name', name, '--value', value, ...more);
+
   it('sets an allow-listed attribute, ephemeral with --ttl, and prints {"storeId","name"}', async () => {
-    const result = await admin(
-      env,
-      'store',
-      'attribute',
-      'set',
-      '--store',
-      storeId,
-      '--name',
-      'promo',
-      '--value',
-      'SPRING',
-      '--ttl',
-      '3600',
-    );
+    const result = await setAttribute('promo', 'SPRING', '--ttl', '3600');
     expect(result).toMatchObject({ code: 0, json: { storeId, name: 'promo' } });
     const ds = await new DataSource({ type: 'postgres', url: env.db.url }).initialize();
     try {
@@ -47,18 +37,7 @@ describe('admin CLI: store attribute set', () => {
   }, 120_000);
 
   it('refuses a key outside the allow-list with INVALID_ATTRIBUTE_KEY and a non-zero exit', async () => {
-    const result = await admin(
-      env,
-      'store',
-      'attribute',
-      'set',
-      '--store',
-      storeId,
-      '--name',
-      'size',
-      '--value',
-      'XL',
-    );
+    const result = await setAttribute('size', 'XL');
     expect(result.code).not.toBe(0);
     expect(result.json).toEqual({ error: { code: 'INVALID_ATTRIBUTE_KEY', message: expect.any(String) } });
   }, 120_000);

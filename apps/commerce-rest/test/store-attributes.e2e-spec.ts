@@ -1,18 +1,9 @@
 import { type TestCredential, waitFor } from '@platform/testing';
 import { StoreAttributesService } from '../src/modules/stores/attributes/store-attributes.service';
+import { expectCommerceError } from './support/commerce-errors';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 
 const UNKNOWN_STORE = '00000000-0000-4000-8000-000000000000';
-
-function expectCommerceError(body: Record<string, unknown>, name: string): void {
-  expect(body).toEqual(
-    expect.objectContaining({ name, correlationId: expect.any(String), message: expect.any(String) }),
-  );
-  expect(Array.isArray(body.details) && body.details.length > 0).toBe(true);
-  for (const d of body.details as Record<string, unknown>[]) {
-    expect(d).toEqual(expect.objectContaining({ issue: expect.any(String), location: expect.any(String) }));
-  }
-}
 
 describe('store attributes: GET/PUT/DELETE /v1/commerce/stores/{storeId}/attributes/{attrName}', () => {
   let t: CommerceTestApp;

@@ -7,6 +7,7 @@ import {
 } from '../src/modules/stores/details/store-details-provisioning.service';
 import { SecretBox } from '@platform/crypto';
 import { STORE_JOINS, StoreJoin } from '../src/modules/stores/store-joins';
+import { expectCommerceError } from './support/commerce-errors';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 
 const UNKNOWN_STORE = '00000000-0000-4000-8000-000000000000';
@@ -32,17 +33,6 @@ const DEFAULT_FIELDS = [
   'updatedAt',
 ];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/** Every 4XX of commerce: the commerce error object with details[] (issue, location). */
-function expectCommerceError(body: Record<string, unknown>, name: string): void {
-  expect(body).toEqual(
-    expect.objectContaining({ name, correlationId: expect.any(String), message: expect.any(String) }),
-  );
-  expect(Array.isArray(body.details) && body.details.length > 0).toBe(true);
-  for (const d of body.details as Record<string, unknown>[]) {
-    expect(d).toEqual(expect.objectContaining({ issue: expect.any(String), location: expect.any(String) }));
-  }
-}
 
 describe('GET /v1/commerce/stores/{storeId} (real Postgres and Redis)', () => {
   let t: CommerceTestApp;

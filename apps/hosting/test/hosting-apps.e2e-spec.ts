@@ -1,13 +1,8 @@
 import type { TestCredential } from '@platform/testing';
 import { assertForgedCursorsRefused } from '@platform/testing';
 import type { AppOperationResponse, ApplicationPageResponse } from '../src/modules/apps/apps.response';
-import {
-  ALL_HOSTING_SCOPES,
-  HostingTestApp,
-  HostingWorkerHarness,
-  startHostingTestApp,
-  startHostingWorker,
-} from './support/hosting-test-app';
+import type { HostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
+import { ALL_HOSTING_SCOPES, closeWorkerThenApp, startHostingWithWorker } from './support/hosting-test-app';
 
 const APP_ID = /^NODEJS-[A-Za-z0-9_-]{10}$/;
 
@@ -24,16 +19,12 @@ describe('hosting apps and app operations (real Postgres, Redis and BullMQ)', ()
   let other: TestCredential;
 
   beforeAll(async () => {
-    t = await startHostingTestApp('hosting-apps');
-    worker = await startHostingWorker(t.env);
+    ({ t, worker } = await startHostingWithWorker('hosting-apps'));
     cred = await t.newCredential(ALL_HOSTING_SCOPES);
     other = await t.newCredential(ALL_HOSTING_SCOPES);
   });
 
-  afterAll(async () => {
-    await worker?.close();
-    await t?.close();
-  });
+  afterAll(() => closeWorkerThenApp(worker, t));
 
   const create = (name: unknown, c: TestCredential = cred, appType = 'NODEJS') =>
     t.inject({
@@ -42,6 +33,10 @@ describe('hosting apps and app operations (real Postgres, Redis and BullMQ)', ()
       headers: c.headers,
       payload: { name } as object,
     });
+
+  /** POST /v1/hosting/nodejs/apps (the earlier namespace). */
+  const createEarlier = (payload: object, c: TestCredential = cred) =>
+    t.inject({ method: 'POST', url: '/v1/hosting/nodejs/apps', headers: c.headers, payload });
 
   const createApp = async (name: string, c: TestCredential = cred): Promise<AppOperationResponse> => {
     const res = await create(name, c);
@@ -239,12 +234,7 @@ describe('hosting apps and app operations (real Postgres, Redis and BullMQ)', ()
 
   describe('earlier namespace /v1/hosting/nodejs', () => {
     it('POST /apps → 202 jobId; the job becomes active and the app is listed on /v1/hosting', async () => {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/v1/hosting/nodejs/apps',
-        headers: cred.headers,
-        payload: { name: "Jane's shop (v2)", datacenter: 'p3' },
-      });
+      const res = await createEarlier({ name: "Jane's shop (v2)", datacenter: 'p3' });
       expect(res.statusCode).toBe(202);
       const { jobId, job } = res.json() as { jobId: string; job: { id: string; status: string } };
       expect(job).toMatchObject({ id: jobId, status: 'pending' });
@@ -276,24 +266,14 @@ describe('hosting apps and app operations (real Postgres, Redis and BullMQ)', ()
     });
 
     it('refuses names outside the earlier rule, other accounts’ jobs, and the /v1/hosting scopes', async () => {
-      const bad = await t.inject({
-        method: 'POST',
-        url: '/v1/hosting/nodejs/apps',
-        headers: cred.headers,
-        payload: { name: '-starts-with-dash' },
-      });
+      const bad = await createEarlier({ name: '-starts-with-dash' });
       expect(bad.statusCode).toBe(400);
       expect((bad.json() as CommerceError).details[0]).toMatchObject({
         issue: 'INVALID_FORMAT',
         field: '/name',
       });
 
-      const res = await t.inject({
-        method: 'POST',
-        url: '/v1/hosting/nodejs/apps',
-        headers: cred.headers,
-        payload: { name: 'ok' },
-      });
+      const res = await createEarlier({ name: 'ok' });
       const { jobId } = res.json() as { jobId: string };
       const hidden = await t.inject({
         method: 'GET',
@@ -304,12 +284,7 @@ describe('hosting apps and app operations (real Postgres, Redis and BullMQ)', ()
       expect((hidden.json() as CommerceError).name).toBe('JOB_NOT_FOUND');
 
       const newOnly = await t.newCredential(['hosting.application:create', 'hosting.application:read']);
-      const denied = await t.inject({
-        method: 'POST',
-        url: '/v1/hosting/nodejs/apps',
-        headers: newOnly.headers,
-        payload: { name: 'x' },
-      });
+      const denied = await createEarlier({ name: 'x' }, newOnly);
       expect(denied.statusCode).toBe(403);
     });
   });

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
@@ -23,11 +20,11 @@ import type {
 import type { SubscriptionAttachmentResponse } from '../src/modules/subscriptions/subscriptions.response';
 import { archiveUpload, fixtureFiles, tarGzOf, zipOf } from './support/fixture-archives';
 import { createHostingApp, importArchive } from './support/hosting-flows';
+import type { BuildingHostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
 import {
   ALL_HOSTING_SCOPES,
-  HostingTestApp,
-  HostingWorkerHarness,
-  startHostingTestApp,
+  closeWorkerThenApp,
+  startBuildingHostingTestApp,
   startHostingWorker,
 } from './support/hosting-test-app';
 
@@ -58,17 +55,12 @@ interface AppAnswer {
 }
 
 describe('hosting deployments: preview → PUBLISH on both namespaces (real Postgres, Redis, npm, child processes)', () => {
-  let t: HostingTestApp;
+  let t: BuildingHostingTestApp;
   let worker: HostingWorkerHarness | undefined;
   let cred: TestCredential;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'hosting-deployments-'));
-    t = await startHostingTestApp('hosting-deployments', {
-      HOSTING_DATA_DIR: dataDir,
-      HOSTING_NPM_OFFLINE: 'true',
-    });
+    t = await startBuildingHostingTestApp('hosting-deployments');
     worker = await startHostingWorker(t.env);
   }, 30_000);
 
@@ -77,11 +69,7 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
     cred = await t.newCredential(SCOPES);
   });
 
-  afterAll(async () => {
-    await worker?.close(); // stops every app process
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeWorkerThenApp(worker, t)); // the worker stops every app process; close removes the data dir
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, c = cred) =>
     t.inject({

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
@@ -9,11 +8,11 @@ import type { ImportOperationResponse } from '../src/modules/imports/imports.res
 import { appProcesses } from './support/app-processes';
 import { createHostingApp } from './support/hosting-flows';
 import { BOUNDARY, fixtureFiles, multipart, tarGzOf, traversalZip, zipOf } from './support/fixture-archives';
+import type { BuildingHostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
 import {
   ALL_HOSTING_SCOPES,
-  HostingTestApp,
-  HostingWorkerHarness,
-  startHostingTestApp,
+  closeWorkerThenApp,
+  startBuildingHostingTestApp,
   startHostingWorker,
 } from './support/hosting-test-app';
 
@@ -31,18 +30,14 @@ interface CommerceError {
 }
 
 describe('hosting imports: upload → build → PREVIEW running (real Postgres, Redis, npm, child processes)', () => {
-  let t: HostingTestApp;
+  let t: BuildingHostingTestApp;
   let worker: HostingWorkerHarness | undefined;
   let cred: TestCredential;
   let other: TestCredential;
-  let dataDir: string;
   let appId: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'hosting-imports-'));
-    t = await startHostingTestApp('hosting-imports', {
-      HOSTING_DATA_DIR: dataDir,
-      HOSTING_NPM_OFFLINE: 'true',
+    t = await startBuildingHostingTestApp('hosting-imports', {
       HOSTING_UPLOAD_MAX_BYTES: String(MAX_UPLOAD),
     });
     worker = await startHostingWorker(t.env);
@@ -51,11 +46,8 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
     appId = await createApp(cred);
   }, 30_000);
 
-  afterAll(async () => {
-    await worker?.close(); // stops every app process (AppRuntimeManager → stopAll)
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  // The worker stops every app process (AppRuntimeManager → stopAll); close removes the data dir.
+  afterAll(() => closeWorkerThenApp(worker, t));
 
   const createApp = (c: TestCredential): Promise<string> => createHostingApp(t, c, 'imported');
 
@@ -254,9 +246,9 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
     expect(res.statusCode).toBe(202);
     const done = await settled((res.json() as ImportOperationResponse).importId);
     expect(done).toMatchObject({ status: 'FAILED', error: { code: 'PATH_TRAVERSAL' } });
-    const imports = await readdir(join(dataDir, 'imports'));
+    const imports = await readdir(join(t.dataDir, 'imports'));
     expect(imports).not.toContain('evil.js');
-    await expect(readFile(join(dataDir, 'imports', done.importId, 'evil.js'))).rejects.toThrow();
+    await expect(readFile(join(t.dataDir, 'imports', done.importId, 'evil.js'))).rejects.toThrow();
   });
 
   it('refuses bad uploads: no file 400, not multipart 415, not an archive 400, too large 413', async () => {
@@ -286,7 +278,7 @@ describe('hosting imports: upload → build → PREVIEW running (real Postgres, 
     expect(big.statusCode).toBe(413);
     expect((big.json() as CommerceError).details[0]?.issue).toBe('ARCHIVE_TOO_LARGE');
     // Refused uploads leave no file behind.
-    expect(await readdir(join(dataDir, 'uploads'))).toEqual([]);
+    expect(await readdir(join(t.dataDir, 'uploads'))).toEqual([]);
   });
 
   it("another account's app and imports answer 404", async () => {

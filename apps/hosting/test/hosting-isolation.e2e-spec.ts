@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { networkInterfaces } from 'node:os';
 import { SERVICE_PORTS, WORKER_PORTS } from '@platform/config';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
@@ -11,11 +9,11 @@ import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.re
 import { SANDBOX_APP_PORT } from '../src/modules/runtime';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import { createHostingApp, importArchive } from './support/hosting-flows';
+import type { BuildingHostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
 import {
   ALL_HOSTING_SCOPES,
-  HostingTestApp,
-  HostingWorkerHarness,
-  startHostingTestApp,
+  closeWorkerThenApp,
+  startBuildingHostingTestApp,
   startHostingWorker,
 } from './support/hosting-test-app';
 import { InternetNamespace, startInternetNamespace } from './support/internet-namespace';
@@ -79,9 +77,8 @@ function sandboxAddresses(): string[] {
  * internet only with HOSTING_APP_EGRESS=internet. Real imports, real sandboxes, real packets.
  */
 describe('hosting isolation: a probe app reaches nothing of the platform (real sandboxes and network)', () => {
-  let t: HostingTestApp;
+  let t: BuildingHostingTestApp;
   let cred: TestCredential;
-  let dataDir: string;
   let worker: HostingWorkerHarness | undefined;
   let internet: InternetNamespace;
   let probeId: string;
@@ -92,12 +89,7 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
 
   beforeAll(async () => {
     internet = await startInternetNamespace();
-    dataDir = await mkdtemp(join(tmpdir(), 'hosting-isolation-'));
-    t = await startHostingTestApp('hosting-isolation', {
-      HOSTING_DATA_DIR: dataDir,
-      HOSTING_NPM_OFFLINE: 'true',
-      HOSTING_APP_EGRESS: 'internet',
-    });
+    t = await startBuildingHostingTestApp('hosting-isolation', { HOSTING_APP_EGRESS: 'internet' });
     cred = await t.newCredential(SCOPES);
     worker = await startHostingWorker(t.env);
     // Both listen like deployed processes (HOST 0.0.0.0): the API port and the worker's health port.
@@ -108,10 +100,8 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
   }, 120_000);
 
   afterAll(async () => {
-    await worker?.close();
-    await t?.close();
+    await closeWorkerThenApp(worker, t);
     await internet?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   const createApp = (name: string): Promise<string> => createHostingApp(t, cred, name);

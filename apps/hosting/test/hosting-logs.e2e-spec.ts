@@ -15,8 +15,8 @@ import {
   LOG_RETENTION_MS,
   RuntimeLogStore,
 } from '../src/modules/app-logs/runtime-log-store.service';
-import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { RuntimeLogLine } from '../src/modules/runtime/runtime-driver';
+import { postHostingApp } from './support/hosting-flows';
 import { HostingTestApp, startHostingTestApp, startHostingWorker } from './support/hosting-test-app';
 
 interface CommerceError {
@@ -51,16 +51,8 @@ describe('hosting runtime logs (real Postgres)', () => {
     await t?.close();
   });
 
-  const newApp = async (owner: TestCredential = cred): Promise<string> => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/hosting/apps?appType=NODEJS',
-      headers: owner.headers,
-      payload: { name: 'logs app' },
-    });
-    expect(res.statusCode).toBe(202);
-    return (res.json() as AppOperationResponse).appId;
-  };
+  const newApp = async (owner: TestCredential = cred): Promise<string> =>
+    (await postHostingApp(t, owner, 'logs app')).appId;
 
   const get = (url: string, c: TestCredential | null = cred) =>
     t.inject({ method: 'GET', url, headers: c ? c.headers : {} } as InjectOptions);

@@ -10,12 +10,13 @@ import type { VariantEnvSource } from '../src/modules/runtime-env/variant-env-so
 import { VARIANT_ENV_SOURCE } from '../src/modules/runtime-env/variant-env-source';
 import { SecretStoreService } from '../src/modules/secret-store/secret-store.service';
 import type { SecretSetResponse } from '../src/modules/secret-store/secrets.response';
+import { postHostingApp } from './support/hosting-flows';
+import type { HostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
 import {
   ALL_HOSTING_SCOPES,
-  HostingTestApp,
-  HostingWorkerHarness,
+  closeWorkerThenApp,
   startHostingTestApp,
-  startHostingWorker,
+  startHostingWithWorker,
 } from './support/hosting-test-app';
 import { recordSql } from './support/sql-recorder';
 
@@ -35,26 +36,14 @@ describe('hosting secrets (real Postgres)', () => {
   let cred: TestCredential;
 
   beforeAll(async () => {
-    t = await startHostingTestApp('hosting-secrets');
-    worker = await startHostingWorker(t.env);
+    ({ t, worker } = await startHostingWithWorker('hosting-secrets'));
     cred = await t.newCredential(SCOPES);
   });
 
-  afterAll(async () => {
-    await worker?.close();
-    await t?.close();
-  });
+  afterAll(() => closeWorkerThenApp(worker, t));
 
-  const newApp = async (owner: TestCredential = cred): Promise<string> => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/hosting/apps?appType=NODEJS',
-      headers: owner.headers,
-      payload: { name: 'secrets app' },
-    });
-    expect(res.statusCode).toBe(202);
-    return (res.json() as AppOperationResponse).appId;
-  };
+  const newApp = async (owner: TestCredential = cred): Promise<string> =>
+    (await postHostingApp(t, owner, 'secrets app')).appId;
 
   const patch = (
     appId: string,

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TestCredential } from '@platform/testing';
-import type { AppOperationResponse } from '../src/modules/apps/apps.response';
 import type { SubscriptionAttachmentResponse } from '../src/modules/subscriptions/subscriptions.response';
-import {
-  ALL_HOSTING_SCOPES,
-  HostingTestApp,
-  HostingWorkerHarness,
-  startHostingTestApp,
-  startHostingWorker,
-} from './support/hosting-test-app';
+import { postHostingApp } from './support/hosting-flows';
+import type { HostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
+import { ALL_HOSTING_SCOPES, closeWorkerThenApp, startHostingWithWorker } from './support/hosting-test-app';
 
 interface CommerceError {
   name: string;
@@ -20,25 +15,13 @@ describe('hosting subscriptions (real Postgres)', () => {
   let worker: HostingWorkerHarness;
 
   beforeAll(async () => {
-    t = await startHostingTestApp('hosting-subscriptions');
-    worker = await startHostingWorker(t.env);
+    ({ t, worker } = await startHostingWithWorker('hosting-subscriptions'));
   });
 
-  afterAll(async () => {
-    await worker?.close();
-    await t?.close();
-  });
+  afterAll(() => closeWorkerThenApp(worker, t));
 
-  const newApp = async (cred: TestCredential): Promise<string> => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/v1/hosting/apps?appType=NODEJS',
-      headers: cred.headers,
-      payload: { name: 'app' },
-    });
-    expect(res.statusCode).toBe(202);
-    return (res.json() as AppOperationResponse).appId;
-  };
+  const newApp = async (cred: TestCredential): Promise<string> =>
+    (await postHostingApp(t, cred, 'app')).appId;
 
   const put = (appId: string, cred: TestCredential, payload?: object) =>
     t.inject({

@@ -1,7 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
@@ -9,12 +6,13 @@ import { FORWARDED_BY_HEADER } from '../src/modules/variant-proxy/variant-proxy.
 import { appProcesses } from './support/app-processes';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import {
-  buildHostingWorker,
   createHostingApp,
   importArchive,
   spawnHostingWorker,
+  startHostingForWorkerProcesses,
 } from './support/hosting-flows';
-import { ALL_HOSTING_SCOPES, HostingTestApp, startHostingTestApp } from './support/hosting-test-app';
+import type { BuildingHostingTestApp } from './support/hosting-test-app';
+import { ALL_HOSTING_SCOPES } from './support/hosting-test-app';
 
 const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
 /** Fast leases, so the suite does not wait the production 10 s (override to measure other settings). */
@@ -49,9 +47,8 @@ interface HostedAnswer {
  * process table never shows a variant twice once the dust settles.
  */
 describe('hosting workers: leases, adoption, forwarding (real worker processes, Postgres, Redis, npm)', () => {
-  let t: HostingTestApp;
+  let t: BuildingHostingTestApp;
   let cred: TestCredential;
-  let dataDir: string;
   const workers: Worker[] = [];
   const appIds: string[] = [];
 
@@ -59,7 +56,7 @@ describe('hosting workers: leases, adoption, forwarding (real worker processes, 
     const spawned = await spawnHostingWorker(
       {
         ...t.env.env,
-        HOSTING_DATA_DIR: dataDir,
+        HOSTING_DATA_DIR: t.dataDir,
         HOSTING_NPM_OFFLINE: 'true',
         HOSTING_LEASE_HEARTBEAT_MS: String(HEARTBEAT_MS),
         HOSTING_LEASE_TTL_MS: String(TTL_MS),
@@ -131,12 +128,7 @@ describe('hosting workers: leases, adoption, forwarding (real worker processes, 
   }
 
   beforeAll(async () => {
-    buildHostingWorker();
-    dataDir = await mkdtemp(join(tmpdir(), 'hosting-workers-'));
-    t = await startHostingTestApp('hosting-workers', {
-      HOSTING_DATA_DIR: dataDir,
-      HOSTING_NPM_OFFLINE: 'true',
-    });
+    t = await startHostingForWorkerProcesses('hosting-workers');
     cred = await t.newCredential(SCOPES);
   }, 300_000);
 
@@ -148,8 +140,7 @@ describe('hosting workers: leases, adoption, forwarding (real worker processes, 
     // Whatever a killed worker left behind (nothing, when the survivors did their job).
     for (const row of await variants().catch(() => [] as VariantRow[]))
       for (const pid of appProcesses(row.build_dir)) process.kill(pid, 'SIGKILL');
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await t?.close(); // removes the data dir
   });
 
   it('spreads variants over the workers, forwards /hosted to the owner, adopts a SIGKILLed worker’s variants within 30 s and a paused one’s, never running one twice', async () => {

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
@@ -11,18 +10,14 @@ import type { ImportOperationResponse } from '../src/modules/imports/imports.res
 import { appProcesses } from './support/app-processes';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import {
-  buildHostingWorker,
   createHostingApp,
   settledImport,
   spawnHostingWorker,
+  startHostingForWorkerProcesses,
   uploadArchive,
 } from './support/hosting-flows';
-import {
-  ALL_HOSTING_SCOPES,
-  HostingTestApp,
-  expireJobLock,
-  startHostingTestApp,
-} from './support/hosting-test-app';
+import type { BuildingHostingTestApp } from './support/hosting-test-app';
+import { ALL_HOSTING_SCOPES, expireJobLock } from './support/hosting-test-app';
 
 const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
 
@@ -32,15 +27,14 @@ const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
  * exactly once; the killed attempt's orphaned build does not disturb it.
  */
 describe('hosting import survives a killed worker (real worker processes, Postgres, Redis, npm)', () => {
-  let t: HostingTestApp;
+  let t: BuildingHostingTestApp;
   let cred: TestCredential;
-  let dataDir: string;
   const workers: ChildProcess[] = [];
 
   async function startWorker(): Promise<ChildProcess> {
     const { child } = await spawnHostingWorker({
       ...t.env.env,
-      HOSTING_DATA_DIR: dataDir,
+      HOSTING_DATA_DIR: t.dataDir,
       HOSTING_NPM_OFFLINE: 'true',
     });
     workers.push(child);
@@ -48,12 +42,7 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
   }
 
   beforeAll(async () => {
-    buildHostingWorker();
-    dataDir = await mkdtemp(join(tmpdir(), 'hosting-import-crash-'));
-    t = await startHostingTestApp('hosting-import-crash', {
-      HOSTING_DATA_DIR: dataDir,
-      HOSTING_NPM_OFFLINE: 'true',
-    });
+    t = await startHostingForWorkerProcesses('hosting-import-crash');
     cred = await t.newCredential(SCOPES);
   }, 300_000);
 
@@ -64,8 +53,7 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
       w.kill('SIGTERM'); // a graceful stop ends the apps it runs
       await exited;
     }
-    await t?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await t?.close(); // removes the data dir
   });
 
   const get = (url: string) => t.inject({ method: 'GET', url, headers: cred.headers });
@@ -89,7 +77,7 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
     await killed;
     // Stand in for the ≤ 60 s of lock expiry and stalled marking; then open the gate and start a new worker.
     await expireJobLock(t.env, importId, HostingImportsQueue.name);
-    await writeFile(join(dataDir, 'gate-open'), '');
+    await writeFile(join(t.dataDir, 'gate-open'), '');
     await startWorker();
 
     const finished = await settledImport(t, cred, appId, importId, 90_000);

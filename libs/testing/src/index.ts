@@ -12,6 +12,7 @@ export type { TestRedis } from './test-redis';
 export { createTestCredential } from './test-tokens';
 export type { TestCredential } from './test-tokens';
 export { freePort } from './free-port';
+export { runTypeScriptChild } from './typescript-child';
 export { waitFor } from './wait-for';
 export { startWorkerHarness } from './worker-harness';
 export type { WorkerHarness } from './worker-harness';
@@ -23,6 +24,8 @@ export { answerProblems, fuzzOperation, fuzzOperationsOf } from './openapi-fuzz'
 export type { FuzzErrorShape, FuzzOperation, FuzzResult, FuzzTarget } from './openapi-fuzz';
 export { describeCommittedOpenApi, describeOpenApiFuzz, readCommittedOpenApi } from './openapi-suite';
 export type { CommittedOpenApiSuite } from './openapi-suite';
+export { describeServedOpenApiFuzz, startServiceTestApp } from './openapi-service-fuzz';
+export type { ServiceUnderTest, ServiceTestApp } from './openapi-service-fuzz';
 export {
   LEAK_PATTERNS,
   checkForgedConnectionCursors,
@@ -38,6 +41,5 @@ export type {
 } from './graphql-fuzz';
 export { sendWithFetch, sendWithSocket } from './body-senders';
 export type { BodySend, BodySendResult } from './body-senders';
-export { describeServedOpenApiFuzz, startServiceTestApp } from './openapi-service-fuzz';
-export type { ServiceUnderTest, ServiceTestApp } from './openapi-service-fuzz';
-export { runTypeScriptChild } from './typescript-child';
+export { bootInProcessServiceApp } from './service-test-app';
+export type { InProcessServiceApp } from './service-test-app';

@@ -5,7 +5,8 @@ import { freePort, waitFor } from '@platform/testing';
 import type { AppOperationResponse } from '../../src/modules/apps/apps.response';
 import type { ImportOperationResponse } from '../../src/modules/imports/imports.response';
 import { archiveUpload } from './fixture-archives';
-import type { HostingTestApp } from './hosting-test-app';
+import type { BuildingHostingTestApp, HostingTestApp } from './hosting-test-app';
+import { startBuildingHostingTestApp } from './hosting-test-app';
 
 /**
  * The steps the hosting suites share: an app created and settled, an archive imported and
@@ -15,12 +16,12 @@ import type { HostingTestApp } from './hosting-test-app';
 const ROOT = join(__dirname, '../../../..');
 const WORKER_ENTRY = join(ROOT, 'dist/apps/hosting/apps/hosting/src/worker.js');
 
-/** POST /v1/hosting/apps (202), then its operation COMPLETED: the app's id. */
-export async function createHostingApp(
+/** POST /v1/hosting/apps?appType=NODEJS (202): the accepted operation, not waited for. */
+export async function postHostingApp(
   t: HostingTestApp,
   cred: TestCredential,
   name = 'app',
-): Promise<string> {
+): Promise<AppOperationResponse> {
   const res = await t.inject({
     method: 'POST',
     url: '/v1/hosting/apps?appType=NODEJS',
@@ -28,7 +29,16 @@ export async function createHostingApp(
     payload: { name },
   });
   expect(res.statusCode).toBe(202);
-  const done: AppOperationResponse = await t.settled((res.json() as AppOperationResponse).operationId, cred);
+  return res.json() as AppOperationResponse;
+}
+
+/** POST /v1/hosting/apps (202), then its operation COMPLETED: the app's id. */
+export async function createHostingApp(
+  t: HostingTestApp,
+  cred: TestCredential,
+  name = 'app',
+): Promise<string> {
+  const done: AppOperationResponse = await t.settled((await postHostingApp(t, cred, name)).operationId, cred);
   expect(done.status).toBe('COMPLETED');
   return done.appId;
 }
@@ -94,6 +104,12 @@ export function buildHostingWorker(): void {
     ['-e', "require('./scripts/build-if-stale').buildIfStale(['hosting'], { entry: 'worker' })"],
     { cwd: ROOT, stdio: 'ignore' },
   );
+}
+
+/** For suites of real worker processes: buildHostingWorker, then startBuildingHostingTestApp. */
+export function startHostingForWorkerProcesses(label: string): Promise<BuildingHostingTestApp> {
+  buildHostingWorker();
+  return startBuildingHostingTestApp(label);
 }
 
 export interface WorkerProcess {

@@ -1,18 +1,10 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
-import { createServiceApp } from '@platform/service-kit';
-import {
-  TestCredential,
-  TestEnv,
-  WorkerHarness,
-  createTestCredential,
-  createTestEnv,
-  startWorkerHarness,
-  waitFor,
-} from '@platform/testing';
+import type { InProcessServiceApp, TestCredential, TestEnv, WorkerHarness } from '@platform/testing';
+import { bootInProcessServiceApp, createTestEnv, startWorkerHarness, waitFor } from '@platform/testing';
 import Redis from 'ioredis';
-import type { InjectOptions, Response } from 'light-my-request';
-import { DataSource } from 'typeorm';
 import { HostingAppModule } from '../../src/app.module';
 import { loadHostingConfig, loadHostingWorkerConfig } from '../../src/config/hosting.config';
 import { HostingAppsQueue } from '../../src/modules/apps/apps.jobs';
@@ -22,15 +14,9 @@ import { HostingWorkerModule } from '../../src/worker.module';
 import type { HostingWorkerOptions } from '../../src/worker.module';
 
 /** The hosting API booted on a real, private database and Redis prefix for one suite. */
-export interface HostingTestApp {
-  readonly env: TestEnv;
-  readonly app: NestFastifyApplication;
-  readonly dataSource: DataSource;
-  newCredential(scopes: readonly Scope[], accountId?: string): Promise<TestCredential>;
-  inject(opts: InjectOptions): Promise<Response>;
+export interface HostingTestApp extends InProcessServiceApp {
   /** Polls GET /v1/hosting/app-operations/{id} until COMPLETED or FAILED. */
   settled(operationId: string, cred: TestCredential, timeoutMs?: number): Promise<AppOperationResponse>;
-  close(): Promise<void>;
 }
 
 /** Every hosting scope of both namespaces. */
@@ -66,19 +52,14 @@ export async function startHostingTestApp(
 ): Promise<HostingTestApp> {
   // Suites share one loopback address: the per-IP limits are raised unless a suite tests them.
   const env = await createTestEnv(label, { RATE_LIMIT_IP_MULTIPLIER: '100', ...overrides });
-  const app = await createServiceApp(HostingAppModule.forRoot(loadHostingConfig(hostingEnv(env))), {
-    title: 'Hosting',
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  const dataSource = app.get(DataSource);
-  const inject = (opts: InjectOptions): Promise<Response> => app.inject(opts);
-  return {
+  const booted = await bootInProcessServiceApp(
     env,
-    app,
-    dataSource,
-    newCredential: (scopes, accountId) => createTestCredential(dataSource, scopes, { accountId }),
-    inject,
+    HostingAppModule.forRoot(loadHostingConfig(hostingEnv(env))),
+    'Hosting',
+  );
+  const { inject } = booted;
+  return {
+    ...booted,
     settled: (operationId, cred, timeoutMs = 20_000) =>
       waitFor(
         async () => {
@@ -92,9 +73,41 @@ export async function startHostingTestApp(
         },
         { what: `app operation ${operationId} to complete or fail`, timeoutMs },
       ),
+  };
+}
+
+/** A hosting test app with a private HOSTING_DATA_DIR, for suites that import and build apps. */
+export interface BuildingHostingTestApp extends HostingTestApp {
+  readonly dataDir: string;
+}
+
+/**
+ * startHostingTestApp with a fresh HOSTING_DATA_DIR under the system tmp (removed by close) and
+ * HOSTING_NPM_OFFLINE=true; `overrides` as for startHostingTestApp.
+ */
+export async function startBuildingHostingTestApp(
+  label: string,
+  overrides: Record<string, string> = {},
+): Promise<BuildingHostingTestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), `${label}-`));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  let t: HostingTestApp;
+  try {
+    t = await startHostingTestApp(label, {
+      HOSTING_DATA_DIR: dataDir,
+      HOSTING_NPM_OFFLINE: 'true',
+      ...overrides,
+    });
+  } catch (err) {
+    await removeDataDir();
+    throw err;
+  }
+  return {
+    ...t,
+    dataDir,
     async close() {
-      await app.close();
-      await env.teardown();
+      await t.close();
+      await removeDataDir();
     },
   };
 }
@@ -116,6 +129,24 @@ export function startHostingWorker(
     HostingAppsProcessor,
     'Hosting worker',
   );
+}
+
+/** startHostingTestApp, then startHostingWorker on its environment. */
+export async function startHostingWithWorker(
+  label: string,
+  overrides: Record<string, string> = {},
+): Promise<{ t: HostingTestApp; worker: HostingWorkerHarness }> {
+  const t = await startHostingTestApp(label, overrides);
+  return { t, worker: await startHostingWorker(t.env) };
+}
+
+/** Closes the worker (it stops every app process it runs), then the API; either may be unset. */
+export async function closeWorkerThenApp(
+  worker: HostingWorkerHarness | undefined,
+  t: HostingTestApp | undefined,
+): Promise<void> {
+  await worker?.close();
+  await t?.close();
 }
 
 /**

@@ -1,17 +1,5 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Scope } from '@platform/scopes';
-import { createServiceApp } from '@platform/service-kit';
-import {
-  TestCredential,
-  TestEnv,
-  WorkerHarness,
-  createTestCredential,
-  createTestEnv,
-  startWorkerHarness,
-  waitFor,
-} from '@platform/testing';
-import type { InjectOptions, Response } from 'light-my-request';
-import { DataSource } from 'typeorm';
+import type { InProcessServiceApp, TestCredential, TestEnv, WorkerHarness } from '@platform/testing';
+import { bootInProcessServiceApp, createTestEnv, startWorkerHarness, waitFor } from '@platform/testing';
 import { MailboxesAppModule } from '../../src/app.module';
 import { DomainRegistry } from '../../src/modules/domains/domain-registry.service';
 import type { MailboxResponse } from '../../src/modules/mailboxes/mailboxes.response';
@@ -20,17 +8,11 @@ import type { MailboxesWorkerOptions } from '../../src/worker.module';
 import { MailboxesProcessor } from '../../src/modules/mailboxes/mailboxes.processor';
 
 /** The mailboxes API booted on a real, private database and Redis prefix for one suite. */
-export interface MailboxesTestApp {
-  readonly env: TestEnv;
-  readonly app: NestFastifyApplication;
-  readonly dataSource: DataSource;
-  newCredential(scopes: readonly Scope[], accountId?: string): Promise<TestCredential>;
+export interface MailboxesTestApp extends InProcessServiceApp {
   /** Records `domain` as owned by `accountId` (what `domain add` does). */
   addDomain(accountId: string, domain: string): Promise<void>;
-  inject(opts: InjectOptions): Promise<Response>;
   /** Polls GET /mailboxes/{id} until COMPLETED or FAILED. */
   settled(mailboxId: string, cred: TestCredential, timeoutMs?: number): Promise<MailboxResponse>;
-  close(): Promise<void>;
 }
 
 export async function startMailboxesTestApp(
@@ -38,18 +20,14 @@ export async function startMailboxesTestApp(
   overrides: Record<string, string> = {},
 ): Promise<MailboxesTestApp> {
   const env = await createTestEnv(label, { RATE_LIMIT_CREDENTIAL_LIMIT: '100000', ...overrides });
-  const app = await createServiceApp(MailboxesAppModule.forRoot(env.config('mailboxes')), {
-    title: 'Mailboxes',
-  });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
-  const dataSource = app.get(DataSource);
-  const inject = (opts: InjectOptions): Promise<Response> => app.inject(opts);
-  return {
+  const booted = await bootInProcessServiceApp(
     env,
-    app,
-    dataSource,
-    newCredential: (scopes, accountId) => createTestCredential(dataSource, scopes, { accountId }),
+    MailboxesAppModule.forRoot(env.config('mailboxes')),
+    'Mailboxes',
+  );
+  const { inject, dataSource } = booted;
+  return {
+    ...booted,
     async addDomain(accountId, domain) {
       await new DomainRegistry(dataSource).add(accountId, domain);
     },
@@ -63,10 +41,6 @@ export async function startMailboxesTestApp(
         },
         { what: `mailbox ${mailboxId} to complete or fail`, timeoutMs },
       ),
-    async close() {
-      await app.close();
-      await env.teardown();
-    },
   };
 }
 
