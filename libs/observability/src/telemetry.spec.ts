@@ -117,6 +117,21 @@ describe('telemetry', () => {
       expect(metrics.getMeterProvider().constructor.name).not.toBe('MeterProvider');
     });
 
+    it("gives libraries tracing through the global API no-op spans that carry their parent's ids", () => {
+      startTelemetry({ config: { serviceName: 'no-endpoint', samplerRatio: 1 } });
+      const parent = propagation.extract(context.active(), sampledCaller);
+      trace.getTracer('@apollo/gateway').startActiveSpan('gateway.fetch', {}, parent, (span) => {
+        // A no-op span: nothing sampled or recorded, no id of its own.
+        expect(span.isRecording()).toBe(false);
+        expect(span.spanContext()).toMatchObject({ traceId: CALLER_TRACE, spanId: '00f067aa0ba902b7' });
+        // What the next hop is given is the caller's trace.
+        const carrier: Record<string, string> = {};
+        propagation.inject(context.active(), carrier);
+        expect(carrier.traceparent).toBe(`00-${CALLER_TRACE}-00f067aa0ba902b7-01`);
+        span.end();
+      });
+    });
+
     it('starts once per process', () => {
       const first = startTelemetry({ config: { serviceName: 'first', samplerRatio: 1 } });
       expect(startTelemetry({ config: { serviceName: 'second', samplerRatio: 1 } })).toBe(first);
