@@ -15,6 +15,21 @@ function opensslCrlText(crlDer: Buffer, caPem: string): string {
   return `${stdout}\n${stderr}`;
 }
 
+/** The A2A and MCP endpoints of the support agent on `host`, as registered and as answered. */
+function supportEndpoints(host: string) {
+  return [
+    {
+      agentUrl: `https://${host}/a2a`,
+      metaDataUrl: `https://${host}/.well-known/agent-card.json`,
+      documentationUrl: 'https://docs.example.com/agent',
+      protocol: 'A2A',
+      transports: ['JSON-RPC', 'REST'],
+      functions: [{ id: 'lookup', name: 'Look up an order', tags: ['orders'] }],
+    },
+    { agentUrl: `https://${host}/mcp`, protocol: 'MCP', transports: ['STREAMABLE-HTTP'] },
+  ];
+}
+
 describe('agent registry: records and revocation (real Postgres and Redis)', () => {
   let t: AgentsTestApp;
   let owner: TestCredential;
@@ -54,17 +69,7 @@ describe('agent registry: records and revocation (real Postgres and Redis)', () 
       version: '2.3.4',
       displayName: 'Support agent',
       description: 'Answers support questions',
-      endpoints: [
-        {
-          agentUrl: `https://${host}/a2a`,
-          metaDataUrl: `https://${host}/.well-known/agent-card.json`,
-          documentationUrl: 'https://docs.example.com/agent',
-          protocol: 'A2A',
-          transports: ['JSON-RPC', 'REST'],
-          functions: [{ id: 'lookup', name: 'Look up an order', tags: ['orders'] }],
-        },
-        { agentUrl: `https://${host}/mcp`, protocol: 'MCP', transports: ['STREAMABLE-HTTP'] },
-      ],
+      endpoints: supportEndpoints(host),
     });
 
     const res = await getAgent(agent.agentId);
@@ -79,17 +84,7 @@ describe('agent registry: records and revocation (real Postgres and Redis)', () 
       version: '2.3.4',
       agentStatus: 'ACTIVE',
       providerId: 'provider-1',
-      endpoints: [
-        {
-          agentUrl: `https://${host}/a2a`,
-          metaDataUrl: `https://${host}/.well-known/agent-card.json`,
-          documentationUrl: 'https://docs.example.com/agent',
-          protocol: 'A2A',
-          transports: ['JSON-RPC', 'REST'],
-          functions: [{ id: 'lookup', name: 'Look up an order', tags: ['orders'] }],
-        },
-        { agentUrl: `https://${host}/mcp`, protocol: 'MCP', transports: ['STREAMABLE-HTTP'] },
-      ],
+      endpoints: supportEndpoints(host),
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
       links: [{ rel: 'self', href: `/v1/agents/${agent.agentId}` }],

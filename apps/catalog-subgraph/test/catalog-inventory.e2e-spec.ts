@@ -8,6 +8,7 @@ import { CatalogInventoryQueue } from '../src/modules/inventory/inventory.jobs';
 import { CatalogInventoryProcessor } from '../src/modules/inventory/inventory.processor';
 import {
   CatalogTestApp,
+  Connection,
   GraphQLBody,
   dataOf,
   defaultsOf,
@@ -42,18 +43,6 @@ interface Count {
   available: number;
   updatedAt: string;
 }
-interface PageOf<T> {
-  edges: { cursor: string; node: T }[];
-  nodes: T[];
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-  };
-  totalCount: number;
-}
-
 const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions.code;
 
 describe('catalog inventory (real Postgres and Redis)', () => {
@@ -393,7 +382,10 @@ describe('catalog inventory (real Postgres and Redis)', () => {
         { store: other },
       );
       expect(codeOf(one)).toBe('INVENTORY_ADJUSTMENT_NOT_FOUND');
-      const lists = dataOf<{ inventoryAdjustments: PageOf<Adjustment>; inventoryCounts: PageOf<Count> }>(
+      const lists = dataOf<{
+        inventoryAdjustments: Connection<Adjustment>;
+        inventoryCounts: Connection<Count>;
+      }>(
         await catalog.gql(
           `{ inventoryAdjustments(first: 100) { totalCount } inventoryCounts(first: 100) { totalCount } }`,
           {},
@@ -447,7 +439,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       inventoryCounts(first: $first, after: $after, skuId: $skuId, locationId: $locationId) {
         nodes { ${COUNT} } pageInfo { hasNextPage endCursor } totalCount } }`;
     const adjustmentsPage = async (variables: Record<string, unknown>) =>
-      dataOf<{ inventoryAdjustments: PageOf<Adjustment> }>(await catalog.gql(ADJUSTMENTS, variables))
+      dataOf<{ inventoryAdjustments: Connection<Adjustment> }>(await catalog.gql(ADJUSTMENTS, variables))
         .inventoryAdjustments;
 
     it("pages a SKU's adjustments forward to the end, oldest first, then backward from the end", async () => {
@@ -497,7 +489,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       const seen: Count[] = [];
       let after: string | null = null;
       for (let pages = 0; pages < 5; pages++) {
-        const page: PageOf<Count> = dataOf<{ inventoryCounts: PageOf<Count> }>(
+        const page: Connection<Count> = dataOf<{ inventoryCounts: Connection<Count> }>(
           await catalog.gql(COUNTS, { first: 2, after, skuId: sku }),
         ).inventoryCounts;
         expect(page.totalCount).toBe(3);

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOG_KINDS, CATALOG_RELATIONS, kindOf } from '../src/modules/records/catalog-kinds';
 import type { RecordKind } from '../src/modules/records/record-kind';
-import { CatalogTestApp, GqlOptions, dataOf, startCatalogTestApp } from './support/catalog-test-app';
+import {
+  CatalogTestApp,
+  Connection,
+  GqlOptions,
+  dataOf,
+  startCatalogTestApp,
+} from './support/catalog-test-app';
 
 const KINDS = CATALOG_KINDS as readonly RecordKind[];
 
@@ -12,17 +18,7 @@ interface Rec {
   [field: string]: unknown;
 }
 
-interface Conn {
-  edges: { cursor: string; node: Rec }[];
-  nodes: Rec[];
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-  };
-  totalCount: number;
-}
+type Conn = Connection<Rec>;
 
 /** The smallest valid create input of a kind (its required fields, a parent made first). */
 async function minimalInput(

@@ -3,13 +3,8 @@ import { trace } from '@opentelemetry/api';
 import type { TestCredential } from '@platform/testing';
 import { DatabaseMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
 import type { MailboxResponse } from '../src/modules/mailboxes/mailboxes.response';
-import {
-  MailboxesTestApp,
-  MailboxesWorkerHarness,
-  mailboxRequest,
-  startMailboxesTestApp,
-  startMailboxesWorker,
-} from './support/mailboxes-test-app';
+import { closeMailboxesSuite, mailboxRequest, startMailboxesSuite } from './support/mailboxes-test-app';
+import type { MailboxesSuite, MailboxesTestApp } from './support/mailboxes-test-app';
 
 /**
  * The trace context of a request reaches the job it enqueues: the worker provisions the mailbox
@@ -18,15 +13,14 @@ import {
  */
 describe('mailboxes: the worker runs a request’s job in the request’s trace', () => {
   let t: MailboxesTestApp;
-  let worker: MailboxesWorkerHarness;
+  let suite: MailboxesSuite | undefined;
   let cred: TestCredential;
   let domain: string;
   /** The active trace id while the worker's provider ran, per email address. */
   const seen = new Map<string, string | undefined>();
 
   beforeAll(async () => {
-    t = await startMailboxesTestApp('mailboxes-trace');
-    worker = await startMailboxesWorker(t.env, {
+    suite = await startMailboxesSuite('mailboxes-trace', {
       provider: (dataSource) => {
         const provider = new DatabaseMailboxProvider(dataSource);
         return {
@@ -37,15 +31,10 @@ describe('mailboxes: the worker runs a request’s job in the request’s trace'
         };
       },
     });
-    cred = await t.newCredential(['email.mailbox:create', 'email.mailbox:read']);
-    domain = `d${randomUUID().slice(0, 8)}.example.com`;
-    await t.addDomain(cred.accountId, domain);
+    ({ t, cred, domain } = suite);
   });
 
-  afterAll(async () => {
-    await worker?.close();
-    await t?.close();
-  });
+  afterAll(() => closeMailboxesSuite(suite));
 
   const create = async (
     headers: Record<string, string>,

@@ -1,34 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { TestCredential } from '@platform/testing';
 import type { MailboxResponse } from '../src/modules/mailboxes/mailboxes.response';
-import {
-  MailboxesTestApp,
-  MailboxesWorkerHarness,
-  mailboxRequest,
-  startMailboxesTestApp,
-  startMailboxesWorker,
-} from './support/mailboxes-test-app';
+import { closeMailboxesSuite, mailboxRequest, startMailboxesSuite } from './support/mailboxes-test-app';
+import type { MailboxesSuite, MailboxesTestApp } from './support/mailboxes-test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('mailboxes API and worker (real Postgres, Redis and BullMQ)', () => {
   let t: MailboxesTestApp;
-  let worker: MailboxesWorkerHarness;
+  let suite: MailboxesSuite | undefined;
   let cred: TestCredential;
   let domain: string;
 
   beforeAll(async () => {
-    t = await startMailboxesTestApp('mailboxes');
-    worker = await startMailboxesWorker(t.env);
-    cred = await t.newCredential(['email.mailbox:create', 'email.mailbox:read']);
-    domain = `d${randomUUID().slice(0, 8)}.example.com`;
-    await t.addDomain(cred.accountId, domain);
+    suite = await startMailboxesSuite('mailboxes');
+    ({ t, cred, domain } = suite);
   });
 
-  afterAll(async () => {
-    await worker?.close();
-    await t?.close();
-  });
+  afterAll(() => closeMailboxesSuite(suite));
 
   const address = (): string => `u${randomUUID().slice(0, 8)}@${domain}`;
 

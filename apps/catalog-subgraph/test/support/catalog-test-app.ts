@@ -13,6 +13,19 @@ export const ALL_CATALOG_SCOPES: Scope[] = ['commerce.product:read', 'commerce.p
 
 export type CatalogTestApp = SubgraphTestApp;
 
+/** A Relay connection of `T` as the subgraph answers it (edges, nodes, pageInfo, totalCount). */
+export interface Connection<T> {
+  edges: { cursor: string; node: T }[];
+  nodes: T[];
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+  totalCount: number;
+}
+
 /** The catalog subgraph for one suite (libs/testing startSubgraphTestApp). */
 export function startCatalogTestApp(
   label: string,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InProcessServiceApp, TestCredential, TestEnv, WorkerHarness } from '@platform/testing';
 import { bootInProcessServiceApp, createTestEnv, startWorkerHarness, waitFor } from '@platform/testing';
 import { MailboxesAppModule } from '../../src/app.module';
@@ -71,4 +72,40 @@ export function mailboxRequest(
     consents: [{ type: 'FREETRIAL_AUTORENEW' }],
     ...overrides,
   };
+}
+
+/** An API and a worker on one suite's database, with a credential that owns a fresh domain. */
+export interface MailboxesSuite {
+  readonly t: MailboxesTestApp;
+  readonly worker: MailboxesWorkerHarness;
+  /** Holds email.mailbox:create and email.mailbox:read. */
+  readonly cred: TestCredential;
+  /** Owned by `cred`'s account. */
+  readonly domain: string;
+}
+
+/** Boots the API and a worker (with `workerOptions`), then a credential and its domain. */
+export async function startMailboxesSuite(
+  label: string,
+  workerOptions: MailboxesWorkerOptions = {},
+): Promise<MailboxesSuite> {
+  const t = await startMailboxesTestApp(label);
+  let worker: MailboxesWorkerHarness | undefined;
+  try {
+    worker = await startMailboxesWorker(t.env, workerOptions);
+    const cred = await t.newCredential(['email.mailbox:create', 'email.mailbox:read']);
+    const domain = `d${randomUUID().slice(0, 8)}.example.com`;
+    await t.addDomain(cred.accountId, domain);
+    return { t, worker, cred, domain };
+  } catch (err) {
+    await worker?.close();
+    await t.close();
+    throw err;
+  }
+}
+
+/** Closes what `startMailboxesSuite` started: the worker first, then the API. */
+export async function closeMailboxesSuite(suite: MailboxesSuite | undefined): Promise<void> {
+  await suite?.worker.close();
+  await suite?.t.close();
 }

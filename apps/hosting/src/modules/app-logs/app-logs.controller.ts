@@ -1,14 +1,31 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import { Controller, Param, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { IpRateLimit } from '@platform/rate-limit';
 import { AppParams } from '../apps/apps.request';
 import { appPath } from '../apps/apps.response';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { ListAppLogsOperation } from './app-logs.operations';
+import type { AppLogsRoute } from './app-logs.operations';
 import { LogsQuery } from './app-logs.request';
 import { LogPageResponse, toLogPageResponse } from './app-logs.response';
+import type { LogRoute } from './app-logs.response';
 import { AppLogsService } from './app-logs.service';
+
+/** The logs operation of each namespace: path, tag, scope and summary. */
+const LOG_ROUTES = {
+  v1: {
+    path: 'apps/:appId/logs',
+    tag: 'hosting apps',
+    scope: 'hosting.log:read',
+    summary: 'Runtime log lines of one variant, oldest first from since, keyset paged',
+  },
+  nodejs: {
+    path: 'nodejs/apps/:appId/logs',
+    tag: 'hosting nodejs (earlier namespace)',
+    scope: 'hosting.paas.logs:read',
+    summary: 'Runtime log lines of one variant (target=preview|publish), same rules',
+  },
+} satisfies Record<string, AppLogsRoute>;
 
 /**
  * GET /v1/hosting/apps/{appId}/logs and, in the earlier namespace,
@@ -26,39 +43,36 @@ import { AppLogsService } from './app-logs.service';
 export class AppLogsController {
   constructor(private readonly logs: AppLogsService) {}
 
-  @Get('apps/:appId/logs')
-  @ApiTags('hosting apps')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.log:read')
-  @ApiOperation({ summary: 'Runtime log lines of one variant, oldest first from since, keyset paged' })
-  @ApiOkResponse({ type: LogPageResponse })
-  async list(
+  @ListAppLogsOperation(LOG_ROUTES.v1)
+  list(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
     @Query() query: LogsQuery,
   ): Promise<LogPageResponse> {
-    const page = await this.logs.page(principal.accountId, params.appId, query);
-    return toLogPageResponse(page, {
+    return this.page(principal, params.appId, query, {
       path: `${appPath(params.appId)}/logs`,
       variantParam: (variant) => ['variant', variant],
     });
   }
 
-  @Get('nodejs/apps/:appId/logs')
-  @ApiTags('hosting nodejs (earlier namespace)')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.paas.logs:read')
-  @ApiOperation({ summary: 'Runtime log lines of one variant (target=preview|publish), same rules' })
-  @ApiOkResponse({ type: LogPageResponse })
-  async listNodejs(
+  @ListAppLogsOperation(LOG_ROUTES.nodejs)
+  listNodejs(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
     @Query() query: LogsQuery,
   ): Promise<LogPageResponse> {
-    const page = await this.logs.page(principal.accountId, params.appId, query);
-    return toLogPageResponse(page, {
+    return this.page(principal, params.appId, query, {
       path: `/v1/hosting/nodejs/apps/${params.appId}/logs`,
       variantParam: (variant) => ['target', variant.toLowerCase()],
     });
+  }
+
+  private async page(
+    principal: Principal,
+    appId: string,
+    query: LogsQuery,
+    route: LogRoute,
+  ): Promise<LogPageResponse> {
+    return toLogPageResponse(await this.logs.page(principal.accountId, appId, query), route);
   }
 }

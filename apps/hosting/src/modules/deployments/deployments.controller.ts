@@ -1,8 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBearerAuth,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiResponse,
@@ -10,11 +9,11 @@ import {
 } from '@nestjs/swagger';
 import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { Idempotent } from '@platform/idempotency';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { FastifyReply } from 'fastify';
 import { AppParams } from '../apps/apps.request';
 import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { CreateDeploymentOperation } from './deployments.operations';
 import { CreateDeploymentRequest, DeploymentListQuery, DeploymentParams } from './deployments.request';
 import {
   DeploymentLogsResponse,
@@ -29,12 +28,6 @@ import {
 } from './deployments.response';
 import { DeploymentsService } from './deployments.service';
 
-const IDEMPOTENCY_HEADER = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'uuid; replayed for 24 h',
-};
-
 /** Deployments of /v1/hosting (docs/hosting.md, Deployments). */
 @ApiTags('hosting deployments')
 @ApiBearerAuth()
@@ -45,16 +38,12 @@ const IDEMPOTENCY_HEADER = {
 export class DeploymentsController {
   constructor(private readonly deployments: DeploymentsService) {}
 
-  @Post()
-  @HttpCode(202)
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.deployment:execute')
-  @Idempotent({ format: 'uuid' })
-  @ApiOperation({ summary: 'Publish the build running in PREVIEW to PUBLISH (same build again: a no-op)' })
-  @ApiHeader(IDEMPOTENCY_HEADER)
-  @ApiAcceptedResponse({ type: DeploymentResponse })
-  @ApiResponse({ status: 409, description: 'APP_NOT_ACTIVE' })
-  @ApiResponse({ status: 422, description: 'SUBSCRIPTION_REQUIRED, NO_PREVIEW_BUILD' })
+  @CreateDeploymentOperation({
+    status: 202,
+    scope: 'hosting.deployment:execute',
+    summary: 'Publish the build running in PREVIEW to PUBLISH (same build again: a no-op)',
+    response: ApiAcceptedResponse({ type: DeploymentResponse }),
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
@@ -100,16 +89,12 @@ export class DeploymentsController {
 export class NodejsDeploymentsController {
   constructor(private readonly deployments: DeploymentsService) {}
 
-  @Post()
-  @HttpCode(200)
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.paas.deploy:execute')
-  @Idempotent({ format: 'uuid' })
-  @ApiOperation({ summary: 'Publish the preview build; 200 with the deployment record (status pending)' })
-  @ApiHeader(IDEMPOTENCY_HEADER)
-  @ApiOkResponse({ type: NodejsDeploymentResponse })
-  @ApiResponse({ status: 409, description: 'APP_NOT_ACTIVE' })
-  @ApiResponse({ status: 422, description: 'SUBSCRIPTION_REQUIRED, NO_PREVIEW_BUILD' })
+  @CreateDeploymentOperation({
+    status: 200,
+    scope: 'hosting.paas.deploy:execute',
+    summary: 'Publish the preview build; 200 with the deployment record (status pending)',
+    response: ApiOkResponse({ type: NodejsDeploymentResponse }),
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
