@@ -2,7 +2,8 @@
 import '@platform/observability/start-telemetry';
 import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
-import { loadAgentRegistrySettings, loadAgentRegistryWorkerConfig } from './config/agent-registry.config';
+import { loadAgentRegistryWorkerConfig } from './config/agent-registry-worker.config';
+import { loadAgentRegistrySettings } from './config/agent-registry.config';
 import { AgentRegistryWorkerModule } from './worker.module';
 import { errorMessage } from '@platform/errors';
 

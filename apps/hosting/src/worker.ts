@@ -2,7 +2,7 @@
 import '@platform/observability/start-telemetry';
 import 'reflect-metadata';
 import { createServiceApp, listen } from '@platform/service-kit';
-import { loadHostingWorkerConfig } from './config/hosting.config';
+import { loadHostingWorkerConfig } from './config/hosting-worker.config';
 import { HostingWorkerModule } from './worker.module';
 import { errorMessage } from '@platform/errors';
 

@@ -1,12 +1,4 @@
-import {
-  Env,
-  PlatformConfig,
-  SERVICE_PORTS,
-  WORKER_PORTS,
-  envInteger,
-  envUrl,
-  loadPlatformConfig,
-} from '@platform/config';
+import { Env, PlatformConfig, SERVICE_PORTS, envInteger, envUrl, loadPlatformConfig } from '@platform/config';
 
 /** What the agent registry reads beyond the platform's shared variables (docs/agents.md). */
 export interface AgentRegistrySettings {
@@ -42,15 +34,6 @@ export function loadAgentRegistryConfig(env?: Env): PlatformConfig {
   return loadPlatformConfig({
     serviceName: 'agent-registry',
     defaultPort: SERVICE_PORTS['agent-registry'],
-    env,
-  });
-}
-
-/** The agent registry worker's configuration: its own name and health port. */
-export function loadAgentRegistryWorkerConfig(env?: Env): PlatformConfig {
-  return loadPlatformConfig({
-    serviceName: 'agent-registry-worker',
-    defaultPort: WORKER_PORTS['agent-registry-worker'],
     env,
   });
 }

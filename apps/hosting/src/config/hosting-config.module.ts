@@ -4,7 +4,8 @@ import { PUBLIC_BASE_URL } from '../modules/apps/variant-urls.service';
 import { IMPORT_SETTINGS } from '../modules/imports/import-settings';
 import { MAINTENANCE_SETTINGS } from '../modules/maintenance/hosting-maintenance.jobs';
 import { LEASE_SETTINGS } from '../modules/worker-leases/lease-settings';
-import type { HostingConfig, HostingWorkerConfig } from './hosting.config';
+import type { HostingWorkerConfig } from './hosting-worker.config';
+import type { HostingConfig } from './hosting.config';
 
 /**
  * Hosting's own validated settings for every module, each under the token of the feature that

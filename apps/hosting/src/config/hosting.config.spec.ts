@@ -2,13 +2,13 @@ import { join } from 'node:path';
 import { ConfigError } from '@platform/config';
 import {
   loadHostingConfig,
-  loadHostingWorkerConfig,
   loadImportSettings,
   loadLeaseSettings,
   loadMaintenanceSettings,
   loadPublicBaseUrl,
   loadRuntimeSettings,
 } from './hosting.config';
+import { loadHostingWorkerConfig } from './hosting-worker.config';
 
 const KEY = { SECRETS_ENCRYPTION_KEY: 'ab'.repeat(32) };
 

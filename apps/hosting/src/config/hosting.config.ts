@@ -4,7 +4,6 @@ import {
   Env,
   PlatformConfig,
   SERVICE_PORTS,
-  WORKER_PORTS,
   envInteger,
   envMatching,
   envOneOf,
@@ -25,19 +24,6 @@ export interface HostingConfig {
   readonly imports: ImportSettings;
   /** PUBLIC_BASE_URL without a trailing slash: the base of each variant's public URL. */
   readonly publicBaseUrl: string;
-}
-
-/** The hosting worker's configuration: the platform's shared variables (port 3105) and its own. */
-export interface HostingWorkerConfig {
-  readonly platform: PlatformConfig;
-  /** The same directory and limits as the API's (IMPORT_SETTINGS). */
-  readonly imports: ImportSettings;
-  /** How apps run: local sandboxes or Kubernetes (RUNTIME_SETTINGS). */
-  readonly runtime: RuntimeSettings;
-  /** How the worker holds its lease (LEASE_SETTINGS). */
-  readonly leases: LeaseSettings;
-  /** How often the housekeeping jobs run (MAINTENANCE_SETTINGS). */
-  readonly maintenance: MaintenanceSettings;
 }
 
 const MiB = 1024 * 1024;
@@ -151,29 +137,14 @@ export function loadMaintenanceSettings(env: Env): MaintenanceSettings {
 }
 
 /**
- * Reads and validates the hosting API's environment once, at start; the only reader of
- * process.env in hosting. A bad value fails the start with an error that names its variable.
+ * Reads and validates the hosting API's environment once, at start; with hosting-worker.config.ts,
+ * the only reader of process.env in hosting. A bad value fails the start with an error that names
+ * its variable.
  */
 export function loadHostingConfig(env: Env = process.env): HostingConfig {
   return {
     platform: loadPlatformConfig({ serviceName: 'hosting', defaultPort: SERVICE_PORTS.hosting, env }),
     imports: loadImportSettings(env),
     publicBaseUrl: loadPublicBaseUrl(env),
-  };
-}
-
-/** The same for the hosting worker: its own name, port 3105, and the settings of the apps it runs. */
-export function loadHostingWorkerConfig(env: Env = process.env): HostingWorkerConfig {
-  const platform = loadPlatformConfig({
-    serviceName: 'hosting-worker',
-    defaultPort: WORKER_PORTS['hosting-worker'],
-    env,
-  });
-  return {
-    platform,
-    imports: loadImportSettings(env),
-    runtime: loadRuntimeSettings(env),
-    leases: loadLeaseSettings(env, platform.port),
-    maintenance: loadMaintenanceSettings(env),
   };
 }

@@ -6,7 +6,8 @@ import type { InProcessServiceApp, TestCredential, TestEnv, WorkerHarness } from
 import { bootInProcessServiceApp, createTestEnv, startWorkerHarness, waitFor } from '@platform/testing';
 import Redis from 'ioredis';
 import { HostingAppModule } from '../../src/app.module';
-import { loadHostingConfig, loadHostingWorkerConfig } from '../../src/config/hosting.config';
+import { loadHostingWorkerConfig } from '../../src/config/hosting-worker.config';
+import { loadHostingConfig } from '../../src/config/hosting.config';
 import { HostingAppsQueue } from '../../src/modules/apps/apps.jobs';
 import { HostingAppsProcessor } from '../../src/modules/apps/apps.processor';
 import type { AppOperationResponse } from '../../src/modules/apps/apps.response';

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresScopes } from '@platform/auth';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { Scope } from '@platform/scopes';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { LogPageResponse } from './app-logs.response';
 
 /** Where one namespace (v1 or the earlier `nodejs`) exposes the runtime logs of an app. */

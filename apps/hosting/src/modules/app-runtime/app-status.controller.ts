@@ -8,7 +8,7 @@ import { Repository } from 'typeorm';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppParams } from '../apps/apps.request';
 import { AppsService } from '../apps/apps.service';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { VariantUrls } from '../apps/variant-urls.service';
 import { AppStatusResponse, toAppStatusResponse } from './app-status.response';
 

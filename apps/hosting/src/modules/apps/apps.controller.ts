@@ -12,7 +12,7 @@ import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { FastifyReply } from 'fastify';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import {
   AppOperationParams,
   AppParams,

@@ -12,7 +12,7 @@ import type { Principal } from '@platform/auth';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { FastifyReply } from 'fastify';
 import { AppParams } from '../apps/apps.request';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { CreateDeploymentOperation } from './deployments.operations';
 import { CreateDeploymentRequest, DeploymentListQuery, DeploymentParams } from './deployments.request';
 import {

@@ -4,7 +4,7 @@ import { RequiresScopes } from '@platform/auth';
 import { Idempotent } from '@platform/idempotency';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { Scope } from '@platform/scopes';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 
 /** How one namespace (v1 or the earlier `nodejs`) answers the publish of a deployment. */
 export interface CreateDeploymentRoute {

@@ -14,7 +14,7 @@ import type { Principal } from '@platform/auth';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppParams } from '../apps/apps.request';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { ImportParams, SourceStatusQuery } from './imports.request';
 import {
   ImportOperationResponse,

@@ -12,7 +12,7 @@ import type { Principal } from '@platform/auth';
 import { IpRateLimit } from '@platform/rate-limit';
 import { PlatformError } from '@platform/errors';
 import { AppsService } from '../apps/apps.service';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { AppParams, ListAppsQuery } from '../apps/apps.request';
 import { appListBinding, decodePageToken } from '../apps/page-token';
 import { CreateNodejsAppRequest, NodejsJobParams } from './nodejs-apps.request';

@@ -5,7 +5,7 @@ import type { Principal } from '@platform/auth';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { Variant } from '../apps/app-environment.entity';
 import { AppParams } from '../apps/apps.request';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { SecretStoreService } from './secret-store.service';
 import { assertJsonPatchContentType, withSecretPatchErrors } from './secrets.http';
 import { PatchSecretsOperation } from './secrets.operations';

@@ -12,7 +12,7 @@ import { RequiresScopes } from '@platform/auth';
 import { Idempotent } from '@platform/idempotency';
 import { IpRateLimit } from '@platform/rate-limit';
 import type { Scope } from '@platform/scopes';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { JSON_PATCH_MEDIA_TYPE, SECRET_PATCH_BODY_SCHEMA } from './secrets.request';
 import { SecretSetResponse } from './secrets.response';
 

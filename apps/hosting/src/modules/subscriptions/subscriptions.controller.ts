@@ -5,7 +5,7 @@ import type { Principal } from '@platform/auth';
 import { Errors, ViolationCode } from '@platform/errors';
 import { IpRateLimit } from '@platform/rate-limit';
 import { AppParams } from '../apps/apps.request';
-import { HOSTING_RATE_LIMITS } from '../hosting-rate-limits';
+import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { AttachSubscriptionRequest } from './subscriptions.request';
 import { SubscriptionAttachmentResponse, toSubscriptionAttachmentResponse } from './subscriptions.response';
 import { SubscriptionsService } from './subscriptions.service';

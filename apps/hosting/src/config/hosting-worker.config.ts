@@ -1,0 +1,43 @@
+import { Env, PlatformConfig, WORKER_PORTS, loadPlatformConfig } from '@platform/config';
+import type { RuntimeSettings } from '../modules/app-runtime/runtime-settings';
+import type { ImportSettings } from '../modules/imports/import-settings';
+import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
+import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
+import {
+  loadImportSettings,
+  loadLeaseSettings,
+  loadMaintenanceSettings,
+  loadRuntimeSettings,
+} from './hosting.config';
+
+/** The hosting worker's configuration: the platform's shared variables (port 3105) and its own. */
+export interface HostingWorkerConfig {
+  readonly platform: PlatformConfig;
+  /** The same directory and limits as the API's (IMPORT_SETTINGS). */
+  readonly imports: ImportSettings;
+  /** How apps run: local sandboxes or Kubernetes (RUNTIME_SETTINGS). */
+  readonly runtime: RuntimeSettings;
+  /** How the worker holds its lease (LEASE_SETTINGS). */
+  readonly leases: LeaseSettings;
+  /** How often the housekeeping jobs run (MAINTENANCE_SETTINGS). */
+  readonly maintenance: MaintenanceSettings;
+}
+
+/**
+ * Reads and validates the hosting worker's environment once, at start: its own name, port 3105,
+ * and the settings of the apps it runs.
+ */
+export function loadHostingWorkerConfig(env: Env = process.env): HostingWorkerConfig {
+  const platform = loadPlatformConfig({
+    serviceName: 'hosting-worker',
+    defaultPort: WORKER_PORTS['hosting-worker'],
+    env,
+  });
+  return {
+    platform,
+    imports: loadImportSettings(env),
+    runtime: loadRuntimeSettings(env),
+    leases: loadLeaseSettings(env, platform.port),
+    maintenance: loadMaintenanceSettings(env),
+  };
+}
