@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { contextOf } from './http-observability';
+import { isQuietPath } from './quiet-paths';
 import { RequestContextStore } from './request-context';
 
 /** The process's pino logger (Nest DI token). */
@@ -14,8 +15,6 @@ export interface PlatformLoggerOptions {
 
 /** stdout, asynchronous, written when 8 KiB are buffered or every 250 ms (sonic-boom's options). */
 export const LOG_BATCH = { dest: 1, sync: false, minLength: 8192, periodicFlush: 250 } as const;
-
-const QUIET_ROUTES = /^\/(health\/|metrics|healthz)/;
 
 /**
  * The ids of the log line being written: the trace and span ids of the active OpenTelemetry span
@@ -91,7 +90,7 @@ function requestLine(
  */
 export function installRequestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onResponse', (request, reply, done) => {
-    if (!QUIET_ROUTES.test(request.url)) {
+    if (!isQuietPath(request.url)) {
       const status = reply.statusCode;
       const line = requestLine(request, { statusCode: status, responseTime: Math.round(reply.elapsedTime) });
       if (status >= 500) logger.error(line, 'request errored');
@@ -100,7 +99,7 @@ export function installRequestLogging(fastify: FastifyInstance, logger: Logger):
     done();
   });
   fastify.addHook('onRequestAbort', (request, done) => {
-    if (!QUIET_ROUTES.test(request.url)) {
+    if (!isQuietPath(request.url)) {
       logger.info(requestLine(request), 'request aborted');
     }
     done();

@@ -1,7 +1,6 @@
 import { channel } from 'node:diagnostics_channel';
 import { ProxyTracerProvider, SpanKind, context, propagation, trace } from '@opentelemetry/api';
 import type { Attributes, Context, Link } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
@@ -25,6 +24,8 @@ import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { loadTelemetryConfig } from '@platform/config';
 import type { TelemetryConfig } from '@platform/config';
 import type { FastifyInstance } from 'fastify';
+import { isQuietPath } from './quiet-paths';
+import { TRACE_CONTEXT_PROPAGATOR } from './trace-context';
 
 /** What OpenTelemetry does in this process. */
 export interface TelemetryStatus {
@@ -67,9 +68,6 @@ const instrumentedFastify = new WeakSet<FastifyInstance>();
 /** Instrumented Fastify instances not closed yet. */
 let openInstances = 0;
 
-/** Probes and scrapes (as platform-logger.ts leaves them out of the request log). */
-const QUIET_PATHS = /^\/(health\/|metrics|healthz)/;
-
 /**
  * Which new traces are worth recording when spans are exported: not the probes and scrapes, not
  * BullMQ's own housekeeping (its INTERNAL spans outside any job: getNextJob, stalled-job checks),
@@ -87,7 +85,7 @@ class PlatformRootSampler implements Sampler {
     links: Link[],
   ): SamplingResult {
     const path = attributes['url.path'];
-    if (spanKind === SpanKind.INTERNAL || (typeof path === 'string' && QUIET_PATHS.test(path))) {
+    if (spanKind === SpanKind.INTERNAL || (typeof path === 'string' && isQuietPath(path))) {
       return { decision: SamplingDecision.NOT_RECORD };
     }
     return this.ratio.shouldSample(ctx, traceId, spanName, spanKind, attributes, links);
@@ -180,7 +178,7 @@ export function startTelemetry(options: StartTelemetryOptions = {}): TelemetrySt
     spanProcessors: [processor],
   });
   STARTED.publish(undefined);
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  provider.register({ propagator: TRACE_CONTEXT_PROPAGATOR });
   const all: Instrumentation[] = [...propagating, ...clients];
   for (const instrumentation of all) instrumentation.setTracerProvider(provider);
   if (!exporter) {

@@ -29,3 +29,4 @@ export { QueueDefaults, WorkerDefaults } from './queue-defaults';
 export { QueueModule } from './queue.module';
 export { ORPHAN_SCAN_EVERY_MS, OrphanScanner } from './orphan-scanner';
 export { QUEUE_DASHBOARD_PATH, QUEUE_DASHBOARD_USER, isDashboardCredential } from './queue-dashboard';
+export { scheduleEvery } from './job-schedule';

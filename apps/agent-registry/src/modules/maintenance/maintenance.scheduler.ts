@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { scheduleEvery } from '@platform/queue';
 import { AGENT_REGISTRY_SETTINGS } from '../../config/agent-registry.config';
 import type { AgentRegistrySettings } from '../../config/agent-registry.config';
 import { AgentsMaintenanceQueue } from './maintenance.jobs';
@@ -18,11 +19,7 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     for (const name of AgentsMaintenanceQueue.jobs) {
-      await this.queue.upsertJobScheduler(
-        `agents-${name}`,
-        { every: this.settings.maintenanceEveryMs },
-        { name, opts: { removeOnComplete: 100, removeOnFail: 100 } },
-      );
+      await scheduleEvery(this.queue, `agents-${name}`, this.settings.maintenanceEveryMs, name);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { scheduleEvery } from '@platform/queue';
 import { CatalogInventoryQueue, SWEEP_EVERY_MS, SWEEP_RESERVATIONS_JOB } from './inventory.jobs';
 
 /**
@@ -12,10 +13,6 @@ export class InventorySweepScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(CatalogInventoryQueue.name) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      'catalog-inventory-sweep',
-      { every: SWEEP_EVERY_MS },
-      { name: SWEEP_RESERVATIONS_JOB, opts: { removeOnComplete: 100, removeOnFail: 100 } },
-    );
+    await scheduleEvery(this.queue, 'catalog-inventory-sweep', SWEEP_EVERY_MS, SWEEP_RESERVATIONS_JOB);
   }
 }

@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { scheduleEvery } from '@platform/queue';
 import {
   HostingMaintenanceQueue,
   MAINTENANCE_SETTINGS,
@@ -23,16 +24,12 @@ export class HostingMaintenanceScheduler implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const opts = { removeOnComplete: 100, removeOnFail: 100 };
-    await this.queue.upsertJobScheduler(
+    await scheduleEvery(
+      this.queue,
       PURGE_APP_LOGS_SCHEDULER,
-      { every: this.settings.retentionEveryMs },
-      { name: PURGE_APP_LOGS_JOB, opts },
+      this.settings.retentionEveryMs,
+      PURGE_APP_LOGS_JOB,
     );
-    await this.queue.upsertJobScheduler(
-      PRUNE_BUILDS_SCHEDULER,
-      { every: this.settings.pruneEveryMs },
-      { name: PRUNE_BUILDS_JOB, opts },
-    );
+    await scheduleEvery(this.queue, PRUNE_BUILDS_SCHEDULER, this.settings.pruneEveryMs, PRUNE_BUILDS_JOB);
   }
 }

@@ -1,6 +1,7 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
+import { scheduleEvery } from '@platform/queue';
 import { OutboxRelayProducer } from './outbox-relay.producer';
 import {
   OUTBOX_RELAY_JOB,
@@ -22,11 +23,7 @@ export class OutboxSweepScheduler implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      OUTBOX_SWEEP_SCHEDULER,
-      { every: OUTBOX_SWEEP_EVERY_MS },
-      { name: OUTBOX_RELAY_JOB, opts: { removeOnComplete: 100, removeOnFail: 100 } },
-    );
+    await scheduleEvery(this.queue, OUTBOX_SWEEP_SCHEDULER, OUTBOX_SWEEP_EVERY_MS, OUTBOX_RELAY_JOB);
     await this.producer.requestRelay();
   }
 }
