@@ -10,6 +10,19 @@ export type ErrorFamily = 'commerce' | 'domains';
  */
 export const ERROR_FAMILY = Symbol('ERROR_FAMILY');
 
+/**
+ * The app's ErrorFamily, for HTTP plumbing outside Nest's filters (framework errors, the queue
+ * dashboard): `get` looks ERROR_FAMILY up across the app (Nest's `app.get` or `moduleRef.get` with
+ * `strict: false`, which throws when no module provides it); `domains` then.
+ */
+export function errorFamilyOf(get: (token: symbol) => unknown): ErrorFamily {
+  try {
+    return get(ERROR_FAMILY) as ErrorFamily;
+  } catch {
+    return 'domains';
+  }
+}
+
 export function renderErrorBody(family: ErrorFamily, err: PlatformError, requestId: string): object {
   switch (family) {
     case 'commerce':

@@ -3,7 +3,7 @@ export type { PlatformErrorInit, Violation, ViolationLocation } from './platform
 export { toJsonPath, toJsonPointer } from './pointers';
 export { toCommerceError, toDomainsError } from './shapes';
 export type { CommerceErrorBody, CommerceErrorDetail, DomainsErrorBody } from './shapes';
-export { ERROR_FAMILY, assertNever, renderErrorBody } from './error-family';
+export { ERROR_FAMILY, assertNever, errorFamilyOf, renderErrorBody } from './error-family';
 export type { ErrorFamily } from './error-family';
 export { dependencyUnavailable, normalizeError } from './error-normalizer';
 export { DEPENDENCY_RETRY_AFTER_S, isDependencyUnavailable } from './dependency-errors';

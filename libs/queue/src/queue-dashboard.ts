@@ -12,8 +12,7 @@ import {
 import { DiscoveryService, HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
-import { ERROR_FAMILY, Errors, renderErrorBody } from '@platform/errors';
-import type { ErrorFamily } from '@platform/errors';
+import { Errors, errorFamilyOf, renderErrorBody } from '@platform/errors';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -78,7 +77,7 @@ export class QueueDashboard implements OnModuleInit, OnApplicationBootstrap, OnA
       serverAdapter,
       options: { uiConfig: { boardTitle: this.config.serviceName } },
     });
-    const family = this.errorFamily();
+    const family = errorFamilyOf((token) => this.moduleRef.get(token, { strict: false }));
     void fastify.register(
       async (scope) => {
         scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -126,13 +125,5 @@ export class QueueDashboard implements OnModuleInit, OnApplicationBootstrap, OnA
   /** The queues this process works on, sorted (their workers exist once the app bootstraps). */
   private processedQueueNames(): string[] {
     return [...new Set(this.processors().map((processor) => processor.worker.name))].sort();
-  }
-
-  private errorFamily(): ErrorFamily {
-    try {
-      return this.moduleRef.get<symbol, ErrorFamily>(ERROR_FAMILY, { strict: false });
-    } catch {
-      return 'domains';
-    }
   }
 }

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { PlatformConfig } from '@platform/config';
-import { ERROR_FAMILY, type ErrorFamily } from '@platform/errors';
+import { errorFamilyOf, type ErrorFamily } from '@platform/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MetricsService,
@@ -58,7 +58,7 @@ export async function createServiceApp(
     // never a process.exit inside Nest.
     abortOnError: false,
   });
-  family = errorFamilyOf(app) ?? family;
+  family = errorFamilyOf((token) => app.get(token, { strict: false }));
   app.useLogger(app.get(Logger));
   installJsonBodyParser(app.getHttpAdapter().getInstance());
   installHttpObservability(app.getHttpAdapter().getInstance(), app.get(MetricsService));
@@ -80,15 +80,6 @@ export async function createServiceApp(
     SwaggerModule.setup('docs', app, served, { jsonDocumentUrl: 'docs/openapi.json' });
   }
   return app;
-}
-
-/** The app's error shape (ServiceKitModule and the gateway provide ERROR_FAMILY), if it has one. */
-function errorFamilyOf(app: INestApplication): ErrorFamily | undefined {
-  try {
-    return app.get<symbol, ErrorFamily>(ERROR_FAMILY, { strict: false });
-  } catch {
-    return undefined;
-  }
 }
 
 /**
