@@ -2,7 +2,11 @@ import { PlatformError } from '@platform/errors';
 import { TestEnv, createTestEnv } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { CertificateEntity } from '../src/modules/pki/certificate.entity';
-import { IssuedCertificate, ServerCertificateRequest } from '../src/modules/pki/certificate-issuer.service';
+import {
+  IssuedCertificate,
+  ServerCertificateRequest,
+  certificateRow,
+} from '../src/modules/pki/certificate-issuer.service';
 import { KEY_ALGORITHM, SIGNING_ALGORITHM, webcrypto, x509 } from '../src/modules/pki/pki-x509';
 import { openssl } from './support/pki-openssl';
 import { PkiTestApp, startPkiTestApp } from './support/pki-test-app';
@@ -107,15 +111,7 @@ describe('agent server certificates', () => {
     const row = await pki.dataSource
       .getRepository(CertificateEntity)
       .findOneByOrFail({ serialNumber: issued.serialNumber });
-    expect(row).toMatchObject({
-      agentId: req.agentId,
-      certificatePem: issued.certificatePem,
-      fingerprintSha256: issued.fingerprintSha256,
-      notBefore: issued.notBefore,
-      notAfter: issued.notAfter,
-      revokedAt: null,
-      revocationReason: null,
-    });
+    expect(row).toMatchObject(certificateRow(req.agentId, issued));
   });
 
   it("writes through the caller's transaction: a rollback leaves no certificate", async () => {

@@ -2,7 +2,7 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { TestEnv, createTestEnv, freePort, runAdminCli, waitFor } from '@platform/testing';
+import { TestEnv, createAdminToken, createTestEnv, freePort, runAdminJson, waitFor } from '@platform/testing';
 import { Client } from 'pg';
 import { parseAllDocuments } from 'yaml';
 
@@ -133,20 +133,9 @@ describe('graceful shutdown on SIGTERM (compiled mailboxes API and worker, real 
     env = await createTestEnv('graceful-shutdown');
     db = new Client({ connectionString: env.db.url });
     await db.connect();
-    const admin = async (...args: string[]) => {
-      const r = await runAdminCli(env, ...args);
-      if (r.code !== 0) throw new Error(`admin ${args.join(' ')}: ${r.stdout}`);
-      return r.json;
-    };
+    const admin = (...args: string[]) => runAdminJson(env, ...args);
     ({ accountId } = await admin('account', 'create', '--name', 'drain'));
-    const { token } = await admin(
-      'token',
-      'create',
-      '--account',
-      accountId,
-      '--scopes',
-      'email.mailbox:create,email.mailbox:read',
-    );
+    const { token } = await createAdminToken(env, accountId, 'email.mailbox:create,email.mailbox:read');
     auth = { authorization: `Bearer ${token}` };
     await admin('domain', 'add', '--account', accountId, '--domain', 'drain.example.com');
   }, 240_000);

@@ -12,9 +12,10 @@ import {
 import {
   BodySend,
   TestEnv,
+  createAdminToken,
   createTestEnv,
   freePort,
-  runAdminCli,
+  runAdminJson,
   sendWithFetch,
   sendWithSocket,
   waitFor,
@@ -49,19 +50,16 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   let childEnv: NodeJS.ProcessEnv;
   const hostingDataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-hosting-'));
 
-  async function admin(...args: string[]): Promise<Record<string, string>> {
-    const result = await runAdminCli(childEnv, ...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stdout}`);
-    return result.json;
-  }
+  const admin = (...args: string[]) => runAdminJson(childEnv, ...args);
+  const issueToken = (accountId: string, scopes: string | readonly string[], ...options: string[]) =>
+    createAdminToken(childEnv, accountId, scopes, ...options);
 
   async function newToken(
     scopes = 'commerce.store:read',
     extra: string[] = [],
   ): Promise<{ token: string; tokenId: string }> {
     const { accountId } = await admin('account', 'create', '--name', 'e2e');
-    const issued = await admin('token', 'create', '--account', accountId, '--scopes', scopes, ...extra);
-    return { token: issued.token, tokenId: issued.tokenId };
+    return issueToken(accountId, scopes, ...extra);
   }
 
   const call = (path: string, headers: Record<string, string> = {}) =>
@@ -260,7 +258,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
 
     async function credential(scopes: string, accountId?: string) {
       const account = accountId ?? (await admin('account', 'create', '--name', 'shop')).accountId;
-      const { token } = await admin('token', 'create', '--account', account, '--scopes', scopes);
+      const { token } = await issueToken(account, scopes);
       return { accountId: account, headers: bearer(token) };
     }
 
@@ -530,12 +528,8 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   it('serves the tax subgraph on its store path and one federated query spanning order and tax', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'tax');
     const { storeId } = await admin('store', 'create', '--account', accountId);
-    const { token } = await admin(
-      'token',
-      'create',
-      '--account',
+    const { token } = await issueToken(
       accountId,
-      '--scopes',
       'commerce.tax:read,commerce.tax:create,commerce.order:read,commerce.order:create',
     );
     const headers = { ...bearer(token), 'x-store-id': storeId, 'content-type': 'application/json' };
@@ -597,21 +591,14 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   it('serves the catalog subgraph on its store path and resolves the SKUs of order lines and tax classifications in one batched _entities fetch', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'catalog');
     const { storeId } = await admin('store', 'create', '--account', accountId);
-    const { token } = await admin(
-      'token',
-      'create',
-      '--account',
-      accountId,
-      '--scopes',
-      [
-        'commerce.product:read',
-        'commerce.product:write',
-        'commerce.order:read',
-        'commerce.order:create',
-        'commerce.tax:read',
-        'commerce.tax:write',
-      ].join(','),
-    );
+    const { token } = await issueToken(accountId, [
+      'commerce.product:read',
+      'commerce.product:write',
+      'commerce.order:read',
+      'commerce.order:create',
+      'commerce.tax:read',
+      'commerce.tax:write',
+    ]);
     const post = async (
       path: string,
       query: string,
@@ -755,14 +742,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
 
   it('registers an agent with the admin CLI, reads, revokes it and pages the feed through the gateway', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'agents-e2e');
-    const { token } = await admin(
-      'token',
-      'create',
-      '--account',
-      accountId,
-      '--scopes',
-      'agents.agent:read,agents.agent:revoke,agents.event:read',
-    );
+    const { token } = await issueToken(accountId, 'agents.agent:read,agents.agent:revoke,agents.event:read');
     const host = `e2e-${randomUUID().slice(0, 8)}.example.com`;
     const provider = `e2e-${randomUUID().slice(0, 8)}`;
     const registered = await admin(
@@ -815,8 +795,8 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       'hosting.secret:write',
       'hosting.deployment:execute',
       'hosting.paas.apps:read',
-    ].join(',');
-    const { token } = await admin('token', 'create', '--account', accountId, '--scopes', scopes);
+    ];
+    const { token } = await issueToken(accountId, scopes);
     const send = (method: string, path: string, body?: unknown, contentType = 'application/json') =>
       fetch(`${baseUrl}${path}`, {
         method,
@@ -958,8 +938,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
 
     beforeAll(async () => {
       const { accountId } = await admin('account', 'create', '--name', 'early-answers');
-      const token = (scopes: string) =>
-        admin('token', 'create', '--account', accountId, '--scopes', scopes).then((t) => t.token);
+      const token = (scopes: string) => issueToken(accountId, scopes).then((t) => t.token);
       writer = await token('hosting.application:create,hosting.application:read,hosting.paas.code:write');
       reader = await token('hosting.paas.apps:read');
       const created = await fetch(`${baseUrl}/v1/hosting/apps?appType=NODEJS`, {

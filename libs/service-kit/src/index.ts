@@ -10,6 +10,8 @@ export { migrateService, runMigrateEntry } from './migrate';
 export { ServiceKitModule } from './service-kit.module';
 export type { ServiceKitOptions } from './service-kit.module';
 export {
+  ApiBearerController,
+  ApiErrorResponses,
   BODY_REFUSED,
   COMMERCE_ERROR_SCHEMAS,
   DOMAINS_ERROR_SCHEMAS,
@@ -21,4 +23,10 @@ export {
   runWriteOpenApi,
   toStableJson,
 } from './openapi';
-export type { JsonObject, OpenApiArea, OpenApiErrorAnswers } from './openapi';
+export type {
+  ApiBearerControllerOptions,
+  ApiErrorDescriptions,
+  JsonObject,
+  OpenApiArea,
+  OpenApiErrorAnswers,
+} from './openapi';

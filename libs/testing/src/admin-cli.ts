@@ -36,3 +36,37 @@ export async function runAdminCli(
     return { code: err.code, json: JSON.parse(err.stdout), stdout: err.stdout };
   }
 }
+
+/** runAdminCli that must succeed: its JSON, or an Error with what the CLI printed. */
+export async function runAdminJson(
+  env: TestEnv | NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<Record<string, string>> {
+  const result = await runAdminCli(env, ...args);
+  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stdout}`);
+  return result.json;
+}
+
+/**
+ * `admin token create` for `accountId` with `scopes` (a list, or already comma-separated) and any
+ * further options (`--expires-in`, …): the token and its id.
+ */
+export async function createAdminToken(
+  env: TestEnv | NodeJS.ProcessEnv,
+  accountId: string,
+  scopes: string | readonly string[],
+  ...options: string[]
+): Promise<{ token: string; tokenId: string }> {
+  const list = typeof scopes === 'string' ? scopes : scopes.join(',');
+  const issued = await runAdminJson(
+    env,
+    'token',
+    'create',
+    '--account',
+    accountId,
+    '--scopes',
+    list,
+    ...options,
+  );
+  return { token: issued.token, tokenId: issued.tokenId };
+}

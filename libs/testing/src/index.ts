@@ -1,4 +1,4 @@
-export { runAdminCli } from './admin-cli';
+export { createAdminToken, runAdminCli, runAdminJson } from './admin-cli';
 export type { AdminCliResult } from './admin-cli';
 export { startFakeCommerce } from './fake-commerce';
 export type { FakeCommerce } from './fake-commerce';

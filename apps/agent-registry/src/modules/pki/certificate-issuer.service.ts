@@ -116,18 +116,26 @@ export class CertificateIssuer {
       notBefore,
       notAfter,
     };
-    await manager.getRepository(CertificateEntity).insert({
-      serialNumber: issued.serialNumber,
-      agentId: req.agentId,
-      certificatePem: issued.certificatePem,
-      fingerprintSha256: issued.fingerprintSha256,
-      notBefore: issued.notBefore,
-      notAfter: issued.notAfter,
-      revokedAt: null,
-      revocationReason: null,
-    });
+    await manager.getRepository(CertificateEntity).insert(certificateRow(req.agentId, issued));
     return issued;
   }
+}
+
+/** The row an issued certificate of `agentId` is stored as: not revoked. */
+export function certificateRow(
+  agentId: string,
+  issued: IssuedCertificate,
+): Omit<CertificateEntity, 'createdAt'> {
+  return {
+    serialNumber: issued.serialNumber,
+    agentId,
+    certificatePem: issued.certificatePem,
+    fingerprintSha256: issued.fingerprintSha256,
+    notBefore: issued.notBefore,
+    notAfter: issued.notAfter,
+    revokedAt: null,
+    revocationReason: null,
+  };
 }
 
 async function csrPublicKey(csrPem: string): Promise<x509.PublicKey> {

@@ -74,43 +74,49 @@ describe('SkuLineValidator (createSku rules)', () => {
     expect(await refusal('null')).toBe('a line must be a JSON object: one SKU');
   });
 
-  it('refuses first what GraphQL refuses in a variable: a missing non-null field, a value of another type', async () => {
-    const nameMissing = 'Field "name" of required type "String!" was not provided.';
-    expect(await refusal('{"code":"X"}')).toBe(nameMissing);
-    expect(await refusal('{"name":null}')).toBe(nameMissing);
-    expect(await refusal('{"name":7}')).toBe('name: String cannot represent a non string value: 7');
-    expect(await refusal('{"name":"A","status":"GONE"}')).toBe(
-      'status: Value "GONE" does not exist in "CatalogStatus" enum.',
-    );
-    expect(await refusal('{"name":"A","taxable":"yes"}')).toBe(
-      'taxable: Boolean cannot represent a non boolean value: "yes"',
-    );
-    expect(await refusal('{"name":"A","price":5}')).toBe(
-      'price: Expected type "SimpleMoneyInput" to be an object.',
-    );
-    expect(await refusal('{"name":"A","price":{"currencyCode":"USD"}}')).toBe(
+  const nameMissing = 'Field "name" of required type "String!" was not provided.';
+  it.each([
+    ['{"code":"X"}', nameMissing],
+    ['{"name":null}', nameMissing],
+    ['{"name":7}', 'name: String cannot represent a non string value: 7'],
+    ['{"name":"A","status":"GONE"}', 'status: Value "GONE" does not exist in "CatalogStatus" enum.'],
+    ['{"name":"A","taxable":"yes"}', 'taxable: Boolean cannot represent a non boolean value: "yes"'],
+    ['{"name":"A","price":5}', 'price: Expected type "SimpleMoneyInput" to be an object.'],
+    [
+      '{"name":"A","price":{"currencyCode":"USD"}}',
       'price: Field "value" of required type "Int!" was not provided.',
-    );
-    expect(await refusal('{"name":"A","price":{"value":12.5,"currencyCode":"USD"}}')).toBe(
+    ],
+    [
+      '{"name":"A","price":{"value":12.5,"currencyCode":"USD"}}',
       'price.value: Int cannot represent non-integer value: 12.5',
-    );
-    expect(await refusal('{"name":"A","price":{"value":2147483648,"currencyCode":"USD"}}')).toBe(
+    ],
+    [
+      '{"name":"A","price":{"value":2147483648,"currencyCode":"USD"}}',
       'price.value: Int cannot represent non 32-bit signed integer value: 2147483648',
-    );
-  });
+    ],
+  ])(
+    'refuses first what GraphQL refuses in a variable (a missing non-null field, a value of another type): %s',
+    async (line, message) => {
+      expect(await refusal(line)).toBe(message);
+    },
+  );
 
-  it('then refuses what CreateSKUInput’s class-validator rules refuse, naming the field', async () => {
-    expect(await refusal('{"name":""}')).toBe('name should not be empty');
-    expect(await refusal(`{"name":"${'n'.repeat(257)}"}`)).toBe(
-      'name must be shorter than or equal to 256 characters',
-    );
-    expect(await refusal('{"name":"A","status":"ARCHIVED"}')).toBe(
-      'status must be ACTIVE or DRAFT (archive<X> archives)',
-    );
+  it.each([
+    ['{"name":""}', 'name should not be empty'],
+    [`{"name":"${'n'.repeat(257)}"}`, 'name must be shorter than or equal to 256 characters'],
+    ['{"name":"A","status":"ARCHIVED"}', 'status must be ACTIVE or DRAFT (archive<X> archives)'],
+    ['{"name":"A","weightGrams":-1}', 'weightGrams must not be less than 0'],
+  ])(
+    'then refuses what CreateSKUInput’s class-validator rules refuse, naming the field: %s',
+    async (line, message) => {
+      expect(await refusal(line)).toBe(message);
+    },
+  );
+
+  it('then refuses a currency code that is not ISO 4217, naming the field', async () => {
     expect(await refusal('{"name":"A","price":{"value":1,"currencyCode":"usd"}}')).toMatch(
       /^price\.currencyCode: currencyCode must be an ISO 4217 code/,
     );
-    expect(await refusal('{"name":"A","weightGrams":-1}')).toBe('weightGrams must not be less than 0');
   });
 
   it('refuses fields CreateSKUInput does not have', async () => {

@@ -14,7 +14,7 @@ import {
   nowMs,
   pageRequest,
 } from '@platform/graphql-subgraph';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { RecordErrors } from '../records/records.errors';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsService } from '../records/catalog-records.service';
@@ -94,12 +94,7 @@ export class InventoryService {
   /** The store's counts by SKU then location, keyset-paged. */
   async counts(storeId: string, args: InventoryFilters): Promise<CountedPage<InventoryCountEntity>> {
     const request = pageRequest(args);
-    const qb = this.dataSource
-      .getRepository(InventoryCountEntity)
-      .createQueryBuilder('c')
-      .where('c.storeId = :storeId', { storeId });
-    whereIdIs(qb, 'c.skuId', 'skuId', args.skuId);
-    whereIdIs(qb, 'c.locationId', 'locationId', args.locationId);
+    const qb = storeRows(this.dataSource.getRepository(InventoryCountEntity), 'c', storeId, args);
     const counter = qb.clone();
     const scope = cursorScope(qb);
     const forward = request.direction === 'forward';
@@ -144,12 +139,7 @@ export class InventoryService {
     args: InventoryFilters,
   ): Promise<CountedPage<InventoryAdjustmentEntity>> {
     const request = pageRequest(args);
-    const qb = this.dataSource
-      .getRepository(InventoryAdjustmentEntity)
-      .createQueryBuilder('a')
-      .where('a.storeId = :storeId', { storeId });
-    whereIdIs(qb, 'a.skuId', 'skuId', args.skuId);
-    whereIdIs(qb, 'a.locationId', 'locationId', args.locationId);
+    const qb = storeRows(this.dataSource.getRepository(InventoryAdjustmentEntity), 'a', storeId, args);
     if (args.type != null) qb.andWhere('a.type = :type', { type: args.type });
     return countedKeysetPage(qb, 'a', request, CREATED_AT, 'ASC', { uuidIds: true });
   }
@@ -270,14 +260,24 @@ function allowsNegative(location: CatalogRecordEntity): boolean {
   return location.data.allowNegativeInventory === true;
 }
 
-/** An id filter of a list: a malformed id matches nothing. */
-function whereIdIs<E extends object>(
-  qb: SelectQueryBuilder<E>,
-  column: string,
-  parameter: string,
-  id: string | null | undefined,
-): void {
-  if (id == null) return;
-  if (isUuid(id)) qb.andWhere(`${column} = :${parameter}`, { [parameter]: id });
-  else qb.andWhere('1 = 0');
+/**
+ * The store's rows of an inventory table (as `alias`), narrowed to the SKU and location `args` name;
+ * a malformed id matches nothing.
+ */
+function storeRows<E extends { storeId: string; skuId: string; locationId: string }>(
+  repository: Repository<E>,
+  alias: string,
+  storeId: string,
+  args: InventoryFilters,
+): SelectQueryBuilder<E> {
+  const qb = repository.createQueryBuilder(alias).where(`${alias}.storeId = :storeId`, { storeId });
+  for (const [column, id] of [
+    ['skuId', args.skuId],
+    ['locationId', args.locationId],
+  ] as const) {
+    if (id == null) continue;
+    if (isUuid(id)) qb.andWhere(`${alias}.${column} = :${column}`, { [column]: id });
+    else qb.andWhere('1 = 0');
+  }
+  return qb;
 }

@@ -1,14 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, RequiresScopes } from '@platform/auth';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import { CREATED_AT_ID, pageMeta, pageRequest } from '../paging/paging';
 import { ChannelIdParams, ChannelListQuery } from './channels.request';
 import { ChannelListResponse, ChannelResponse } from './channels.response';
@@ -17,8 +11,7 @@ import { ChannelView, ChannelsService } from './channels.service';
 const CHANNELS_PATH = '/v1/commerce/channels';
 
 /** Channels the caller's stores are registered to; both reads share one visibility rule. */
-@ApiTags('channels')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'channels' })
 @RateLimited()
 @Controller('v1/commerce/channels')
 export class ChannelsController {
@@ -28,9 +21,7 @@ export class ChannelsController {
   @RequiresScopes('commerce.channel:read')
   @ApiOperation({ summary: 'Channels registered to stores the caller can see, oldest first' })
   @ApiOkResponse({ type: ChannelListResponse })
-  @ApiBadRequestResponse({
-    description: 'INVALID_REQUEST: a query parameter is invalid (details[] location query)',
-  })
+  @ApiErrorResponses({ 400: 'INVALID_REQUEST: a query parameter is invalid (details[] location query)' })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ChannelListQuery,
@@ -65,11 +56,9 @@ export class ChannelsController {
     summary: 'One channel; 404 CHANNEL_NOT_FOUND unless it is registered to a store the caller can see',
   })
   @ApiOkResponse({ type: ChannelResponse })
-  @ApiBadRequestResponse({
-    description: 'INVALID_REQUEST: channelId is not a uuid (details[] location path)',
-  })
-  @ApiNotFoundResponse({
-    description: 'CHANNEL_NOT_FOUND: unknown, or registered to none of the caller’s stores (never 401/403)',
+  @ApiErrorResponses({
+    400: 'INVALID_REQUEST: channelId is not a uuid (details[] location path)',
+    404: 'CHANNEL_NOT_FOUND: unknown, or registered to none of the caller’s stores (never 401/403)',
   })
   async get(
     @CurrentPrincipal() principal: Principal,

@@ -1,19 +1,15 @@
 import { Body, Controller, Get, Headers, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiHeader,
-  ApiNotFoundResponse,
   ApiNotModifiedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Principal, RequiresScopes } from '@platform/auth';
 import { Errors, ViolationCode } from '@platform/errors';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
 import { httpDate, parseIfModifiedSince } from '../paging/if-modified-since';
 import { CREATED_AT_ID, pageMeta, pageRequest } from '../paging/paging';
@@ -46,8 +42,7 @@ function requireObject(body: unknown): void {
 }
 
 /** Customers of one store (spec: Commerce REST; scopes commerce.customer:read/:create/:update). */
-@ApiTags('customers')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'customers' })
 @RateLimited()
 @Controller('v1/commerce/stores/:storeId/customers')
 export class CustomersController {
@@ -74,10 +69,10 @@ export class CustomersController {
     },
   })
   @ApiNotModifiedResponse({ description: 'Nothing changed since If-Modified-Since; no body' })
-  @ApiBadRequestResponse({
-    description: 'INVALID_REQUEST: a path, query or If-Modified-Since value is invalid (details[] say where)',
+  @ApiErrorResponses({
+    400: 'INVALID_REQUEST: a path, query or If-Modified-Since value is invalid (details[] say where)',
+    404: 'STORE_NOT_FOUND: unknown, or a store the caller cannot see',
   })
-  @ApiNotFoundResponse({ description: 'STORE_NOT_FOUND: unknown, or a store the caller cannot see' })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Param() params: StoreCustomersParams,
@@ -108,9 +103,9 @@ export class CustomersController {
   @RequiresScopes('commerce.customer:read')
   @ApiOperation({ summary: 'One customer of the store' })
   @ApiOkResponse({ type: CustomerResponse })
-  @ApiBadRequestResponse({ description: 'INVALID_REQUEST: storeId or customerId is not a uuid' })
-  @ApiNotFoundResponse({
-    description: 'STORE_NOT_FOUND, or CUSTOMER_NOT_FOUND (unknown, or another store’s)',
+  @ApiErrorResponses({
+    400: 'INVALID_REQUEST: storeId or customerId is not a uuid',
+    404: 'STORE_NOT_FOUND, or CUSTOMER_NOT_FOUND (unknown, or another store’s)',
   })
   async get(
     @CurrentPrincipal() principal: Principal,
@@ -132,9 +127,11 @@ export class CustomersController {
       'X-Request-Id': { description: 'The request id', schema: { type: 'string', format: 'uuid' } },
     },
   })
-  @ApiBadRequestResponse({ description: 'INVALID_REQUEST: details[] name each bad field as a JSON pointer' })
-  @ApiNotFoundResponse({ description: 'STORE_NOT_FOUND' })
-  @ApiConflictResponse({ description: 'CUSTOMER_ALREADY_EXISTS: the primary e-mail is another customer’s' })
+  @ApiErrorResponses({
+    400: 'INVALID_REQUEST: details[] name each bad field as a JSON pointer',
+    404: 'STORE_NOT_FOUND',
+    409: 'CUSTOMER_ALREADY_EXISTS: the primary e-mail is another customer’s',
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Param() params: StoreCustomersParams,
@@ -154,10 +151,10 @@ export class CustomersController {
       'Updates a customer with a JSON merge patch (RFC 7386): present replaces, null clears, absent stays',
   })
   @ApiOkResponse({ type: CustomerResponse })
-  @ApiBadRequestResponse({ description: 'INVALID_REQUEST: details[] name each bad field as a JSON pointer' })
-  @ApiNotFoundResponse({ description: 'STORE_NOT_FOUND or CUSTOMER_NOT_FOUND' })
-  @ApiConflictResponse({
-    description: 'CUSTOMER_ALREADY_EXISTS: the new primary e-mail is another customer’s',
+  @ApiErrorResponses({
+    400: 'INVALID_REQUEST: details[] name each bad field as a JSON pointer',
+    404: 'STORE_NOT_FOUND or CUSTOMER_NOT_FOUND',
+    409: 'CUSTOMER_ALREADY_EXISTS: the new primary e-mail is another customer’s',
   })
   async update(
     @CurrentPrincipal() principal: Principal,

@@ -1,18 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import { Body, Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { IpRateLimit } from '@platform/rate-limit';
+import { ApiBearerController } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
+import { CreateAppOperation, HostingOperation } from './apps.operations';
 import {
   AppOperationParams,
   AppParams,
@@ -34,23 +26,27 @@ import { AppsService } from './apps.service';
 import { appListBinding, decodePageToken } from './page-token';
 
 /** Apps and app operations of /v1/hosting (docs/hosting.md). */
-@ApiTags('hosting apps')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Request-Id', required: false, description: 'uuid; echoed' })
-@ApiResponse({ status: 400, description: 'INVALID_REQUEST with details[].issue per bad input' })
-@ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
+@ApiBearerController({
+  tag: 'hosting apps',
+  requestId: true,
+  errors: {
+    400: 'INVALID_REQUEST with details[].issue per bad input',
+    429: 'Per-client-IP limit (X-RateLimit-*, Retry-After)',
+  },
+})
 @Controller('v1/hosting')
 export class AppsController {
   constructor(private readonly apps: AppsService) {}
 
-  @Post('apps')
-  @HttpCode(202)
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.application:create')
-  @ApiOperation({
+  @CreateAppOperation({
+    path: 'apps',
+    scope: 'hosting.application:create',
     summary: 'Create an app (asynchronous; not idempotent: after a 5xx list the apps before retrying)',
+    response: ApiAcceptedResponse({
+      type: AppOperationResponse,
+      headers: { Location: { description: 'Poll target' } },
+    }),
   })
-  @ApiAcceptedResponse({ type: AppOperationResponse, headers: { Location: { description: 'Poll target' } } })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Query() query: CreateAppQuery,
@@ -63,9 +59,7 @@ export class AppsController {
   }
 
   @Get('apps')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.application:read')
-  @ApiOperation({ summary: "The caller's apps, newest first, keyset paged" })
+  @HostingOperation('read', "The caller's apps, newest first, keyset paged", 'hosting.application:read')
   @ApiOkResponse({ type: ApplicationPageResponse })
   async list(
     @CurrentPrincipal() principal: Principal,
@@ -82,9 +76,7 @@ export class AppsController {
   }
 
   @Get('apps/:appId')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.application:read')
-  @ApiOperation({ summary: 'One app of the caller' })
+  @HostingOperation('read', 'One app of the caller', 'hosting.application:read')
   @ApiOkResponse({ type: ApplicationResponse })
   @ApiResponse({ status: 404, description: 'APP_NOT_FOUND' })
   async get(
@@ -95,9 +87,7 @@ export class AppsController {
   }
 
   @Get('app-operations/:operationId')
-  @IpRateLimit(HOSTING_RATE_LIMITS.poll)
-  @RequiresScopes('hosting.application:read')
-  @ApiOperation({ summary: 'Poll an app operation until COMPLETED or FAILED' })
+  @HostingOperation('poll', 'Poll an app operation until COMPLETED or FAILED', 'hosting.application:read')
   @ApiOkResponse({ type: AppOperationResponse })
   @ApiResponse({ status: 404, description: 'OPERATION_NOT_FOUND (also for another account’s)' })
   async operation(

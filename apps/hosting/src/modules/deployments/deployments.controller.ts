@@ -1,18 +1,11 @@
 import { Body, Controller, Get, Param, Query, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { IpRateLimit } from '@platform/rate-limit';
+import { ApiBearerController } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
+import { HostingOperation } from '../apps/apps.operations';
 import { AppParams } from '../apps/apps.request';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { CreateDeploymentOperation } from './deployments.operations';
 import { CreateDeploymentRequest, DeploymentListQuery, DeploymentParams } from './deployments.request';
 import {
@@ -29,11 +22,14 @@ import {
 import { DeploymentsService } from './deployments.service';
 
 /** Deployments of /v1/hosting (docs/hosting.md, Deployments). */
-@ApiTags('hosting deployments')
-@ApiBearerAuth()
-@ApiResponse({ status: 400, description: 'INVALID_FORMAT / INVALID_BODY with details[].issue' })
-@ApiResponse({ status: 404, description: 'APP_NOT_FOUND, DEPLOYMENT_NOT_FOUND' })
-@ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
+@ApiBearerController({
+  tag: 'hosting deployments',
+  errors: {
+    400: 'INVALID_FORMAT / INVALID_BODY with details[].issue',
+    404: 'APP_NOT_FOUND, DEPLOYMENT_NOT_FOUND',
+    429: 'Per-client-IP limit (X-RateLimit-*, Retry-After)',
+  },
+})
 @Controller('v1/hosting/apps/:appId/deployments')
 export class DeploymentsController {
   constructor(private readonly deployments: DeploymentsService) {}
@@ -56,9 +52,11 @@ export class DeploymentsController {
   }
 
   @Get(':deploymentId')
-  @IpRateLimit(HOSTING_RATE_LIMITS.poll)
-  @RequiresScopes('hosting.application:read')
-  @ApiOperation({ summary: 'Poll a deployment until COMPLETED or FAILED; carries its build log lines' })
+  @HostingOperation(
+    'poll',
+    'Poll a deployment until COMPLETED or FAILED; carries its build log lines',
+    'hosting.application:read',
+  )
   @ApiOkResponse({ type: DeploymentResponse })
   async get(
     @CurrentPrincipal() principal: Principal,
@@ -69,9 +67,7 @@ export class DeploymentsController {
   }
 
   @Get(':deploymentId/logs')
-  @IpRateLimit(HOSTING_RATE_LIMITS.poll)
-  @RequiresScopes('hosting.application:read')
-  @ApiOperation({ summary: 'Build logs of a deployment, also while it runs' })
+  @HostingOperation('poll', 'Build logs of a deployment, also while it runs', 'hosting.application:read')
   @ApiOkResponse({ type: DeploymentLogsResponse })
   async logs(
     @CurrentPrincipal() principal: Principal,
@@ -83,8 +79,7 @@ export class DeploymentsController {
 }
 
 /** Deployments of the earlier namespace, on the same records. */
-@ApiTags('hosting nodejs (earlier namespace)')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'hosting nodejs (earlier namespace)' })
 @Controller('v1/hosting/nodejs/apps/:appId/deployments')
 export class NodejsDeploymentsController {
   constructor(private readonly deployments: DeploymentsService) {}
@@ -104,9 +99,7 @@ export class NodejsDeploymentsController {
   }
 
   @Get()
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.paas.apps:read')
-  @ApiOperation({ summary: 'Past deployments, newest first' })
+  @HostingOperation('read', 'Past deployments, newest first', 'hosting.paas.apps:read')
   @ApiOkResponse({ type: NodejsDeploymentListResponse })
   async list(
     @CurrentPrincipal() principal: Principal,

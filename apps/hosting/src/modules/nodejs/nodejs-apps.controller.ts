@@ -1,18 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import { Body, Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { IpRateLimit } from '@platform/rate-limit';
 import { PlatformError } from '@platform/errors';
+import { ApiBearerController } from '@platform/service-kit';
+import { CreateAppOperation, HostingOperation } from '../apps/apps.operations';
 import { AppsService } from '../apps/apps.service';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { AppParams, ListAppsQuery } from '../apps/apps.request';
 import { appListBinding, decodePageToken } from '../apps/page-token';
 import { CreateNodejsAppRequest, NodejsJobParams } from './nodejs-apps.request';
@@ -33,20 +26,19 @@ import {
  * The earlier namespace (/v1/hosting/nodejs) over the same AppsService: a job is an app operation,
  * its id the operation id, so both namespaces see the same apps.
  */
-@ApiTags('hosting nodejs (earlier namespace)')
-@ApiBearerAuth()
-@ApiResponse({ status: 400, description: 'INVALID_REQUEST' })
-@ApiResponse({ status: 429, description: 'Per-client-IP limit' })
+@ApiBearerController({
+  tag: 'hosting nodejs (earlier namespace)',
+  errors: { 400: 'INVALID_REQUEST', 429: 'Per-client-IP limit' },
+})
 @Controller('v1/hosting/nodejs/apps')
 export class NodejsAppsController {
   constructor(private readonly apps: AppsService) {}
 
-  @Post()
-  @HttpCode(202)
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.paas.apps:create')
-  @ApiOperation({ summary: 'Create a Node.js app (asynchronous job; not idempotent)' })
-  @ApiAcceptedResponse({ type: NodejsJobAcceptedResponse })
+  @CreateAppOperation({
+    scope: 'hosting.paas.apps:create',
+    summary: 'Create a Node.js app (asynchronous job; not idempotent)',
+    response: ApiAcceptedResponse({ type: NodejsJobAcceptedResponse }),
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateNodejsAppRequest,
@@ -55,9 +47,12 @@ export class NodejsAppsController {
   }
 
   @Get('jobs/:jobId')
-  @IpRateLimit(HOSTING_RATE_LIMITS.poll)
-  @RequiresScopes('hosting.paas.apps:read', 'hosting.paas.apps:create')
-  @ApiOperation({ summary: 'Poll an app job until active or failed' })
+  @HostingOperation(
+    'poll',
+    'Poll an app job until active or failed',
+    'hosting.paas.apps:read',
+    'hosting.paas.apps:create',
+  )
   @ApiOkResponse({ type: NodejsJobStatusResponse })
   @ApiResponse({ status: 404, description: 'JOB_NOT_FOUND' })
   async job(
@@ -73,9 +68,11 @@ export class NodejsAppsController {
   }
 
   @Get()
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.paas.apps:read')
-  @ApiOperation({ summary: 'The caller’s apps, newest first (keyset paged: pageSize, pageToken)' })
+  @HostingOperation(
+    'read',
+    'The caller’s apps, newest first (keyset paged: pageSize, pageToken)',
+    'hosting.paas.apps:read',
+  )
   @ApiOkResponse({ type: NodejsAppListResponse })
   async list(
     @CurrentPrincipal() principal: Principal,
@@ -92,9 +89,7 @@ export class NodejsAppsController {
   }
 
   @Get(':appId')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.paas.apps:read')
-  @ApiOperation({ summary: 'One app of the caller' })
+  @HostingOperation('read', 'One app of the caller', 'hosting.paas.apps:read')
   @ApiOkResponse({ type: NodejsAppResponse })
   @ApiResponse({ status: 404, description: 'APP_NOT_FOUND' })
   async get(

@@ -1,27 +1,23 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { Idempotent } from '@platform/idempotency';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController } from '@platform/service-kit';
 import { CreateMailboxRequest, MailboxParams } from './mailboxes.request';
 import { MailboxResponse, toMailboxResponse } from './mailboxes.response';
 import { MailboxesService } from './mailboxes.service';
 
 /** POST /mailboxes starts provisioning (202, EXECUTING); GET polls until COMPLETED or FAILED. */
-@ApiTags('mailboxes')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Request-Id', required: false, description: 'uuid; echoed' })
-@ApiResponse({ status: 400, description: 'INVALID_BODY, INVALID_FORMAT or INVALID_IDEMPOTENCY_KEY' })
-@ApiResponse({ status: 404, description: 'MAILBOX_NOT_FOUND or ACCOUNT_NOT_FOUND' })
+@ApiBearerController({
+  tag: 'mailboxes',
+  requestId: true,
+  errors: {
+    400: 'INVALID_BODY, INVALID_FORMAT or INVALID_IDEMPOTENCY_KEY',
+    404: 'MAILBOX_NOT_FOUND or ACCOUNT_NOT_FOUND',
+  },
+})
 // The mailbox contract shapes its 429: ErrorLimit (code, message, retryAfterSec) plus Retry-After.
 @RateLimited({ errorBody: true })
 @Controller('mailboxes')

@@ -4,7 +4,7 @@ import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platf
 import { DataSource } from 'typeorm';
 import { CrudService } from '../shared/crud-resolver.factory';
 import { ReferenceStore } from '../references/reference-store.service';
-import { withUniqueName } from '../shared/db-errors';
+import { withUniqueName } from '../shared/pg-violations';
 import { definedOnly, required } from '../shared/updates';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { ClassificationEntity } from './classification.entity';

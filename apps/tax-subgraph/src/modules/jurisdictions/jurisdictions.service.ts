@@ -4,7 +4,7 @@ import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platf
 import { DataSource } from 'typeorm';
 import { CrudService } from '../shared/crud-resolver.factory';
 import { normalizePostalCode, normalizeRegion } from '../calculation/tax-calculator';
-import { isForeignKeyViolation, withUniqueName } from '../shared/db-errors';
+import { isForeignKeyViolation, withUniqueName } from '../shared/pg-violations';
 import { definedOnly, required } from '../shared/updates';
 import { TaxRecordsService } from '../shared/tax-records.service';
 import { JurisdictionEntity } from './jurisdiction.entity';

@@ -1,14 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal, RequiresScopes } from '@platform/auth';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import { StoreAccessService } from '../../access/store-access.service';
 import { AttributeUpdateRequest, StoreAttributeParams } from './store-attributes.request';
 import { StoreAttributesService } from './store-attributes.service';
@@ -18,8 +12,7 @@ const SINGLE_KEY = {
   schema: { type: 'object', additionalProperties: { type: 'string' }, example: { color: 'blue' } },
 };
 
-@ApiTags('stores')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'stores' })
 @RateLimited()
 @Controller('v1/commerce/stores/:storeId/attributes')
 export class StoreAttributesController {
@@ -32,11 +25,9 @@ export class StoreAttributesController {
   @RequiresScopes('commerce.store:read')
   @ApiOperation({ summary: 'Read one store attribute' })
   @ApiOkResponse(SINGLE_KEY)
-  @ApiBadRequestResponse({
-    description: 'INVALID_REQUEST: key outside the allow-list',
-  })
-  @ApiNotFoundResponse({
-    description: 'STORE_NOT_FOUND, or BUSINESS_ATTRIBUTE_NOT_FOUND (never set, deleted or expired)',
+  @ApiErrorResponses({
+    400: 'INVALID_REQUEST: key outside the allow-list',
+    404: 'STORE_NOT_FOUND, or BUSINESS_ATTRIBUTE_NOT_FOUND (never set, deleted or expired)',
   })
   async get(
     @CurrentPrincipal() principal: Principal,
@@ -51,10 +42,7 @@ export class StoreAttributesController {
   @RequiresScopes('commerce.store:update')
   @ApiOperation({ summary: 'Set one store attribute (with a ttl: an ephemeral attribute)' })
   @ApiOkResponse(SINGLE_KEY)
-  @ApiBadRequestResponse({
-    description: 'invalid body, or key outside the allow-list',
-  })
-  @ApiNotFoundResponse({ description: 'STORE_NOT_FOUND' })
+  @ApiErrorResponses({ 400: 'invalid body, or key outside the allow-list', 404: 'STORE_NOT_FOUND' })
   async put(
     @CurrentPrincipal() principal: Principal,
     @Param() params: StoreAttributeParams,
@@ -70,11 +58,9 @@ export class StoreAttributesController {
   @RequiresScopes('commerce.store:update')
   @ApiOperation({ summary: 'Delete one store attribute; answers the value it had' })
   @ApiOkResponse(SINGLE_KEY)
-  @ApiBadRequestResponse({
-    description: 'INVALID_REQUEST: key outside the allow-list',
-  })
-  @ApiNotFoundResponse({
-    description: 'STORE_NOT_FOUND or BUSINESS_ATTRIBUTE_NOT_FOUND',
+  @ApiErrorResponses({
+    400: 'INVALID_REQUEST: key outside the allow-list',
+    404: 'STORE_NOT_FOUND or BUSINESS_ATTRIBUTE_NOT_FOUND',
   })
   async delete(
     @CurrentPrincipal() principal: Principal,
