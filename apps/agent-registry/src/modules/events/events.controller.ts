@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { RequiresScopes } from '@platform/auth';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import { AgentEventLog } from './agent-event-log.service';
 import { AgentEventsQuery } from './events.request';
 import { AgentEventsResponse, toAgentEventsResponse } from './events.response';
@@ -10,8 +11,7 @@ import { AgentEventsResponse, toAgentEventsResponse } from './events.response';
  * GET /v1/agents/events: the pull feed of agent events (spec "Events"). A client pages by passing
  * each answer's lastLogId back; the feed is shared by every caller holding agents.event:read.
  */
-@ApiTags('agent events')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'agent events' })
 @RateLimited()
 @Controller('v1/agents')
 export class EventsController {
@@ -27,9 +27,11 @@ export class EventsController {
     schema: { type: 'string', format: 'uuid' },
   })
   @ApiOkResponse({ type: AgentEventsResponse })
-  @ApiResponse({ status: 400, description: 'INVALID_FORMAT: limit, lastLogId or providerId is malformed' })
-  @ApiResponse({ status: 403, description: 'The token lacks agents.event:read' })
-  @ApiResponse({ status: 429, description: 'Per-credential rate limit exhausted; see Retry-After' })
+  @ApiErrorResponses({
+    400: 'INVALID_FORMAT: limit, lastLogId or providerId is malformed',
+    403: 'The token lacks agents.event:read',
+    429: 'Per-credential rate limit exhausted; see Retry-After',
+  })
   async list(@Query() query: AgentEventsQuery): Promise<AgentEventsResponse> {
     return toAgentEventsResponse(await this.log.page(query));
   }

@@ -5,10 +5,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
+import { ApiErrorResponses } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
 import { CrlService } from './crl.service';
 import { toPem } from './pki-encoding';
@@ -50,7 +50,7 @@ export class PkiController {
     },
   })
   @ApiNotModifiedResponse({ description: 'If-None-Match names the current CRL number' })
-  @ApiResponse({ status: 400, description: 'INVALID_FORMAT: format is neither der nor pem' })
+  @ApiErrorResponses({ 400: 'INVALID_FORMAT: format is neither der nor pem' })
   async crl(
     @Query() query: CrlQuery,
     @Headers('if-none-match') ifNoneMatch: string | undefined,

@@ -1,15 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, type Principal, RequiresScopes } from '@platform/auth';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import { GovernmentIdsPipe } from './government-ids/government-ids.pipe';
 import { GovernmentIdInput, GovernmentIdRequest } from './government-ids/government-ids.request';
 import { GovernmentIdsService } from './government-ids/government-ids.service';
@@ -19,8 +12,7 @@ import { GetStoreQuery, StoreIdParams } from './stores.request';
 import { StoreResponse } from './stores.response';
 import { StoresService } from './stores.service';
 
-@ApiTags('stores')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'stores' })
 @RateLimited()
 @Controller('v1/commerce/stores')
 export class StoresController {
@@ -37,11 +29,9 @@ export class StoresController {
       'The default field set always; each optional join only when named in includeFields (comma-separated) or includeField (repeatable). Both spellings may be mixed.',
   })
   @ApiOkResponse({ type: StoreResponse })
-  @ApiBadRequestResponse({
-    description: 'storeId not a uuid; unknown includeFields value',
-  })
-  @ApiNotFoundResponse({
-    description: 'STORE_NOT_FOUND (also for stores of others)',
+  @ApiErrorResponses({
+    400: 'storeId not a uuid; unknown includeFields value',
+    404: 'STORE_NOT_FOUND (also for stores of others)',
   })
   get(
     @CurrentPrincipal() principal: Principal,
@@ -61,10 +51,7 @@ export class StoresController {
   })
   @ApiBody({ type: [GovernmentIdRequest] })
   @ApiOkResponse({ type: StoreResponse })
-  @ApiBadRequestResponse({
-    description: 'details[].field is a JSON pointer such as /0/type',
-  })
-  @ApiNotFoundResponse({ description: 'STORE_NOT_FOUND' })
+  @ApiErrorResponses({ 400: 'details[].field is a JSON pointer such as /0/type', 404: 'STORE_NOT_FOUND' })
   putGovernmentIds(
     @CurrentPrincipal() principal: Principal,
     @Param() params: StoreIdParams,

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
 import { decodeTransactionPageToken, encodeTransactionPageToken } from './transaction-page-token';
 import { TransactionErrors } from './transactions.errors';
@@ -18,18 +19,19 @@ import { TRANSACTION_LIST_CAP, TransactionsService } from './transactions.servic
 export const LIST_CAP_HEADER = 'X-List-Cap';
 
 /** Read-only: transactions are recorded by the commerce worker from order events. */
-@ApiTags('transactions')
-@ApiBearerAuth()
+@ApiBearerController({
+  tag: 'transactions',
+  errors: {
+    400: 'Invalid storeId, transactionId or query (INVALID_REQUEST)',
+    403: 'The token lacks commerce.transaction:read',
+    404: 'STORE_NOT_FOUND (missing or not visible) or TRANSACTION_NOT_FOUND',
+  },
+})
+// Not requestId: true, whose description leaves out that the id is also the errors' correlationId.
 @ApiHeader({
   name: 'X-Request-Id',
   required: false,
   description: 'uuid; echoed, and the correlationId of errors',
-})
-@ApiResponse({ status: 400, description: 'Invalid storeId, transactionId or query (INVALID_REQUEST)' })
-@ApiResponse({ status: 403, description: 'The token lacks commerce.transaction:read' })
-@ApiResponse({
-  status: 404,
-  description: 'STORE_NOT_FOUND (missing or not visible) or TRANSACTION_NOT_FOUND',
 })
 @RateLimited()
 @Controller('v2/commerce/stores/:storeId/transactions')

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { RateLimited } from '@platform/rate-limit';
+import { ApiBearerController } from '@platform/service-kit';
 import { CountriesErrors } from './countries.errors';
 import { CountryKeyParams, MarketQuery } from './countries.request';
 import { CountryDetailResponse, CountryResponse } from './countries.response';
@@ -8,8 +9,7 @@ import { Country, CountryCatalog, CountryDetail } from './country-catalog.servic
 import { parseMarketId } from './market-id';
 
 /** Any valid token may read countries (ARCHITECTURE.md §6); rate limited per credential. */
-@ApiTags('countries')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'countries' })
 @RateLimited()
 @Controller('v1/countries')
 export class CountriesController {

@@ -1,7 +1,8 @@
 import { Controller, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth } from '@nestjs/swagger';
 import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
+import { ApiErrorResponses } from '@platform/service-kit';
 import { AppParams } from '../apps/apps.request';
 import { appPath } from '../apps/apps.response';
 import { ListAppLogsOperation } from './app-logs.operations';
@@ -31,14 +32,14 @@ const LOG_ROUTES = {
  * GET /v1/hosting/apps/{appId}/logs and, in the earlier namespace,
  * GET /v1/hosting/nodejs/apps/{appId}/logs?target=preview|publish: the running app's log lines
  * from one service (docs/hosting.md, "Logs"); only the scope and the spelling of the links differ.
+ * Not ApiBearerController: each route names its own namespace's tag (LOG_ROUTES).
  */
 @ApiBearerAuth()
-@ApiResponse({
-  status: 400,
-  description: 'INVALID_REQUEST (details[].issue; INVALID_PAGE_TOKEN for a foreign token)',
+@ApiErrorResponses({
+  400: 'INVALID_REQUEST (details[].issue; INVALID_PAGE_TOKEN for a foreign token)',
+  404: 'APP_NOT_FOUND (also for another account’s)',
+  429: 'Per-client-IP limit (X-RateLimit-*, Retry-After)',
 })
-@ApiResponse({ status: 404, description: 'APP_NOT_FOUND (also for another account’s)' })
-@ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
 @Controller('v1/hosting')
 export class AppLogsController {
   constructor(private readonly logs: AppLogsService) {}

@@ -1,9 +1,7 @@
 import { Get, applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequiresScopes } from '@platform/auth';
-import { IpRateLimit } from '@platform/rate-limit';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Scope } from '@platform/scopes';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
+import { HostingOperation } from '../apps/apps.operations';
 import { LogPageResponse } from './app-logs.response';
 
 /** Where one namespace (v1 or the earlier `nodejs`) exposes the runtime logs of an app. */
@@ -22,9 +20,7 @@ export function ListAppLogsOperation(route: AppLogsRoute): MethodDecorator {
   return applyDecorators(
     Get(route.path),
     ApiTags(route.tag),
-    IpRateLimit(HOSTING_RATE_LIMITS.read),
-    RequiresScopes(route.scope),
-    ApiOperation({ summary: route.summary }),
+    HostingOperation('read', route.summary, route.scope),
     ApiOkResponse({ type: LogPageResponse }),
   );
 }

@@ -1,20 +1,19 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { IpRateLimit } from '@platform/rate-limit';
+import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import { Repository } from 'typeorm';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { HostingOperation } from '../apps/apps.operations';
 import { AppParams } from '../apps/apps.request';
 import { AppsService } from '../apps/apps.service';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { VariantUrls } from '../apps/variant-urls.service';
 import { AppStatusResponse, toAppStatusResponse } from './app-status.response';
 
 /** Runtime status of both environments, as the worker recorded it in app_environments. */
-@ApiTags('hosting apps')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'hosting apps' })
 @Controller()
 export class AppStatusController {
   constructor(
@@ -24,22 +23,26 @@ export class AppStatusController {
   ) {}
 
   @Get('v1/hosting/apps/:appId/status')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.application:read')
-  @ApiOperation({ summary: 'Runtime state, running import and URL of PREVIEW and PUBLISH' })
+  @HostingOperation(
+    'read',
+    'Runtime state, running import and URL of PREVIEW and PUBLISH',
+    'hosting.application:read',
+  )
   @ApiOkResponse({ type: AppStatusResponse })
-  @ApiResponse({ status: 404, description: 'APP_NOT_FOUND (also for another account’s)' })
+  @ApiErrorResponses({ 404: 'APP_NOT_FOUND (also for another account’s)' })
   status(@CurrentPrincipal() principal: Principal, @Param() params: AppParams): Promise<AppStatusResponse> {
     return this.read(principal, params);
   }
 
   @Get('v1/hosting/nodejs/apps/:appId/status')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.paas.apps:read')
   @ApiTags('hosting nodejs (earlier namespace)')
-  @ApiOperation({ summary: 'Earlier namespace: the same runtime status of preview and publish' })
+  @HostingOperation(
+    'read',
+    'Earlier namespace: the same runtime status of preview and publish',
+    'hosting.paas.apps:read',
+  )
   @ApiOkResponse({ type: AppStatusResponse })
-  @ApiResponse({ status: 404, description: 'APP_NOT_FOUND (also for another account’s)' })
+  @ApiErrorResponses({ 404: 'APP_NOT_FOUND (also for another account’s)' })
   statusNodejs(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,

@@ -1,10 +1,9 @@
 import { HttpCode, Post, applyDecorators } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
-import { RequiresScopes } from '@platform/auth';
+import { ApiHeader } from '@nestjs/swagger';
 import { Idempotent } from '@platform/idempotency';
-import { IpRateLimit } from '@platform/rate-limit';
 import type { Scope } from '@platform/scopes';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
+import { ApiErrorResponses } from '@platform/service-kit';
+import { HostingOperation } from '../apps/apps.operations';
 
 /** How one namespace (v1 or the earlier `nodejs`) answers the publish of a deployment. */
 export interface CreateDeploymentRoute {
@@ -23,13 +22,10 @@ export function CreateDeploymentOperation(route: CreateDeploymentRoute): MethodD
   return applyDecorators(
     Post(),
     HttpCode(route.status),
-    IpRateLimit(HOSTING_RATE_LIMITS.write),
-    RequiresScopes(route.scope),
+    HostingOperation('write', route.summary, route.scope),
     Idempotent({ format: 'uuid' }),
-    ApiOperation({ summary: route.summary }),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'uuid; replayed for 24 h' }),
     route.response,
-    ApiResponse({ status: 409, description: 'APP_NOT_ACTIVE' }),
-    ApiResponse({ status: 422, description: 'SUBSCRIPTION_REQUIRED, NO_PREVIEW_BUILD' }),
+    ApiErrorResponses({ 409: 'APP_NOT_ACTIVE', 422: 'SUBSCRIPTION_REQUIRED, NO_PREVIEW_BUILD' }),
   );
 }

@@ -1,20 +1,11 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
+import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse } from '@nestjs/swagger';
+import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
-import { IpRateLimit } from '@platform/rate-limit';
+import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HostingOperation } from '../apps/apps.operations';
 import { AppParams } from '../apps/apps.request';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { ImportParams, SourceStatusQuery } from './imports.request';
 import {
   ImportOperationResponse,
@@ -37,26 +28,33 @@ const UPLOAD_BODY = {
 };
 
 /** Imports of /v1/hosting (docs/hosting.md, Imports). */
-@ApiTags('hosting imports')
-@ApiBearerAuth()
-@ApiResponse({ status: 400, description: 'INVALID_BODY / INVALID_FORMAT with details[].issue' })
-@ApiResponse({ status: 404, description: 'APP_NOT_FOUND, IMPORT_NOT_FOUND' })
-@ApiResponse({ status: 429, description: 'Per-client-IP limit (X-RateLimit-*, Retry-After)' })
+@ApiBearerController({
+  tag: 'hosting imports',
+  errors: {
+    400: 'INVALID_BODY / INVALID_FORMAT with details[].issue',
+    404: 'APP_NOT_FOUND, IMPORT_NOT_FOUND',
+    429: 'Per-client-IP limit (X-RateLimit-*, Retry-After)',
+  },
+})
 @Controller('v1/hosting/apps/:appId')
 export class ImportsController {
   constructor(private readonly imports: ImportsService) {}
 
   @Post('imports')
   @HttpCode(202)
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.source:write')
-  @ApiOperation({ summary: 'Upload source (multipart field file); builds it and replaces the PREVIEW' })
+  @HostingOperation(
+    'write',
+    'Upload source (multipart field file); builds it and replaces the PREVIEW',
+    'hosting.source:write',
+  )
   @ApiConsumes('multipart/form-data')
   @ApiBody(UPLOAD_BODY)
   @ApiAcceptedResponse({ type: ImportOperationResponse })
-  @ApiResponse({ status: 409, description: 'APP_NOT_ACTIVE' })
-  @ApiResponse({ status: 413, description: 'PAYLOAD_TOO_LARGE (issue ARCHIVE_TOO_LARGE)' })
-  @ApiResponse({ status: 415, description: 'UNSUPPORTED_MEDIA_TYPE: not multipart/form-data' })
+  @ApiErrorResponses({
+    409: 'APP_NOT_ACTIVE',
+    413: 'PAYLOAD_TOO_LARGE (issue ARCHIVE_TOO_LARGE)',
+    415: 'UNSUPPORTED_MEDIA_TYPE: not multipart/form-data',
+  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Param() params: AppParams,
@@ -69,9 +67,11 @@ export class ImportsController {
   }
 
   @Get('imports/:importId')
-  @IpRateLimit(HOSTING_RATE_LIMITS.poll)
-  @RequiresScopes('hosting.application:read')
-  @ApiOperation({ summary: 'Poll an import until COMPLETED or FAILED; carries the build log lines' })
+  @HostingOperation(
+    'poll',
+    'Poll an import until COMPLETED or FAILED; carries the build log lines',
+    'hosting.application:read',
+  )
   @ApiOkResponse({ type: ImportOperationResponse })
   async get(
     @CurrentPrincipal() principal: Principal,
@@ -83,17 +83,18 @@ export class ImportsController {
 }
 
 /** Source uploads of the earlier namespace, on the same imports. */
-@ApiTags('hosting nodejs (earlier namespace)')
-@ApiBearerAuth()
+@ApiBearerController({ tag: 'hosting nodejs (earlier namespace)' })
 @Controller('v1/hosting/nodejs/apps/:appId/source')
 export class NodejsSourceController {
   constructor(private readonly imports: ImportsService) {}
 
   @Post()
   @HttpCode(200)
-  @IpRateLimit(HOSTING_RATE_LIMITS.write)
-  @RequiresScopes('hosting.paas.code:write')
-  @ApiOperation({ summary: 'Upload source (multipart field file); 200 with the upload job id' })
+  @HostingOperation(
+    'write',
+    'Upload source (multipart field file); 200 with the upload job id',
+    'hosting.paas.code:write',
+  )
   @ApiConsumes('multipart/form-data')
   @ApiBody(UPLOAD_BODY)
   @ApiOkResponse({ type: SourceUploadResponse })
@@ -107,9 +108,7 @@ export class NodejsSourceController {
   }
 
   @Get('status')
-  @IpRateLimit(HOSTING_RATE_LIMITS.poll)
-  @RequiresScopes('hosting.paas.apps:read')
-  @ApiOperation({ summary: 'Poll a source upload: pending, active or failed' })
+  @HostingOperation('poll', 'Poll a source upload: pending, active or failed', 'hosting.paas.apps:read')
   @ApiOkResponse({ type: SourceStatusResponse })
   async status(
     @CurrentPrincipal() principal: Principal,

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, Headers, Param, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequiresScopes } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { IpRateLimit } from '@platform/rate-limit';
+import { ApiErrorResponses } from '@platform/service-kit';
 import type { Variant } from '../apps/app-environment.entity';
+import { HostingOperation } from '../apps/apps.operations';
 import { AppParams } from '../apps/apps.request';
 import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
 import { SecretStoreService } from './secret-store.service';
@@ -16,15 +18,15 @@ import { SecretSetResponse, toSecretSetResponse } from './secrets.response';
  * GET and PATCH /v1/hosting/apps/{appId}/secrets and, in the earlier namespace,
  * GET and PATCH /v1/hosting/nodejs/apps/{appId}/secrets?variant=preview|publish: one store, one
  * handler per operation, a scope per namespace (docs/hosting.md, "Secrets"). Both answer the whole
- * secret set (both variants), names and metadata only.
+ * secret set (both variants), names and metadata only. Not ApiBearerController: each route names
+ * its own namespace's tag, and a controller tag would add itself to every route.
  */
 @ApiBearerAuth()
-@ApiResponse({
-  status: 400,
-  description: 'INVALID_REQUEST: a variant outside the accepted values, or (PATCH) the patch rule broken',
+@ApiErrorResponses({
+  400: 'INVALID_REQUEST: a variant outside the accepted values, or (PATCH) the patch rule broken',
+  404: 'APP_NOT_FOUND (also for another account’s)',
+  429: 'Per-client-IP limit',
 })
-@ApiResponse({ status: 404, description: 'APP_NOT_FOUND (also for another account’s)' })
-@ApiResponse({ status: 429, description: 'Per-client-IP limit' })
 @Controller('v1/hosting')
 export class SecretsController {
   constructor(private readonly secrets: SecretStoreService) {}
@@ -50,9 +52,11 @@ export class SecretsController {
 
   @Get('nodejs/apps/:appId/secrets')
   @ApiTags('hosting nodejs (earlier namespace)')
-  @IpRateLimit(HOSTING_RATE_LIMITS.read)
-  @RequiresScopes('hosting.paas.apps:read')
-  @ApiOperation({ summary: 'Earlier namespace: the same secret set, variant preview or publish' })
+  @HostingOperation(
+    'read',
+    'Earlier namespace: the same secret set, variant preview or publish',
+    'hosting.paas.apps:read',
+  )
   @ApiOkResponse({ type: SecretSetResponse, description: 'The secret set, without values' })
   readNodejs(
     @CurrentPrincipal() principal: Principal,

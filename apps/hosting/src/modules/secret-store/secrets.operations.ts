@@ -1,18 +1,9 @@
 import { Patch, applyDecorators } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { RequiresScopes } from '@platform/auth';
+import { ApiBody, ApiConsumes, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Idempotent } from '@platform/idempotency';
-import { IpRateLimit } from '@platform/rate-limit';
 import type { Scope } from '@platform/scopes';
-import { HOSTING_RATE_LIMITS } from '../../config/hosting-rate-limits';
+import { ApiErrorResponses } from '@platform/service-kit';
+import { HostingOperation } from '../apps/apps.operations';
 import { JSON_PATCH_MEDIA_TYPE, SECRET_PATCH_BODY_SCHEMA } from './secrets.request';
 import { SecretSetResponse } from './secrets.response';
 
@@ -32,10 +23,8 @@ export function PatchSecretsOperation(route: SecretsPatchRoute): MethodDecorator
   return applyDecorators(
     Patch(route.path),
     ApiTags(route.tag),
-    IpRateLimit(HOSTING_RATE_LIMITS.write),
-    RequiresScopes(route.scope),
+    HostingOperation('write', route.summary, route.scope),
     Idempotent({ format: 'uuid' }),
-    ApiOperation({ summary: route.summary }),
     ApiConsumes(JSON_PATCH_MEDIA_TYPE),
     ApiBody({ schema: SECRET_PATCH_BODY_SCHEMA as object }),
     ApiHeader({ name: 'Idempotency-Key', required: false, description: 'uuid; replayed for 24 h' }),
@@ -43,8 +32,10 @@ export function PatchSecretsOperation(route: SecretsPatchRoute): MethodDecorator
       type: SecretSetResponse,
       description: 'The secret set after the update, without values',
     }),
-    ApiResponse({ status: 409, description: 'IDEMPOTENCY_KEY_IN_USE' }),
-    ApiResponse({ status: 415, description: `UNSUPPORTED_MEDIA_TYPE: send ${JSON_PATCH_MEDIA_TYPE}` }),
-    ApiResponse({ status: 422, description: 'IDEMPOTENCY_KEY_MISMATCH' }),
+    ApiErrorResponses({
+      409: 'IDEMPOTENCY_KEY_IN_USE',
+      415: `UNSUPPORTED_MEDIA_TYPE: send ${JSON_PATCH_MEDIA_TYPE}`,
+      422: 'IDEMPOTENCY_KEY_MISMATCH',
+    }),
   );
 }
