@@ -10,7 +10,8 @@ const NOUNS = {
   token: ['admin-cli', 'main'],
   store: ['commerce-rest', 'admin'],
   channel: ['commerce-rest', 'admin'],
-  domain: ['mailboxes', 'admin'],
+  domain: ['domains', 'admin'],
+  'payment-profile': ['domains', 'admin'],
   agent: ['agent-registry', 'admin'],
 };
 

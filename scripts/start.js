@@ -148,8 +148,9 @@ async function main() {
   const shared = sharedChildEnv(process.env, { databaseUrl: pg.url, redisUrl: redis.url, gatewayPort });
   log(`public base URL ${shared.PUBLIC_BASE_URL}${process.env.PUBLIC_BASE_URL ? '' : ' (the gateway)'}`);
   const gatewayEnv = { ...shared };
-  // Each service also gets the URLs of the services listed before it (the subgraphs ask
-  // commerce-rest, the first row, whether the caller may use a store: COMMERCE_REST_URL).
+  // Each service and its workers also get the URLs of the services listed before it (the
+  // subgraphs ask commerce-rest whether the caller may use a store: COMMERCE_REST_URL; the mailboxes
+  // and agent-registry workers ask domains, the first row: DOMAINS_URL).
   const serviceUrls = {};
   for (const route of ROUTE_TABLE) {
     const port = await portOf(route.service, SERVICE_PORTS[route.service]);
@@ -157,7 +158,11 @@ async function main() {
     for (const worker of route.workers) {
       const name = `${route.service}-${worker.name}`;
       const workerPort = await portOf(name, worker.port);
-      startProcess(name, entryPath(route.service, worker.name), { ...shared, PORT: workerPort });
+      startProcess(name, entryPath(route.service, worker.name), {
+        ...shared,
+        ...serviceUrls,
+        PORT: workerPort,
+      });
       gatewayEnv[`${name.toUpperCase().replace(/-/g, '_')}_HEALTH_URL`] = `http://127.0.0.1:${workerPort}`;
     }
     gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || `http://127.0.0.1:${port}`;

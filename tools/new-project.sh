@@ -149,6 +149,8 @@ JSON
   mod=modules/$feature/$feature
 
   render main.ts <<'TS'
+// First: OpenTelemetry patches what it instruments as it loads (docs/decisions.md, section 8).
+import '@platform/observability/start-telemetry';
 import 'reflect-metadata';
 import { errorMessage } from '@platform/errors';
 import { createServiceApp, listen } from '@platform/service-kit';
@@ -326,6 +328,8 @@ TS
 
   if [ "$worker" = true ]; then
   render worker.ts <<'TS'
+// First: OpenTelemetry patches what it instruments as it loads (docs/decisions.md, section 8).
+import '@platform/observability/start-telemetry';
 import 'reflect-metadata';
 import { errorMessage } from '@platform/errors';
 import { createServiceApp, listen } from '@platform/service-kit';

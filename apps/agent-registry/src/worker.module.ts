@@ -6,10 +6,12 @@ import { AgentRegistrySettingsModule } from './config/agent-registry-settings.mo
 import type { AgentRegistrySettings } from './config/agent-registry.config';
 import { AGENTS_MIGRATION_SET } from './database/agents.migration-set';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module';
+import { ZoneChangesWorkerModule } from './modules/zone-changes/zone-changes.module';
 
 /**
  * The agent registry worker: pending-registration expiry, event retention and CRL refresh on
- * BullMQ job schedulers. Serves only /health/live, /health/ready and /metrics on its own port.
+ * BullMQ job schedulers, and the agents' DNS records into the owners' zones (queue agents-dns,
+ * through the domains service). Serves only /health/live, /health/ready and /metrics on its own port.
  */
 @Module({})
 export class AgentRegistryWorkerModule {
@@ -21,6 +23,7 @@ export class AgentRegistryWorkerModule {
         MaintenanceModule,
         QueueModule.forRoot(),
         ServiceKitModule.forRoot({ config, errorFamily: 'domains', migrationSets: [AGENTS_MIGRATION_SET] }),
+        ZoneChangesWorkerModule,
       ],
     };
   }

@@ -7,13 +7,13 @@ import { loadAgentRegistrySettings } from './config/agent-registry.config';
 import { AgentRegistryWorkerModule } from './worker.module';
 import { errorMessage } from '@platform/errors';
 
-/** Second entry point of the agent registry: the maintenance worker, health on its own port. */
+/** Second entry point of the agent registry: maintenance and DNS worker, health on its own port. */
 async function main(): Promise<void> {
   const config = loadAgentRegistryWorkerConfig();
   const app = await createServiceApp(AgentRegistryWorkerModule.forRoot(config, loadAgentRegistrySettings()), {
     title: 'Agent registry worker',
     description:
-      'Pending-registration expiry, event retention, CRL refresh (queue agents-maintenance); health only',
+      'Pending-registration expiry, event retention, CRL refresh (queue agents-maintenance), agent DNS records into zones (queue agents-dns); health only',
     openApi: false,
   });
   await listen(app, config);

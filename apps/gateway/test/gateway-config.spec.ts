@@ -41,6 +41,7 @@ describe('gateway configuration', () => {
       'agent-registry': 'domains',
       'commerce-rest': 'commerce',
       countries: 'domains',
+      domains: 'domains',
       hosting: 'commerce',
       mailboxes: 'domains',
       'order-subgraph': 'graphql',

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     description: 'Provisions mailboxes (queue mailboxes); health only',
     openApi: false,
   });
-  await listen(app, config);
+  await listen(app, config.platform);
 }
 
 main().catch((e: unknown) => {

@@ -1,25 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { deriveInternalCredential } from '@platform/crypto';
+import { DomainsClient, DomainsUnavailableError } from '@platform/domains-client';
 import { OperationStatus, PermanentFailure } from '@platform/queue';
-import { DatabaseMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
+import { DefaultMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
 import { MailboxEntity } from '../src/modules/mailboxes/mailbox.entity';
 import { MailboxFailureCode } from '../src/modules/mailboxes/mailboxes.errors';
 import { MailboxesTestApp, startMailboxesTestApp } from './support/mailboxes-test-app';
 
 /**
- * DatabaseMailboxProvider's checks (domain owner, address taken) are one statement; each rule is
- * checked here against the real tables, without a worker.
+ * DefaultMailboxProvider's rules, without a worker: the domain owner as the domains service says
+ * (the suite's fake, over HTTP through DomainsClient, as the worker asks it), the address taken on
+ * the real tables.
  */
-describe('DatabaseMailboxProvider (real Postgres)', () => {
+describe('DefaultMailboxProvider (real Postgres, domains service over HTTP)', () => {
   let t: MailboxesTestApp;
-  let provider: DatabaseMailboxProvider;
+  let provider: DefaultMailboxProvider;
+  let credential: string;
   const owner = randomUUID();
   const domain = `p${randomUUID().slice(0, 8)}.example.com`;
 
   beforeAll(async () => {
     t = await startMailboxesTestApp('mailboxes-provider');
-    provider = new DatabaseMailboxProvider(t.dataSource);
-    await t.addDomain(owner, domain);
+    credential = deriveInternalCredential(t.env.config('mailboxes').secretsEncryptionKey);
+    provider = new DefaultMailboxProvider(
+      t.dataSource,
+      new DomainsClient({ baseUrl: t.domains.url, internalCredential: credential }),
+    );
+    t.addDomain(owner, domain);
   });
+
+  afterEach(() => t.domains.answerWith(undefined));
 
   afterAll(async () => {
     await t?.close();
@@ -84,6 +94,48 @@ describe('DatabaseMailboxProvider (real Postgres)', () => {
   it("refuses another account's domain with DOMAIN_NOT_OWNED", async () => {
     const mailbox = await stored(address(), OperationStatus.EXECUTING, randomUUID());
     expect(await failureOf(mailbox)).toBe(MailboxFailureCode.DOMAIN_NOT_OWNED);
+  });
+
+  it.each([['PENDING'], ['PENDING_TRANSFER'], ['EXPIRED']])(
+    "refuses the account's own domain while %s with DOMAIN_NOT_OWNED",
+    async (status) => {
+      const held = `${status.toLowerCase().replace('_', '-')}-${randomUUID().slice(0, 8)}.com`;
+      t.addDomain(owner, held, status);
+      expect(await failureOf(await stored(`jane@${held}`))).toBe(MailboxFailureCode.DOMAIN_NOT_OWNED);
+    },
+  );
+
+  it('refuses a name the domains service will not look up (400) with DOMAIN_NOT_OWNED', async () => {
+    t.domains.answerWith(400);
+    expect(await failureOf(await stored(address()))).toBe(MailboxFailureCode.DOMAIN_NOT_OWNED);
+  });
+
+  it.each([[503], [500], [429]])(
+    'throws a retryable DomainsUnavailableError, not a PermanentFailure, when the domains service answers %i',
+    async (status) => {
+      t.domains.answerWith(status);
+      await expect(provider.provision(await stored(address()))).rejects.toBeInstanceOf(
+        DomainsUnavailableError,
+      );
+    },
+  );
+
+  it('throws a retryable DomainsUnavailableError when the domains service is unreachable', async () => {
+    const unreachable = new DefaultMailboxProvider(
+      t.dataSource,
+      new DomainsClient({ baseUrl: 'http://127.0.0.1:1', internalCredential: credential }),
+    );
+    await expect(unreachable.provision(await stored(address()))).rejects.toBeInstanceOf(
+      DomainsUnavailableError,
+    );
+  });
+
+  it('asks the domains service with the internal credential, the domain in lower case', async () => {
+    const before = t.domains.calls.length;
+    await provider.provision(await stored(`Jane@${domain.toUpperCase()}`));
+    expect(t.domains.calls.slice(before)).toEqual([
+      { method: 'GET', path: `/internal/v1/domains/${domain}`, body: undefined },
+    ]);
   });
 
   it('refuses an address a COMPLETED mailbox holds, in any case, with ADDRESS_TAKEN', async () => {

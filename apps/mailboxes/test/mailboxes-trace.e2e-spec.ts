@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { trace } from '@opentelemetry/api';
 import type { TestCredential } from '@platform/testing';
-import { DatabaseMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
+import { DefaultMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
 import type { MailboxResponse } from '../src/modules/mailboxes/mailboxes.response';
 import { closeMailboxesSuite, mailboxRequest, startMailboxesSuite } from './support/mailboxes-test-app';
 import type { MailboxesSuite, MailboxesTestApp } from './support/mailboxes-test-app';
@@ -21,8 +21,8 @@ describe('mailboxes: the worker runs a request’s job in the request’s trace'
 
   beforeAll(async () => {
     suite = await startMailboxesSuite('mailboxes-trace', {
-      provider: (dataSource) => {
-        const provider = new DatabaseMailboxProvider(dataSource);
+      provider: ({ dataSource, domains }) => {
+        const provider = new DefaultMailboxProvider(dataSource, domains);
         return {
           provision: (mailbox) => {
             seen.set(mailbox.emailAddress, trace.getActiveSpan()?.spanContext().traceId);

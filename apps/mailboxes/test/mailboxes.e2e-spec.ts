@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestCredential } from '@platform/testing';
+import { waitFor } from '@platform/testing';
 import type { MailboxResponse } from '../src/modules/mailboxes/mailboxes.response';
 import { closeMailboxesSuite, mailboxRequest, startMailboxesSuite } from './support/mailboxes-test-app';
 import type { MailboxesSuite, MailboxesTestApp } from './support/mailboxes-test-app';
@@ -108,13 +109,52 @@ describe('mailboxes API and worker (real Postgres, Redis and BullMQ)', () => {
   it('fails a domain owned by another account with DOMAIN_NOT_OWNED', async () => {
     const other = await t.newCredential(['email.mailbox:read']);
     const theirs = `theirs-${randomUUID().slice(0, 8)}.com`;
-    await t.addDomain(other.accountId, theirs);
+    t.addDomain(other.accountId, theirs);
 
     const res = await post(mailboxRequest(cred.accountId, `jane@${theirs}`));
     const done = await t.settled((res.json() as MailboxResponse).mailboxId, cred);
 
     expect(done.failure?.code).toBe('DOMAIN_NOT_OWNED');
   });
+
+  it('fails a mailbox of a domain of the account that is not ACTIVE yet (PENDING) with DOMAIN_NOT_OWNED', async () => {
+    const pending = `pending-${randomUUID().slice(0, 8)}.com`;
+    t.addDomain(cred.accountId, pending, 'PENDING');
+
+    const res = await post(mailboxRequest(cred.accountId, `jane@${pending}`));
+    const done = await t.settled((res.json() as MailboxResponse).mailboxId, cred);
+
+    expect(done.status).toBe('FAILED');
+    expect(done.failure).toEqual({ code: 'DOMAIN_NOT_OWNED', message: expect.any(String) });
+  });
+
+  it('retries while the domains service answers 503, then completes the one mailbox once it recovers', async () => {
+    const email = address();
+    const asked = (): number =>
+      t.domains.calls.filter((c) => c.path === `/internal/v1/domains/${domain}`).length;
+    const before = asked();
+    t.domains.answerWith(503);
+    try {
+      const res = await post(mailboxRequest(cred.accountId, email));
+      const { mailboxId } = res.json() as MailboxResponse;
+      // Two refused attempts: the job is being retried, the mailbox still EXECUTING.
+      await waitFor(() => asked() >= before + 2, { what: 'a retried provisioning', timeoutMs: 20_000 });
+      const during = await t.inject({ method: 'GET', url: `/mailboxes/${mailboxId}`, headers: cred.headers });
+      expect((during.json() as MailboxResponse).status).toBe('EXECUTING');
+      t.domains.answerWith(undefined);
+
+      const done = await t.settled(mailboxId, cred, 30_000);
+      expect(done.status).toBe('COMPLETED');
+    } finally {
+      t.domains.answerWith(undefined);
+    }
+    const rows: { status: string; attempts: number }[] = await t.dataSource.query(
+      'SELECT status, attempts FROM mailboxes.mailboxes WHERE lower(email_address) = lower($1)',
+      [email],
+    );
+    expect(rows).toEqual([{ status: 'COMPLETED', attempts: expect.any(Number) }]);
+    expect(rows[0].attempts).toBeGreaterThanOrEqual(3);
+  }, 60_000);
 
   it('fails a second mailbox with a taken address (any case) with ADDRESS_TAKEN', async () => {
     const email = address();

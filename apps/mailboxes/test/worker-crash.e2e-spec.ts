@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
-import type { DataSource } from 'typeorm';
-import { DatabaseMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
+import { DefaultMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
 import type { MailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
 import type { MailboxEntity } from '../src/modules/mailboxes/mailbox.entity';
 import type { MailboxResponse } from '../src/modules/mailboxes/mailboxes.response';
+import type { MailboxProviderDeps } from '../src/worker.module';
 import {
   MailboxesTestApp,
   MailboxesWorkerHarness,
@@ -17,12 +17,12 @@ import {
 /** A provider that enters the default one only after `release()`: a job stuck mid-provisioning. */
 class BlockingProvider implements MailboxProvider {
   entered = 0;
-  private readonly inner: DatabaseMailboxProvider;
+  private readonly inner: DefaultMailboxProvider;
   private open: (fail: boolean) => void = () => undefined;
   private readonly gate = new Promise<boolean>((resolve) => (this.open = resolve));
 
-  constructor(dataSource: DataSource) {
-    this.inner = new DatabaseMailboxProvider(dataSource);
+  constructor({ dataSource, domains }: MailboxProviderDeps) {
+    this.inner = new DefaultMailboxProvider(dataSource, domains);
   }
 
   async provision(mailbox: MailboxEntity): Promise<void> {
@@ -55,11 +55,11 @@ describe('mailboxes worker crash recovery (real Postgres, Redis and BullMQ)', ()
 
   it('a worker killed mid-job: another finishes the mailbox exactly once', async () => {
     const domain = `crash-${randomUUID().slice(0, 8)}.example.com`;
-    await t.addDomain(cred.accountId, domain);
+    t.addDomain(cred.accountId, domain);
     const email = `jane@${domain}`;
 
-    const first = await startMailboxesWorker(t.env, {
-      provider: (ds) => (blocking = new BlockingProvider(ds)),
+    const first = await startMailboxesWorker(t, {
+      provider: (deps) => (blocking = new BlockingProvider(deps)),
     });
     workers.push(first);
     const res = await t.inject({
@@ -74,7 +74,7 @@ describe('mailboxes worker crash recovery (real Postgres, Redis and BullMQ)', ()
 
     // The process dies: its worker stops at once, the job stays active with a lock nobody renews.
     await first.kill();
-    const second = await startMailboxesWorker(t.env);
+    const second = await startMailboxesWorker(t);
     workers.push(second);
 
     // BullMQ's stalled check moves the job back once the lock lapses (≤ lockDuration + stalledInterval).

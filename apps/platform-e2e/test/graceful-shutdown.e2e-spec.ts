@@ -2,7 +2,18 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { TestEnv, createAdminToken, createTestEnv, freePort, runAdminJson, waitFor } from '@platform/testing';
+import { deriveInternalCredential } from '@platform/crypto';
+import {
+  FakeDomains,
+  TEST_ENCRYPTION_KEY,
+  TestEnv,
+  createAdminToken,
+  createTestEnv,
+  freePort,
+  runAdminJson,
+  startFakeDomains,
+  waitFor,
+} from '@platform/testing';
 import { Client } from 'pg';
 import { parseAllDocuments } from 'yaml';
 
@@ -75,6 +86,8 @@ describe('graceful shutdown on SIGTERM (compiled mailboxes API and worker, real 
   let db: Client;
   let auth: Record<string, string>;
   let accountId: string;
+  // The owner of domains the worker asks (a stand-in: this suite is about mailboxes draining).
+  let domains: FakeDomains;
   const services: Service[] = [];
 
   async function start(entry: 'main' | 'worker'): Promise<Service> {
@@ -87,6 +100,7 @@ describe('graceful shutdown on SIGTERM (compiled mailboxes API and worker, real 
         env: {
           ...process.env,
           ...env.env,
+          DOMAINS_URL: domains.url,
           LOG_LEVEL: 'info',
           PORT: String(port),
           SHUTDOWN_DELAY_MS: String(DELAY_MS),
@@ -137,7 +151,8 @@ describe('graceful shutdown on SIGTERM (compiled mailboxes API and worker, real 
     ({ accountId } = await admin('account', 'create', '--name', 'drain'));
     const { token } = await createAdminToken(env, accountId, 'email.mailbox:create,email.mailbox:read');
     auth = { authorization: `Bearer ${token}` };
-    await admin('domain', 'add', '--account', accountId, '--domain', 'drain.example.com');
+    domains = await startFakeDomains(deriveInternalCredential(Buffer.from(TEST_ENCRYPTION_KEY, 'hex')));
+    domains.own(accountId, 'drain.example.com');
   }, 240_000);
 
   afterAll(async () => {
@@ -146,6 +161,7 @@ describe('graceful shutdown on SIGTERM (compiled mailboxes API and worker, real 
     await db?.query('ROLLBACK').catch(() => undefined);
     await db?.end();
     await env?.teardown();
+    await domains?.close();
   });
 
   let mailboxId: string;

@@ -785,6 +785,138 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     expect(crl.headers.get('content-type')).toContain('application/pkix-crl');
   });
 
+  it('buys a domain; a mailbox on it completes; an agent on it publishes into its zone and revocation removes exactly those records', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'domains-e2e');
+    await admin('payment-profile', 'add', '--account', accountId);
+    const { token } = await issueToken(
+      accountId,
+      'domains.domain:create,domains.domain:read,domains.dns:read,domains.dns:write,' +
+        'email.mailbox:create,email.mailbox:read,agents.agent:revoke',
+    );
+    const json = { ...bearer(token), 'content-type': 'application/json' };
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, { method, headers: json, body: JSON.stringify(body) });
+    const domain = `e2e-${randomUUID().slice(0, 8)}.com`;
+
+    const check = await call(`/v3/domains/check-availability?domain=${domain}`, bearer(token));
+    expect(await check.json()).toMatchObject({ domain, available: true, definitive: true });
+    const contact = {
+      nameFirst: 'Ada',
+      nameLast: 'Lovelace',
+      email: 'ada@example.net',
+      phone: '+1.4805058800',
+      addressMailing: {
+        address1: '1 Main St',
+        city: 'Tempe',
+        state: 'AZ',
+        postalCode: '85281',
+        country: 'US',
+      },
+    };
+    const purchase = await send('POST', '/v1/domains/purchase', {
+      domain,
+      consent: { agreementKeys: ['DNRA'], agreedBy: '203.0.113.7', agreedAt: new Date().toISOString() },
+      contactRegistrant: contact,
+    });
+    expect(purchase.status).toBe(202);
+    const { orderId } = (await purchase.json()) as { orderId: string };
+    const order = await waitFor(
+      async () => {
+        const body = (await (await call(`/v1/domains/orders/${orderId}`, bearer(token))).json()) as {
+          status: string;
+        };
+        return body.status === 'EXECUTING' ? undefined : body;
+      },
+      { what: 'the purchase to complete', timeoutMs: 30_000 },
+    );
+    expect(order).toMatchObject({ status: 'COMPLETED', type: 'PURCHASE', domain });
+    const listed = (await (await call('/v1/domains?limit=10', bearer(token))).json()) as { domain: string }[];
+    expect(listed.map((d) => d.domain)).toEqual([domain]);
+
+    // Mailboxes ask the domains service who holds the domain.
+    const mailbox = await send('POST', '/mailboxes', {
+      emailAddress: `ada@${domain}`,
+      accountId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      consents: [{ type: 'FREETRIAL_AUTORENEW' }],
+    });
+    expect(mailbox.status).toBe(202);
+    const { mailboxId } = (await mailbox.json()) as { mailboxId: string };
+    const provisioned = await waitFor(
+      async () => {
+        const body = (await (await call(`/mailboxes/${mailboxId}`, bearer(token))).json()) as {
+          status: string;
+        };
+        return body.status === 'EXECUTING' ? undefined : body;
+      },
+      { what: 'the mailbox to be provisioned', timeoutMs: 30_000 },
+    );
+    expect(provisioned).toMatchObject({ status: 'COMPLETED' });
+
+    // The owner's own record, then an agent on a host of the domain: its records join the zone.
+    expect(
+      (
+        await send('PATCH', `/v1/domains/${domain}/records`, [
+          { type: 'A', name: 'www', data: '203.0.113.10' },
+        ])
+      ).status,
+    ).toBe(204);
+    const zone = async () =>
+      (
+        (await (await call(`/v1/domains/${domain}/records`, bearer(token))).json()) as {
+          type: string;
+          name: string;
+        }[]
+      ).map((r) => `${r.type} ${r.name}`);
+    const before = await zone();
+    const agent = await admin(
+      'agent',
+      'register',
+      '--account',
+      accountId,
+      '--provider',
+      `e2e-${randomUUID().slice(0, 8)}`,
+      '--host',
+      `agent.${domain}`,
+      '--version',
+      '1.0.0',
+    );
+    const published = await waitFor(
+      async () => {
+        const records = await zone();
+        return records.includes('TXT _ans-badge.agent') ? records : undefined;
+      },
+      { what: "the agent's records to reach the zone", timeoutMs: 30_000 },
+    );
+    expect(published).toEqual(
+      expect.arrayContaining([
+        ...before,
+        'TXT _ans.agent',
+        'HTTPS agent',
+        'TXT _ans-badge.agent',
+        'TLSA _443._tcp.agent',
+      ]),
+    );
+    expect(published).toHaveLength(before.length + 4);
+
+    const revoked = await send('POST', `/v1/agents/${agent.agentId}/revoke`, {
+      reason: 'CESSATION_OF_OPERATION',
+    });
+    expect(revoked.status).toBe(200);
+    const { dnsRecordsToRemove } = (await revoked.json()) as { dnsRecordsToRemove: unknown[] };
+    expect(dnsRecordsToRemove).toHaveLength(4);
+    const after = await waitFor(
+      async () => {
+        const records = await zone();
+        return records.length === before.length ? records : undefined;
+      },
+      { what: "the agent's records to leave the zone", timeoutMs: 30_000 },
+    );
+    expect(after).toEqual(before);
+    expect(after).toContain('A www');
+  });
+
   it('hosts a Node.js app: create, attach, secrets, upload, preview and publish answer at their gateway URLs', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'hosting-e2e');
     const scopes = [

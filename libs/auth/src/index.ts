@@ -13,3 +13,4 @@ export { TOKEN_PREFIX, generateToken, hashToken, isWellFormedToken } from './tok
 export { openRevocationPublisher } from './token-revocation';
 export { MAX_TOKEN_LIFETIME_S, TokenService, bearerToken } from './token.service';
 export type { IssuedToken } from './token.service';
+export { InternalCallerGuard, InternalRoute } from './internal-route';

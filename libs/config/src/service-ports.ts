@@ -12,6 +12,7 @@ export const SERVICE_PORTS = {
   mailboxes: 3006,
   'agent-registry': 3007,
   countries: 3008,
+  domains: 3009,
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PORTS;
@@ -24,6 +25,7 @@ export const WORKER_PORTS = {
   'hosting-worker': 3105,
   'mailboxes-worker': 3106,
   'agent-registry-worker': 3107,
+  'domains-worker': 3109,
 } as const;
 
 export type WorkerName = keyof typeof WORKER_PORTS;

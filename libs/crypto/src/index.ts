@@ -7,3 +7,4 @@ export {
   encodeListCursor,
 } from './list-cursor';
 export type { ListCursorPart } from './list-cursor';
+export { INTERNAL_CREDENTIAL_HEADER, deriveInternalCredential } from './internal-credential';

@@ -48,6 +48,11 @@ export const SCOPES = [
   'agents.agent:read',
   'agents.agent:revoke',
   'agents.event:read',
+  // Domains (ARCHITECTURE.md §6): purchase, renew and transfer need domains.domain:create
+  'domains.domain:read',
+  'domains.domain:create',
+  'domains.dns:read',
+  'domains.dns:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

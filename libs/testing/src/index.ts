@@ -2,6 +2,8 @@ export { createAdminToken, runAdminCli, runAdminJson } from './admin-cli';
 export type { AdminCliResult } from './admin-cli';
 export { startFakeCommerce } from './fake-commerce';
 export type { FakeCommerce } from './fake-commerce';
+export { startFakeDomains } from './fake-domains';
+export type { FakeDomains, FakeZoneRecord } from './fake-domains';
 export { schemaDrift } from './schema-drift';
 export { createTestDatabase, testServerUrl } from './test-database';
 export type { TestDatabase } from './test-database';

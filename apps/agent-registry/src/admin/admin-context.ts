@@ -1,6 +1,8 @@
+import { getQueueToken } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
+import { createQueue } from '@platform/queue';
 import { openAdminDataSource } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
 import { AgentRegistrySettingsModule } from '../config/agent-registry-settings.module';
@@ -10,6 +12,8 @@ import { AgentRegistrationService } from '../modules/agents/agent-registration.s
 import { AgentEventLog } from '../modules/events/agent-event-log.service';
 import { CertificateIssuer } from '../modules/pki/certificate-issuer.service';
 import { RegistryCa } from '../modules/pki/registry-ca.service';
+import { ZoneChangeProducer } from '../modules/zone-changes/zone-change.producer';
+import { AgentsDnsQueue } from '../modules/zone-changes/zone-changes.jobs';
 
 export interface AgentsAdminContext {
   readonly dataSource: DataSource;
@@ -18,12 +22,16 @@ export interface AgentsAdminContext {
 
 /**
  * The admin CLI runs the same registration service as the API would, wired by Nest's injector
- * over the admin data source (no HTTP server, no Redis).
+ * over the admin data source (no HTTP server). Redis only for the agents-dns queue: an ACTIVE
+ * registration's zone change is enqueued like the API's (or swept by the worker when Redis is away).
  */
 export async function openAgentsAdminContext(
   config: PlatformConfig = loadAgentRegistryConfig(),
 ): Promise<{ context: AgentsAdminContext; close(): Promise<void> }> {
   const dataSource = await openAdminDataSource(config, [AGENTS_MIGRATION_SET]);
+  const dnsQueue = createQueue(config, AgentsDnsQueue.name);
+  // A Redis outage is the sweep's to repair; it must not crash the command through an 'error' event.
+  dnsQueue.on('error', () => undefined);
   @Module({
     imports: [AgentRegistrySettingsModule.forRoot(loadAgentRegistrySettings())],
     providers: [
@@ -33,6 +41,8 @@ export async function openAgentsAdminContext(
       AgentRegistrationService,
       CertificateIssuer,
       RegistryCa,
+      ZoneChangeProducer,
+      { provide: getQueueToken(AgentsDnsQueue.name), useValue: dnsQueue },
     ],
   })
   class AgentsAdminModule {}
@@ -41,6 +51,7 @@ export async function openAgentsAdminContext(
     context: { dataSource, registration: app.get(AgentRegistrationService) },
     async close() {
       await app.close();
+      await dnsQueue.close();
       await dataSource.destroy();
     },
   };

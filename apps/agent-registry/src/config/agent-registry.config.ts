@@ -10,6 +10,12 @@ export interface AgentRegistrySettings {
   readonly certificateValidityDays: number;
   /** Absolute base URL of the public API (badge records point at `<base>/v1/agents/<id>`). */
   readonly publicBaseUrl: string;
+  /** Base URL of the domains service, whose internal API writes the agents' records into zones. */
+  readonly domainsUrl: string;
+  /** How many times a zone change job calls the domains service before the sweep takes over. */
+  readonly dnsAttempts: number;
+  /** First retry delay of a zone change job; it doubles on every attempt (BullMQ exponential). */
+  readonly dnsRetryDelayMs: number;
 }
 
 export const AGENT_REGISTRY_SETTINGS = Symbol('AGENT_REGISTRY_SETTINGS');
@@ -26,6 +32,9 @@ export function loadAgentRegistrySettings(env: Env = process.env): AgentRegistry
       /\/+$/,
       '',
     ),
+    domainsUrl: envUrl(env, 'DOMAINS_URL', `http://127.0.0.1:${SERVICE_PORTS.domains}`, ['http:', 'https:']),
+    dnsAttempts: envInteger(env, 'AGENT_DNS_ATTEMPTS', 15, 1, 100),
+    dnsRetryDelayMs: envInteger(env, 'AGENT_DNS_RETRY_DELAY_MS', 2000, 10, 3_600_000),
   };
 }
 

@@ -3,6 +3,7 @@ import { AgentEventEntity } from '../modules/events/agent-event.entity';
 import { CertificateAuthorityEntity } from '../modules/pki/certificate-authority.entity';
 import { CertificateEntity } from '../modules/pki/certificate.entity';
 import { CrlEntity } from '../modules/pki/crl.entity';
+import { ZoneChangeEntity } from '../modules/zone-changes/zone-change.entity';
 
 /** Every entity of schema `agents` (explicit list, no globs). Keep it sorted. */
 export const AGENTS_ENTITIES = [
@@ -11,4 +12,5 @@ export const AGENTS_ENTITIES = [
   CertificateAuthorityEntity,
   CertificateEntity,
   CrlEntity,
+  ZoneChangeEntity,
 ];

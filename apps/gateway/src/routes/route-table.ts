@@ -50,6 +50,21 @@ export interface ServiceWorker {
 
 export const ROUTE_TABLE: readonly ServiceRoute[] = [
   {
+    // First: `npm start` gives each service the URLs of the rows above it, and mailboxes and the
+    // agent registry ask domains (DOMAINS_URL), the one owner of domains and DNS.
+    service: 'domains',
+    // apps/domains/src/modules/: registry (/v3/domains/check-availability, /v1/domains/available),
+    // orders (/v1/domains/purchase, …/{domain}/renew, …/{domain}/transfer, /v1/domains/orders/{orderId}),
+    // domains (/v1/domains, /v1/domains/{domain}), records (/v1/domains/{domain}/records…). Not
+    // routed here: /internal/v1/domains/{domain} (domains) and /internal/v1/zone-changes
+    // (records), which only mailboxes and the agent registry call.
+    prefixes: ['/v1/domains', '/v3/domains'],
+    urlEnv: 'DOMAINS_URL',
+    // Registers, renews and transfers (queue domains-orders), renews and expires on schedule;
+    // health on 3109.
+    workers: [{ name: 'worker', port: WORKER_PORTS['domains-worker'] }],
+  },
+  {
     service: 'agent-registry',
     // apps/agent-registry/src/modules/: agents (/v1/agents/{agentId}, …/certificates/server,
     // …/revoke), pki (/v1/agents/crl, /v1/agents/ca), events (/v1/agents/events).

@@ -1,5 +1,4 @@
-import { DomainEntity } from '../modules/domains/domain.entity';
 import { MailboxEntity } from '../modules/mailboxes/mailbox.entity';
 
 /** Every entity of schema `mailboxes` (explicit list, no globs). Keep it sorted. */
-export const MAILBOXES_ENTITIES = [DomainEntity, MailboxEntity];
+export const MAILBOXES_ENTITIES = [MailboxEntity];

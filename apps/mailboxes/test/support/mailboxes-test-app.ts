@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { InProcessServiceApp, TestCredential, TestEnv, WorkerHarness } from '@platform/testing';
-import { bootInProcessServiceApp, createTestEnv, startWorkerHarness, waitFor } from '@platform/testing';
+import { deriveInternalCredential } from '@platform/crypto';
+import type { FakeDomains, InProcessServiceApp, TestCredential, WorkerHarness } from '@platform/testing';
+import {
+  bootInProcessServiceApp,
+  createTestEnv,
+  startFakeDomains,
+  startWorkerHarness,
+  waitFor,
+} from '@platform/testing';
 import { MailboxesAppModule } from '../../src/app.module';
-import { DomainRegistry } from '../../src/modules/domains/domain-registry.service';
+import { loadMailboxesWorkerConfig } from '../../src/config/mailboxes-worker.config';
 import type { MailboxResponse } from '../../src/modules/mailboxes/mailboxes.response';
 import { MailboxesWorkerModule } from '../../src/worker.module';
 import type { MailboxesWorkerOptions } from '../../src/worker.module';
@@ -10,8 +17,13 @@ import { MailboxesProcessor } from '../../src/modules/mailboxes/mailboxes.proces
 
 /** The mailboxes API booted on a real, private database and Redis prefix for one suite. */
 export interface MailboxesTestApp extends InProcessServiceApp {
-  /** Records `domain` as owned by `accountId` (what `domain add` does). */
-  addDomain(accountId: string, domain: string): Promise<void>;
+  /**
+   * The domains service the suite's workers ask (DOMAINS_URL), a fake that checks the internal
+   * credential of the suite's SECRETS_ENCRYPTION_KEY; `answerWith(503)` makes it unavailable.
+   */
+  readonly domains: FakeDomains;
+  /** Gives `domain` to `accountId` in the domains service, ACTIVE unless told (what `domain add` does). */
+  addDomain(accountId: string, domain: string, status?: string): void;
   /** Polls GET /mailboxes/{id} until COMPLETED or FAILED. */
   settled(mailboxId: string, cred: TestCredential, timeoutMs?: number): Promise<MailboxResponse>;
 }
@@ -26,11 +38,21 @@ export async function startMailboxesTestApp(
     MailboxesAppModule.forRoot(env.config('mailboxes')),
     'Mailboxes',
   );
-  const { inject, dataSource } = booted;
+  const { inject } = booted;
+  let domains: FakeDomains;
+  try {
+    domains = await startFakeDomains(deriveInternalCredential(env.config('mailboxes').secretsEncryptionKey));
+  } catch (e) {
+    await booted.close();
+    throw e;
+  }
   return {
     ...booted,
-    async addDomain(accountId, domain) {
-      await new DomainRegistry(dataSource).add(accountId, domain);
+    domains,
+    addDomain: (accountId, domain, status) => domains.own(accountId, domain, status),
+    async close() {
+      await booted.close();
+      await domains.close();
     },
     inject,
     settled: (mailboxId, cred, timeoutMs = 20_000) =>
@@ -47,12 +69,14 @@ export async function startMailboxesTestApp(
 
 export type MailboxesWorkerHarness = WorkerHarness;
 
+/** A worker on the suite's database and Redis prefix, asking the suite's fake domains service. */
 export function startMailboxesWorker(
-  env: TestEnv,
+  t: MailboxesTestApp,
   options: MailboxesWorkerOptions = {},
 ): Promise<MailboxesWorkerHarness> {
+  const config = loadMailboxesWorkerConfig({ ...t.env.env, DOMAINS_URL: t.domains.url });
   return startWorkerHarness(
-    MailboxesWorkerModule.forRoot(env.config('mailboxes-worker'), options),
+    MailboxesWorkerModule.forRoot(config, options),
     MailboxesProcessor,
     'Mailboxes worker',
   );
@@ -92,10 +116,10 @@ export async function startMailboxesSuite(
   const t = await startMailboxesTestApp(label);
   let worker: MailboxesWorkerHarness | undefined;
   try {
-    worker = await startMailboxesWorker(t.env, workerOptions);
+    worker = await startMailboxesWorker(t, workerOptions);
     const cred = await t.newCredential(['email.mailbox:create', 'email.mailbox:read']);
     const domain = `d${randomUUID().slice(0, 8)}.example.com`;
-    await t.addDomain(cred.accountId, domain);
+    t.addDomain(cred.accountId, domain);
     return { t, worker, cred, domain };
   } catch (err) {
     await worker?.close();

@@ -5,6 +5,9 @@ import { AGENT_REGISTRY_SETTINGS } from '../../config/agent-registry.config';
 import type { AgentRegistrySettings } from '../../config/agent-registry.config';
 import { AgentEventLog } from '../events/agent-event-log.service';
 import { CertificateIssuer } from '../pki/certificate-issuer.service';
+import { recordPublication } from '../zone-changes/zone-change-outbox';
+import { ZoneChangeProducer } from '../zone-changes/zone-change.producer';
+import { publishChangeId } from '../zone-changes/zone-records';
 import { AgentEntity } from './agent.entity';
 import { ansNameOf } from './agent.model';
 import { AgentsErrors } from './agents.errors';
@@ -20,8 +23,9 @@ function isAnsNameTaken(e: unknown): boolean {
 }
 
 /**
- * Registers an agent in one transaction: the record, for an ACTIVE agent its server certificate
- * and DNS records, and the AGENT_REGISTERED event (appended last; see AgentEventLog). The admin
+ * Registers an agent in one transaction: the record, for an ACTIVE agent its server certificate,
+ * DNS records and their zone change (outbox row, job added after the commit: docs/agents.md,
+ * "Records in the owner's zone"), and the AGENT_REGISTERED event (appended last; see AgentEventLog). The admin
  * CLI calls it today; a public `POST /v1/agents/register` would call the same method.
  * A PENDING_VALIDATION registration gets no certificate and publishes nothing until validated;
  * it lapses to EXPIRED after AGENT_PENDING_TTL_S (the worker's maintenance job).
@@ -32,6 +36,7 @@ export class AgentRegistrationService {
     private readonly dataSource: DataSource,
     private readonly issuer: CertificateIssuer,
     private readonly events: AgentEventLog,
+    private readonly zoneChanges: ZoneChangeProducer,
     @Inject(AGENT_REGISTRY_SETTINGS) private readonly settings: AgentRegistrySettings,
   ) {}
 
@@ -39,8 +44,9 @@ export class AgentRegistrationService {
     const valid = validateRegistration(input);
     const agentId = randomUUID();
     const ansName = ansNameOf(valid.version, valid.agentHost);
+    let registered: AgentEntity;
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      registered = await this.dataSource.transaction(async (manager) => {
         // Fails fast before a certificate is made; the unique index is what guarantees it.
         if (await manager.existsBy(AgentEntity, { ansName })) throw AgentsErrors.ansNameTaken(ansName);
         const active = valid.status === 'ACTIVE';
@@ -80,6 +86,7 @@ export class AgentRegistrationService {
           updatedAt: now,
         });
         await manager.insert(AgentEntity, agent);
+        if (active) await recordPublication(manager, agent);
         await this.events.append(manager, 'AGENT_REGISTERED', agent, now);
         return agent;
       });
@@ -87,5 +94,7 @@ export class AgentRegistrationService {
       if (isAnsNameTaken(e)) throw AgentsErrors.ansNameTaken(ansName);
       throw e;
     }
+    if (registered.status === 'ACTIVE') await this.zoneChanges.enqueue(publishChangeId(agentId));
+    return registered;
   }
 }

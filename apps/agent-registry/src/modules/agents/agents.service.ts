@@ -3,6 +3,9 @@ import { DataSource, EntityManager, Not } from 'typeorm';
 import { AgentEventLog } from '../events/agent-event-log.service';
 import { CertificateEntity } from '../pki/certificate.entity';
 import { CrlService } from '../pki/crl.service';
+import { recordRemoval } from '../zone-changes/zone-change-outbox';
+import { ZoneChangeProducer } from '../zone-changes/zone-change.producer';
+import { removeChangeId } from '../zone-changes/zone-records';
 import { AgentEntity } from './agent.entity';
 import type { RevocationReason } from './agent.model';
 import { AgentsErrors } from './agents.errors';
@@ -25,6 +28,7 @@ export class AgentsService {
     private readonly dataSource: DataSource,
     private readonly crl: CrlService,
     private readonly events: AgentEventLog,
+    private readonly zoneChanges: ZoneChangeProducer,
   ) {}
 
   async get(agentId: string): Promise<AgentEntity> {
@@ -44,10 +48,17 @@ export class AgentsService {
 
   /**
    * ACTIVE → REVOKED in one transaction: the agent row (locked), its certificates onto a newly
-   * signed CRL, the DNS records to remove, and the AGENT_REVOKED event (last). Revoking a REVOKED
-   * agent again answers the first revocation unchanged (idempotent replay, no second event).
+   * signed CRL, the DNS records to remove (and their zone change, an outbox row whose job is added
+   * after the commit), and the AGENT_REVOKED event (last). Revoking a REVOKED agent again answers
+   * the first revocation unchanged (idempotent replay, no second event; its job id is the first's).
    */
   async revoke(cmd: RevokeCommand, now = new Date()): Promise<AgentEntity> {
+    const revoked = await this.revokeInTransaction(cmd, now);
+    await this.zoneChanges.enqueue(removeChangeId(revoked.agentId));
+    return revoked;
+  }
+
+  private revokeInTransaction(cmd: RevokeCommand, now: Date): Promise<AgentEntity> {
     return this.dataSource.transaction(async (manager) => {
       const agent = await manager.findOne(AgentEntity, {
         where: { agentId: cmd.agentId },
@@ -72,6 +83,7 @@ export class AgentsService {
         updatedAt: now,
       });
       await manager.save(AgentEntity, agent);
+      await recordRemoval(manager, agent);
       const serials = await manager.find(CertificateEntity, {
         select: { serialNumber: true },
         where: { agentId: agent.agentId },

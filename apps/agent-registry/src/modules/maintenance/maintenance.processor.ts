@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { expirePendingRegistrations } from '../agents/pending-expiry';
 import { AgentEventLog } from '../events/agent-event-log.service';
 import { CrlService } from '../pki/crl.service';
+import { ZoneChangeSweep } from '../zone-changes/zone-change-sweep.service';
 import { AgentsMaintenanceQueue } from './maintenance.jobs';
 
 /** Runs the registry's maintenance jobs; each is idempotent and safe to run concurrently. */
@@ -24,12 +25,18 @@ export class MaintenanceProcessor extends JobDispatcherHost {
       return { deleted };
     },
     'refresh-crl': async () => ({ reissued: await this.crl.refreshIfDue(new Date()) }),
+    'requeue-zone-changes': async () => {
+      const requeued = await this.zoneChanges.requeueStale();
+      if (requeued.length > 0) this.logger.warn(`requeued ${requeued.length} pending zone changes`);
+      return { requeued: requeued.length };
+    },
   });
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly events: AgentEventLog,
     private readonly crl: CrlService,
+    private readonly zoneChanges: ZoneChangeSweep,
   ) {
     super();
   }

@@ -1,3 +1,5 @@
+import type { DomainOwner } from '@platform/domains-client';
+import { DomainsRejectedError } from '@platform/domains-client';
 import { PermanentFailure } from '@platform/queue';
 import type { OperationCommit } from '@platform/queue';
 import { DataSource } from 'typeorm';
@@ -16,40 +18,59 @@ export interface MailboxProvider {
 
 export const MAILBOX_PROVIDER = Symbol('MAILBOX_PROVIDER');
 
+/** Who holds a domain: the domains service (libs/domains-client's DomainsClient). */
+export interface DomainOwners {
+  ownerOf(domain: string): Promise<DomainOwner | undefined>;
+}
+
 export function domainOf(emailAddress: string): string {
   return emailAddress.slice(emailAddress.lastIndexOf('@') + 1).toLowerCase();
 }
 
 /**
- * The default provider, on the service's own tables: the address's domain must be owned by the
- * mailbox's account, and no COMPLETED mailbox may hold the address (also enforced by the unique
- * index `mailboxes_completed_email_key`, which settles two provisionings racing for one address:
- * the loser's COMPLETED update fails, its retry finds the address taken).
+ * The default provider. The address's domain must be the mailbox account's and ACTIVE, as the
+ * domains service (the one owner of domains) says; no COMPLETED mailbox may hold the address (a
+ * local check, also enforced by the unique index `mailboxes_completed_email_key`, which settles two
+ * provisionings racing for one address: the loser's COMPLETED update fails, its retry finds the
+ * address taken).
  *
- * Both checks are one statement (one round trip): on this platform a job's time is mostly its
- * round trips to PostgreSQL, not the statements' own work (docs/performance.md).
+ * The domains service not answering (DomainsUnavailableError: network, timeout, 5xx) is thrown as
+ * it is, so the job is retried with the queue's backoff; a domain it refuses to look up (400: not
+ * a domain name) is one no account can hold.
  */
-export class DatabaseMailboxProvider implements MailboxProvider {
-  constructor(private readonly dataSource: DataSource) {}
+export class DefaultMailboxProvider implements MailboxProvider {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly domains: DomainOwners,
+  ) {}
 
   async provision(mailbox: MailboxEntity): Promise<void> {
     const domain = domainOf(mailbox.emailAddress);
-    // `taken` uses the partial unique index on lower(email_address) WHERE status = 'COMPLETED'.
-    const [row] = (await this.dataSource.query(
-      `SELECT (SELECT account_id FROM mailboxes.domains WHERE domain = $1) AS owner,
-              EXISTS (SELECT 1 FROM mailboxes.mailboxes
-                       WHERE lower(email_address) = lower($2) AND status = 'COMPLETED' AND id <> $3) AS taken`,
-      [domain, mailbox.emailAddress, mailbox.id],
-    )) as { owner: string | null; taken: boolean }[];
-    if (row.owner !== mailbox.accountId)
+    const owner = await this.ownerOf(domain);
+    if (owner?.accountId.toLowerCase() !== mailbox.accountId.toLowerCase() || owner.status !== 'ACTIVE')
       throw new PermanentFailure(
         MailboxFailureCode.DOMAIN_NOT_OWNED,
-        `the domain ${domain} is not owned by account ${mailbox.accountId}`,
+        `the domain ${domain} is not an ACTIVE domain of account ${mailbox.accountId}`,
       );
+    // Uses the partial unique index on lower(email_address) WHERE status = 'COMPLETED'.
+    const [row] = (await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM mailboxes.mailboxes
+                       WHERE lower(email_address) = lower($1) AND status = 'COMPLETED' AND id <> $2) AS taken`,
+      [mailbox.emailAddress, mailbox.id],
+    )) as { taken: boolean }[];
     if (row.taken)
       throw new PermanentFailure(
         MailboxFailureCode.ADDRESS_TAKEN,
         `the address ${mailbox.emailAddress} already exists`,
       );
+  }
+
+  private async ownerOf(domain: string): Promise<DomainOwner | undefined> {
+    try {
+      return await this.domains.ownerOf(domain);
+    } catch (e) {
+      if (e instanceof DomainsRejectedError && e.status === 400) return undefined;
+      throw e;
+    }
   }
 }

@@ -1,4 +1,3 @@
-import { normalizeDomain } from '../domains/domain-registry.service';
 import { domainOf } from './mailbox-provider';
 import { agreementsOf, displayNameOf, mailboxTypeOf } from './mailbox-rules';
 
@@ -22,12 +21,5 @@ describe('mailbox rules', () => {
 
   it('takes the lower-cased domain after the last @', () => {
     expect(domainOf('Jane.Doe@Mail.Example.COM')).toBe('mail.example.com');
-  });
-
-  it('normalizes domain names and refuses malformed ones', () => {
-    expect(normalizeDomain(' Example.COM ')).toBe('example.com');
-    expect(normalizeDomain('sub.example.co.uk')).toBe('sub.example.co.uk');
-    for (const bad of ['localhost', 'no_tld', '-a.com', 'a..com', 'a.c', `${'a'.repeat(64)}.com`])
-      expect(normalizeDomain(bad)).toBeUndefined();
   });
 });

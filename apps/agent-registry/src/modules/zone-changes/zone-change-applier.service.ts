@@ -1,0 +1,125 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager, Not } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm';
+import { DomainsClient, DomainsRejectedError } from '@platform/domains-client';
+import type { ZoneRecord } from '@platform/domains-client';
+import { errorMessage } from '@platform/errors';
+import { AgentEntity } from '../agents/agent.entity';
+import { ZoneChangeEntity, ZoneChangeStatus } from './zone-change.entity';
+import { domainsChangeIdOf, publishChangeId, sameZoneRecord, toZoneRecord } from './zone-records';
+
+const MAX_ERROR = 2000;
+
+/**
+ * Settles the outbox rows through the domains service's internal API (DomainsClient). A change is
+ * sent with a stable change id, so a run repeated after a lost answer is applied once.
+ *
+ * Order: a removal settles the agent's publication first, in the same job (a publication applied
+ * after the removal would put the records back). Across the versions of one host, each change runs
+ * under a lock on the host, and a removal keeps any record another ACTIVE version of the host has
+ * published (the shared HTTPS record of a version activated after the revocation was computed).
+ */
+@Injectable()
+export class ZoneChangeApplier {
+  private readonly logger = new Logger(ZoneChangeApplier.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly domains: DomainsClient,
+  ) {}
+
+  /**
+   * The status the change ends in; undefined when there is no such row. Throws (so BullMQ retries)
+   * while the domains service is unavailable, leaving the row PENDING with its last error.
+   */
+  async apply(changeId: string): Promise<ZoneChangeStatus | undefined> {
+    const row = await this.dataSource.manager.findOneBy(ZoneChangeEntity, { changeId });
+    if (!row || row.status !== 'PENDING') return row?.status;
+    const publication = publishChangeId(row.agentId);
+    if (changeId !== publication) {
+      try {
+        await this.settle(publication);
+      } catch (e) {
+        await this.note(changeId, `waiting for ${publication}: ${errorMessage(e)}`);
+        throw e;
+      }
+    }
+    return this.settle(changeId);
+  }
+
+  private async settle(changeId: string): Promise<ZoneChangeStatus | undefined> {
+    try {
+      return await this.dataSource.transaction((manager) => this.settleLocked(manager, changeId));
+    } catch (e) {
+      const rejected = e instanceof DomainsRejectedError;
+      if (rejected)
+        this.logger.error(`zone change ${changeId} rejected by the domains service: ${e.message}`);
+      await this.note(changeId, errorMessage(e), {
+        attempts: () => 'attempts + 1',
+        ...(rejected ? { status: 'REJECTED' as const, appliedAt: () => 'now()' } : {}),
+      });
+      if (rejected) return 'REJECTED';
+      throw e;
+    }
+  }
+
+  /** Records why a PENDING change is not settled yet (or, with a status, how it ended). */
+  private async note(
+    changeId: string,
+    error: string,
+    changes: QueryDeepPartialEntity<ZoneChangeEntity> = {},
+  ): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(ZoneChangeEntity)
+      .set({ ...changes, lastError: error.slice(0, MAX_ERROR) })
+      .where('change_id = :changeId AND status = :pending', { changeId, pending: 'PENDING' })
+      .execute();
+  }
+
+  private async settleLocked(
+    manager: EntityManager,
+    changeId: string,
+  ): Promise<ZoneChangeStatus | undefined> {
+    // The row lock makes a duplicate run wait here and then find the change settled.
+    const row = await manager.findOne(ZoneChangeEntity, {
+      where: { changeId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!row || row.status !== 'PENDING') return row?.status;
+    const agent = await manager.findOneBy(AgentEntity, { agentId: row.agentId });
+    if (agent)
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`agents-dns:${agent.agentHost}`]);
+    const remove = agent ? await this.notPublishedByOthers(manager, agent, row.remove) : row.remove;
+    let status: ZoneChangeStatus = 'APPLIED';
+    if (row.add.length + remove.length > 0) {
+      const outcome = await this.domains.applyZoneChange({
+        changeId: domainsChangeIdOf(changeId),
+        accountId: row.accountId,
+        add: row.add,
+        remove,
+      });
+      status = outcome.outcome === 'applied' ? 'APPLIED' : 'NO_ZONE';
+    }
+    await manager.update(
+      ZoneChangeEntity,
+      { changeId },
+      { status, attempts: row.attempts + 1, lastError: null, appliedAt: new Date() },
+    );
+    return status;
+  }
+
+  private async notPublishedByOthers(
+    manager: EntityManager,
+    agent: AgentEntity,
+    remove: ZoneRecord[],
+  ): Promise<ZoneRecord[]> {
+    if (remove.length === 0) return remove;
+    const others = await manager.find(AgentEntity, {
+      select: { dnsRecords: true },
+      where: { agentHost: agent.agentHost, status: 'ACTIVE', agentId: Not(agent.agentId) },
+    });
+    const kept = others.flatMap((o) => o.dnsRecords.map(toZoneRecord));
+    return remove.filter((r) => !kept.some((k) => sameZoneRecord(r, k)));
+  }
+}

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'domains',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

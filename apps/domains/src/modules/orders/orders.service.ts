@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { insertRegistration } from '../domains/domain-registrations';
+import { DomainEntity } from '../domains/domain.entity';
+import { PaymentProfilesService } from '../payment-profiles/payment-profiles.service';
+import { AvailabilityCache } from '../registry/availability.cache';
+import { REGISTRY_SETTINGS } from '../registry/registry-settings';
+import type { RegistrySettings } from '../registry/registry-settings';
+import { RegistryErrors } from '../registry/registry.errors';
+import { standingOf, yearlyPriceOf } from '../registry/sandbox-registry';
+import { DomainOrderEntity } from './domain-order.entity';
+import { OrderPlacement } from './order-placement.service';
+import {
+  FOREIGN_AUTH_CODE_LENGTH,
+  REGISTRATION_AGREEMENT_KEY,
+  contactsOf,
+  sameAuthCode,
+} from './order-rules';
+import { OrdersErrors } from './orders.errors';
+import type { PurchaseRequest, TransferRequest } from './orders.request';
+
+/** Purchase and transfer acceptance, renewal through OrderPlacement, and reading an order back. */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly placement: OrderPlacement,
+    private readonly payments: PaymentProfilesService,
+    private readonly cache: AvailabilityCache,
+    @Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings,
+  ) {}
+
+  /**
+   * Checks in this order: TLD sold, DNRA agreed, account chargeable, name available; then the
+   * order and the PENDING registration in one transaction (the name's unique index lets one of
+   * concurrent purchases take it).
+   */
+  async purchase(accountId: string, request: PurchaseRequest): Promise<DomainOrderEntity> {
+    const { domain } = request;
+    this.assertSellable(domain, request.consent.agreementKeys);
+    await this.payments.check(accountId);
+    const registered = await this.dataSource.getRepository(DomainEntity).existsBy({ domain });
+    if (standingOf(domain, registered, this.settings) !== 'available')
+      throw OrdersErrors.notAvailable(domain);
+    const nameServers = request.nameServers?.length ? request.nameServers : this.settings.defaultNameServers;
+    const order = await this.placement.place({
+      accountId,
+      type: 'PURCHASE',
+      domain,
+      period: request.period,
+      conflict: () => OrdersErrors.notAvailable(domain),
+      alsoWrite: async (manager) => {
+        const row = await insertRegistration(manager, accountId, domain, {
+          status: 'PENDING',
+          renewAuto: request.renewAuto,
+          privacy: request.privacy,
+          nameServers,
+          contacts: contactsOf(request),
+        });
+        if (!row) throw OrdersErrors.notAvailable(domain);
+      },
+    });
+    await this.cache.forget(domain);
+    return order;
+  }
+
+  /**
+   * A name registered here to another account moves with its auth code; a name registered
+   * elsewhere (DOMAINS_TAKEN_PATTERN) comes in with any auth code of 6 to 32 characters.
+   */
+  async transfer(accountId: string, domain: string, request: TransferRequest): Promise<DomainOrderEntity> {
+    this.assertSellable(domain, request.consent.agreementKeys);
+    const contacts = contactsOf(request);
+    const row = await this.dataSource.getRepository(DomainEntity).findOneBy({ domain });
+    let alsoWrite: ((manager: EntityManager) => Promise<void>) | undefined;
+    if (row) {
+      if (row.accountId === accountId) throw OrdersErrors.alreadyOwned(domain);
+      if (row.status !== 'ACTIVE' && row.status !== 'EXPIRED') throw OrdersErrors.orderInProgress(domain);
+      if (!sameAuthCode(request.authCode, row.authCode)) throw OrdersErrors.invalidAuthCode();
+    } else {
+      const standing = standingOf(domain, false, this.settings);
+      if (standing === 'reserved') throw OrdersErrors.notTransferable(domain);
+      if (standing === 'available') throw OrdersErrors.notRegistered(domain);
+      const { length } = request.authCode;
+      if (length < FOREIGN_AUTH_CODE_LENGTH.min || length > FOREIGN_AUTH_CODE_LENGTH.max)
+        throw OrdersErrors.invalidAuthCode();
+      alsoWrite = async (manager) => {
+        const taken = await insertRegistration(manager, accountId, domain, {
+          status: 'PENDING_TRANSFER',
+          renewAuto: request.renewAuto,
+          privacy: request.privacy,
+          nameServers: this.settings.defaultNameServers,
+          contacts,
+        });
+        if (!taken) throw OrdersErrors.orderInProgress(domain);
+      };
+    }
+    await this.payments.check(accountId);
+    const order = await this.placement.place({
+      accountId,
+      type: 'TRANSFER',
+      domain,
+      period: request.period,
+      payload: { renewAuto: request.renewAuto, privacy: request.privacy, contacts: JSON.stringify(contacts) },
+      conflict: () => OrdersErrors.orderInProgress(domain),
+      alsoWrite,
+    });
+    await this.cache.forget(domain);
+    return order;
+  }
+
+  renew(accountId: string, domain: string, period: number): Promise<DomainOrderEntity> {
+    return this.placement.renew(accountId, domain, period);
+  }
+
+  async get(accountId: string, orderId: string): Promise<DomainOrderEntity> {
+    const order = await this.dataSource
+      .getRepository(DomainOrderEntity)
+      .findOneBy({ id: orderId, accountId });
+    if (!order) throw OrdersErrors.orderNotFound();
+    return order;
+  }
+
+  private assertSellable(domain: string, agreementKeys: readonly string[]): void {
+    if (yearlyPriceOf(domain) === undefined) throw RegistryErrors.unsupportedTld(domain);
+    if (!agreementKeys.includes(REGISTRATION_AGREEMENT_KEY)) throw OrdersErrors.invalidAgreementKeys();
+  }
+}

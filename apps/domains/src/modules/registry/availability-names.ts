@@ -1,0 +1,64 @@
+import { Errors, Violation, ViolationCode } from '@platform/errors';
+import { normalizeDomainName } from '../domains/domain-name';
+import { RegistryErrorCode, unsupportedTldMessage } from './registry.errors';
+import type { AvailabilityErrorResponse } from './availability.response';
+import { yearlyPriceOf } from './sandbox-registry';
+
+/** Most names one POST /v1/domains/available takes. */
+export const MAX_NAMES_PER_CHECK = 500;
+
+export interface NameList {
+  /** The names to answer, canonical, with their yearly price, in request order (repeats kept). */
+  readonly names: { readonly domain: string; readonly price: number }[];
+  /** One entry per name that cannot be answered. */
+  readonly errors: AvailabilityErrorResponse[];
+}
+
+/**
+ * Splits the body of POST /v1/domains/available into names to check and per-name errors (a
+ * malformed name: INVALID_FORMAT, 400; a TLD the registry does not sell: UNSUPPORTED_TLD, 422).
+ * A body that is not an array of 1 to 500 strings is refused as a whole (400 INVALID_BODY).
+ */
+export function readNameList(body: unknown): NameList {
+  if (!Array.isArray(body)) throw invalidBody([], 'the body must be a JSON array of domain names');
+  if (body.length === 0 || body.length > MAX_NAMES_PER_CHECK)
+    throw invalidBody(
+      [],
+      `the body must hold 1 to ${MAX_NAMES_PER_CHECK} domain names`,
+      ViolationCode.OUT_OF_RANGE,
+    );
+  const notStrings = body.flatMap((v: unknown, i) => (typeof v === 'string' ? [] : [i]));
+  if (notStrings.length > 0) {
+    const message = 'each entry must be a string';
+    throw Errors.validation(
+      notStrings.map((i) => ({ location: 'body', path: [i], code: ViolationCode.INVALID_FORMAT, message })),
+    );
+  }
+  const list: NameList = { names: [], errors: [] };
+  (body as string[]).forEach((raw, i) => {
+    const domain = normalizeDomainName(raw);
+    const price = domain === undefined ? undefined : yearlyPriceOf(domain);
+    if (domain === undefined)
+      list.errors.push({
+        code: ViolationCode.INVALID_FORMAT,
+        domain: raw,
+        path: `[${i}]`,
+        status: 400,
+        message: 'not a domain name such as example.com (ASCII, A-labels for IDNs)',
+      });
+    else if (price === undefined)
+      list.errors.push({
+        code: RegistryErrorCode.UNSUPPORTED_TLD,
+        domain,
+        path: `[${i}]`,
+        status: 422,
+        message: unsupportedTldMessage(domain),
+      });
+    else list.names.push({ domain, price });
+  });
+  return list;
+}
+
+function invalidBody(path: Violation['path'], message: string, code: string = ViolationCode.INVALID_FORMAT) {
+  return Errors.validation([{ location: 'body', path, code, message }], message);
+}

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'domains-client',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,144 @@
+import { INTERNAL_CREDENTIAL_HEADER } from '@platform/crypto';
+import { errorMessage } from '@platform/errors';
+import { tracedFetch } from '@platform/observability';
+
+/**
+ * A DNS record as another service hands it to the domains service: `name` is fully qualified
+ * (`_ans.agent.example.com`); the domains service finds the zone it belongs to. `data` is the
+ * record's RDATA as the domains API writes it (for HTTPS/SVCB, everything after the SvcPriority,
+ * which goes in `priority`).
+ */
+export interface ZoneRecord {
+  readonly type: string;
+  readonly name: string;
+  readonly data: string;
+  readonly ttl: number;
+  readonly priority?: number;
+  readonly port?: number;
+  readonly weight?: number;
+  readonly service?: string;
+  readonly protocol?: string;
+}
+
+/**
+ * One change to an account's zone, applied at most once per `changeId` (a retry of the same change
+ * answers the first outcome): `remove` deletes exactly the records equal to these (type, name,
+ * data), `add` adds those not there yet. Both sides of one change are in the same zone.
+ */
+export interface ZoneChange {
+  /** Stable id chosen by the caller, e.g. `agent-registry:publish:<agentId>`; at most 200 chars. */
+  readonly changeId: string;
+  readonly accountId: string;
+  readonly add: readonly ZoneRecord[];
+  readonly remove: readonly ZoneRecord[];
+}
+
+export type ZoneChangeOutcome =
+  | { readonly outcome: 'applied'; readonly zone: string; readonly added: number; readonly removed: number }
+  /** No ACTIVE domain of the account holds these names: nothing to write; the owner publishes them. */
+  | { readonly outcome: 'no-zone' };
+
+export interface DomainOwner {
+  readonly domain: string;
+  readonly accountId: string;
+  readonly status: string;
+}
+
+/** The domains service did not answer usefully (network, timeout, 5xx): retry later. */
+export class DomainsUnavailableError extends Error {
+  readonly retryable = true;
+}
+
+/** The domains service refused the request (4xx other than the ones the methods map): do not retry. */
+export class DomainsRejectedError extends Error {
+  readonly retryable = false;
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface DomainsClientOptions {
+  /** Base URL of the domains service (DOMAINS_URL). */
+  readonly baseUrl: string;
+  /** The platform's internal credential (libs/crypto `deriveInternalCredential`). */
+  readonly internalCredential: string;
+  /** Per-call timeout, ms. Default 5000. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The other services' way into the domains service, the one owner of domains and DNS: its
+ * `/internal/v1` routes, which take the platform's internal credential instead of a caller's token
+ * (docs/domains.md, "Internal API").
+ */
+export class DomainsClient {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: DomainsClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 5000;
+  }
+
+  /** The account that holds `domain` (any status), or undefined when no account does. */
+  async ownerOf(domain: string): Promise<DomainOwner | undefined> {
+    const { status, body } = await this.call('GET', `/internal/v1/domains/${encodeURIComponent(domain)}`);
+    if (status === 200) return body as DomainOwner;
+    if (status === 404) return undefined;
+    throw this.failure(status, body);
+  }
+
+  /** Applies `change` to the zone its records belong to, once per changeId. */
+  async applyZoneChange(change: ZoneChange): Promise<ZoneChangeOutcome> {
+    const { status, body } = await this.call('POST', '/internal/v1/zone-changes', change);
+    if (status === 200) {
+      const b = body as { zone: string; added: number; removed: number };
+      return { outcome: 'applied', zone: b.zone, added: b.added, removed: b.removed };
+    }
+    if (status === 404 && codeOf(body) === 'ZONE_NOT_FOUND') return { outcome: 'no-zone' };
+    throw this.failure(status, body);
+  }
+
+  private async call(
+    method: string,
+    path: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: unknown }> {
+    try {
+      const response = await tracedFetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          [INTERNAL_CREDENTIAL_HEADER]: this.options.internalCredential,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    } catch (e) {
+      throw new DomainsUnavailableError(`domains service unreachable: ${errorMessage(e)}`);
+    }
+  }
+
+  private failure(status: number, body: unknown): Error {
+    const code = codeOf(body);
+    if (status >= 500 || status === 429)
+      return new DomainsUnavailableError(`domains service answered ${status}${code ? ` ${code}` : ''}`);
+    return new DomainsRejectedError(
+      status,
+      code,
+      `domains service refused the call: ${status} ${code ?? ''}`.trim(),
+    );
+  }
+}
+
+function codeOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code;
+  return undefined;
+}
