@@ -1,4 +1,11 @@
-import { Env, PlatformConfig, SERVICE_PORTS, WORKER_PORTS, envUrl, loadPlatformConfig } from '@platform/config';
+import {
+  Env,
+  PlatformConfig,
+  SERVICE_PORTS,
+  WORKER_PORTS,
+  envUrl,
+  loadPlatformConfig,
+} from '@platform/config';
 
 /**
  * The mailboxes worker's configuration: the platform's shared variables (its own name and port)
