@@ -4,10 +4,10 @@ import { ERROR_FAMILY, PlatformExceptionFilter } from '@platform/errors';
 import { ObservabilityModule } from '@platform/observability';
 import { GatewayConfigModule } from './config/gateway-config.module';
 import type { GatewayConfig } from './config/gateway.config';
-import { SupergraphModule } from './graphql/supergraph.module';
-import { GatewayReadinessCheck } from './health/gateway-readiness-check.service';
-import { PlatformHealthModule } from './health/platform-health.module';
-import { ProxyModule } from './proxy/proxy.module';
+import { SupergraphModule } from './modules/graphql/supergraph.module';
+import { GatewayReadinessCheck } from './modules/health/gateway-readiness-check.service';
+import { PlatformHealthModule } from './modules/health/platform-health.module';
+import { ProxyModule } from './modules/proxy/proxy.module';
 
 /**
  * The single entry point: every REST prefix of the route table proxied to its service,

@@ -1,7 +1,7 @@
 import { ConfigError, SERVICE_PORTS } from '@platform/config';
 import { TEST_ENCRYPTION_KEY } from '@platform/testing';
 import { loadGatewayConfig, workerHealthEnv } from '../src/config/gateway.config';
-import { SUBGRAPHS } from '../src/graphql/subgraphs';
+import { SUBGRAPHS } from '../src/modules/graphql/subgraphs';
 import { assertValidRouteTable, toRouterPrefix } from '../src/routes/route-prefix';
 import { ROUTE_TABLE, ServiceRoute } from '../src/routes/route-table';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderSupergraph } from '../src/graphql/compose-supergraph';
-import { SUBGRAPHS } from '../src/graphql/subgraphs';
+import { renderSupergraph } from '../src/modules/graphql/compose-supergraph';
+import { SUBGRAPHS } from '../src/modules/graphql/subgraphs';
 
 const COMMITTED = join(__dirname, '../supergraph.graphql');
 

@@ -1,4 +1,4 @@
-import { composeSupergraph } from '../src/graphql/supergraph-composition';
+import { composeSupergraph } from '../src/modules/graphql/supergraph-composition';
 
 const link =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';

@@ -17,7 +17,7 @@ import { createServiceApp } from '@platform/service-kit';
 import { TEST_ENCRYPTION_KEY, waitFor } from '@platform/testing';
 import { GatewayAppModule } from '../src/app.module';
 import { loadGatewayConfig, workerHealthEnv } from '../src/config/gateway.config';
-import { composeSupergraph } from '../src/graphql/supergraph-composition';
+import { composeSupergraph } from '../src/modules/graphql/supergraph-composition';
 import { ROUTE_TABLE, type ServiceRoute } from '../src/routes/route-table';
 
 // ---------------------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ import {
   ServiceName,
   loadPlatformConfig,
 } from '@platform/config';
-import { SUBGRAPHS, SubgraphDefinition } from '../graphql/subgraphs';
+import { SUBGRAPHS, SubgraphDefinition } from '../modules/graphql/subgraphs';
 import { assertValidRouteTable } from '../routes/route-prefix';
-import type { RouteBodyLimits, RouteErrorFamily } from '../proxy/body-limits';
+import type { RouteBodyLimits, RouteErrorFamily } from '../modules/proxy/body-limits';
 import { DEFAULT_MAX_BODY_BYTES, ROUTE_TABLE, ServiceRoute, defaultServiceUrl } from '../routes/route-table';
 
 /** Injection token of the GatewayConfig. */

@@ -7,8 +7,8 @@ import { SERVICE_PORTS, ServiceName, WORKER_PORTS } from '@platform/config';
  *
  * Each row's comment names where its code is: `apps/<service>/src/modules/<feature>/`, whose
  * `<feature>.controller.ts` (REST) or `*.resolver.ts` (GraphQL) serves the path. The gateway's own
- * routes are not rows: POST /graphql is `apps/gateway/src/graphql/supergraph.service.ts`, GET /healthz
- * `apps/gateway/src/health/platform-health.controller.ts`.
+ * routes are not rows: POST /graphql is `apps/gateway/src/modules/graphql/supergraph.service.ts`,
+ * GET /healthz `apps/gateway/src/modules/health/platform-health.controller.ts`.
  */
 export interface ServiceRoute {
   /** Service (and k8s Service/Deployment) name. */

@@ -6,8 +6,8 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { HttpAdapterHost } from '@nestjs/core';
 import { normalizeError } from '@platform/errors';
 import type { FastifyInstance } from 'fastify';
-import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
-import { requestContextOf } from '../context/request-context-of';
+import { GATEWAY_CONFIG, GatewayConfig } from '../../config/gateway.config';
+import { requestContextOf } from '../request-context/request-context-of';
 import { SubgraphDataSource, SupergraphContext } from './subgraph-data-source';
 import { SubgraphFetcher } from './subgraph-fetcher';
 import { SupergraphErrorCode, formatSupergraphError, graphQLErrorBody } from './supergraph.errors';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { tracedFetch } from '@platform/observability';
-import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway.config';
+import { GATEWAY_CONFIG, GatewayConfig } from '../../config/gateway.config';
 
 export type TargetKind = 'service' | 'worker';
 

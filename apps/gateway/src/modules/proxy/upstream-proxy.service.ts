@@ -4,9 +4,9 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { toDomainsError } from '@platform/errors';
 import { withoutHopByHopHeaders } from '@platform/service-kit';
 import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
-import { GATEWAY_CONFIG, GatewayConfig, UPSTREAM_KEEP_ALIVE_MS } from '../config/gateway.config';
-import { requestContextOf } from '../context/request-context-of';
-import { toRouterPrefix } from '../routes/route-prefix';
+import { GATEWAY_CONFIG, GatewayConfig, UPSTREAM_KEEP_ALIVE_MS } from '../../config/gateway.config';
+import { requestContextOf } from '../request-context/request-context-of';
+import { toRouterPrefix } from '../../routes/route-prefix';
 import {
   bodyLimitResolver,
   isBodyTooLarge,

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, errors, request } from 'undici';
-import { UPSTREAM_KEEP_ALIVE_MS, UpstreamTimeouts } from '../config/gateway.config';
+import { UPSTREAM_KEEP_ALIVE_MS, UpstreamTimeouts } from '../../config/gateway.config';
 
 /** What Apollo's RemoteGraphQLDataSource hands its fetcher. */
 export interface SubgraphRequestInit {
