@@ -28,6 +28,17 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
   const rateOf = (body: GraphQLBody) =>
     dataOf<{ createRate: { id: string; value: { percentage: string } } }>(body).createRate;
   const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions.code;
+  /** A classification's or override's relation fields, as a delete mutation answers them. */
+  const OWNER_STATE = 'id rates { id } skuIds skus { id } skuGroupIds listIds references { name value }';
+  const ownerState = (id: string, rateId: string, [sku, group, list]: string[], erp: string) => ({
+    id,
+    rates: [{ id: rateId }],
+    skuIds: [sku],
+    skus: [{ id: sku }],
+    skuGroupIds: [group],
+    listIds: [list],
+    references: [{ name: 'erp', value: erp }],
+  });
 
   describe('rate percentages (exact decimal strings)', () => {
     it.each([
@@ -167,7 +178,7 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       const rate = rateOf(
         await createRate({ label: 'LA', value: { percentage: '2.25' }, jurisdictionId: j.id }),
       );
-      const inUse = await tax.gql(`mutation($id: ID!) { deleteJurisdiction(id: $id) }`, { id: j.id });
+      const inUse = await tax.gql(`mutation($id: ID!) { deleteJurisdiction(id: $id) { id } }`, { id: j.id });
       expect(inUse).toEqual({
         data: { deleteJurisdiction: null },
         errors: [expect.objectContaining({ extensions: { code: 'JURISDICTION_IN_USE' } })],
@@ -177,10 +188,18 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       });
       expect(dataOf(withRates)).toEqual({ jurisdiction: { name: 'Los Angeles', rates: [{ id: rate.id }] } });
 
-      await tax.gql(`mutation($id: ID!) { deleteRate(id: $id) }`, { id: rate.id });
+      await tax.gql(`mutation($id: ID!) { deleteRate(id: $id) { id } }`, { id: rate.id });
+      // The public tax graph answers the deleted record as it was.
       expect(
-        dataOf(await tax.gql(`mutation($id: ID!) { deleteJurisdiction(id: $id) }`, { id: j.id })),
-      ).toEqual({ deleteJurisdiction: true });
+        dataOf(
+          await tax.gql(
+            `mutation($id: ID!) { deleteJurisdiction(id: $id) { id name countryCode rates { id } } }`,
+            {
+              id: j.id,
+            },
+          ),
+        ),
+      ).toEqual({ deleteJurisdiction: { id: j.id, name: 'Los Angeles', countryCode: 'US', rates: [] } });
       expect(codeOf(await tax.gql(`query($id: ID!) { jurisdiction(id: $id) { id } }`, { id: j.id }))).toBe(
         'JURISDICTION_NOT_FOUND',
       );
@@ -350,6 +369,59 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       });
     });
 
+    it('answers deleteClassification and deleteRate with the record as it was, its relations included', async () => {
+      const c = dataOf<{ createClassification: { id: string } }>(
+        await tax.gql(
+          `mutation { createClassification(input: { name: "to-delete", label: "Gone" }) { id } }`,
+        ),
+      ).createClassification;
+      const rate = rateOf(await createRate({ label: 'Doomed', value: { percentage: '7' } }));
+      await tax.gql(
+        `mutation($c: ID!, $r: ID!) {
+          addRatesToClassification(classificationId: $c, input: { rateIds: [$r] }) { id }
+          addSkusToClassification(classificationId: $c, input: { skuIds: ["sku-d"] }) { id }
+          addSkusGroupsToClassification(classificationId: $c, input: { skuGroupIds: ["group-d"] }) { id }
+          addListsToClassification(classificationId: $c, input: { listIds: ["list-d"] }) { id }
+          createReferencesForClassification(id: $c, input: { references: [{ name: "erp", value: "C-9" }] }) { id }
+          createReferencesForRate(id: $r, input: { references: [{ name: "erp", value: "R-9" }] }) { id }
+        }`,
+        { c: c.id, r: rate.id },
+      );
+      const deleted = await tax.gql(
+        `mutation($c: ID!) { deleteClassification(id: $c) { name label ${OWNER_STATE} } }`,
+        { c: c.id.toUpperCase() },
+      );
+      expect(dataOf(deleted)).toEqual({
+        deleteClassification: {
+          name: 'to-delete',
+          label: 'Gone',
+          ...ownerState(c.id, rate.id, ['sku-d', 'group-d', 'list-d'], 'C-9'),
+        },
+      });
+      expect(codeOf(await tax.gql(`query($c: ID!) { classification(id: $c) { id } }`, { c: c.id }))).toBe(
+        'CLASSIFICATION_NOT_FOUND',
+      );
+
+      const deletedRate = await tax.gql(
+        `mutation($r: ID!) { deleteRate(id: $r) { id label status value { percentage } references { name value } } }`,
+        { r: rate.id },
+      );
+      expect(dataOf(deletedRate)).toEqual({
+        deleteRate: {
+          id: rate.id,
+          label: 'Doomed',
+          status: 'ACTIVE',
+          value: { percentage: '7' },
+          references: [{ name: 'erp', value: 'R-9' }],
+        },
+      });
+      const again = await tax.gql(`mutation($r: ID!) { deleteRate(id: $r) { id } }`, { r: rate.id });
+      expect(again).toEqual({
+        data: { deleteRate: null },
+        errors: [expect.objectContaining({ extensions: { code: 'RATE_NOT_FOUND' } })],
+      });
+    });
+
     it('resolves Classification as a federation entity (_entities) with the read scope only', async () => {
       const c = dataOf<{ createClassification: { id: string } }>(
         await tax.gql(`mutation { createClassification(input: { name: "entity", label: "Entity" }) { id } }`),
@@ -408,9 +480,28 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       expect(
         dataOf<{ overrides: { nodes: { id: string }[] } }>(listed).overrides.nodes.map((n) => n.id),
       ).toContain(o.id);
-      expect(dataOf(await tax.gql(`mutation($o: ID!) { deleteOverride(id: $o) }`, { o: o.id }))).toEqual({
-        deleteOverride: true,
+      await tax.gql(
+        `mutation($o: ID!) { createReferencesForOverride(id: $o, input: { references: [{ name: "erp", value: "o-1" }] }) { id } }`,
+        { o: o.id },
+      );
+      const deleted = await tax.gql(
+        `mutation($o: ID!) { deleteOverride(id: $o) { type status jurisdiction { id } ${OWNER_STATE} } }`,
+        { o: o.id },
+      );
+      expect(dataOf(deleted)).toEqual({
+        deleteOverride: {
+          type: 'EXEMPTION',
+          status: 'ACTIVE',
+          jurisdiction: { id: j.id },
+          ...ownerState(o.id, rate.id, ['isbn-1', 'books', 'l'], 'o-1'),
+        },
       });
+      expect(codeOf(await tax.gql(`query($o: ID!) { override(id: $o) { id } }`, { o: o.id }))).toBe(
+        'OVERRIDE_NOT_FOUND',
+      );
+      expect(codeOf(await tax.gql(`mutation($o: ID!) { deleteOverride(id: $o) { id } }`, { o: o.id }))).toBe(
+        'OVERRIDE_NOT_FOUND',
+      );
     });
   });
 
@@ -523,7 +614,7 @@ describe('tax subgraph domain (real Postgres and Redis)', () => {
       for (const mutation of [
         `updateRate(id: $id, input: { label: "stolen" }) { id }`,
         `deactivateRate(id: $id) { id }`,
-        `deleteRate(id: $id)`,
+        `deleteRate(id: $id) { id }`,
         `createReferencesForRate(id: $id, input: { references: [{ name: "x", value: "y" }] }) { id }`,
       ]) {
         expect(

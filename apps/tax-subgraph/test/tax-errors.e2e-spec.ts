@@ -150,7 +150,7 @@ describe('tax subgraph error rules (HTTP status and extensions.code)', () => {
       });
       const creator = await tax.credential(['commerce.tax:create'], [store]);
       const partial = await tax.gql(
-        `mutation { createJurisdiction(input: { name: "partial", countryCode: "FR" }) { name } deleteJurisdiction(id: "${randomUUID()}") }`,
+        `mutation { createJurisdiction(input: { name: "partial", countryCode: "FR" }) { name } deleteJurisdiction(id: "${randomUUID()}") { id } }`,
         undefined,
         { cred: creator },
       );

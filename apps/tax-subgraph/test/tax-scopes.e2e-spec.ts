@@ -35,7 +35,7 @@ function operations(): { name: string; verb: Verb; document: string }[] {
   for (const entity of ['Jurisdiction', 'Rate', 'Classification', 'Override']) {
     m(`create${entity}`, 'create', `create${entity}(input: ${CREATE_INPUTS[entity]})`);
     m(`update${entity}`, 'write', `update${entity}(id: ${id()}, input: {})`);
-    m(`delete${entity}`, 'delete', `delete${entity}(id: ${id()})`, '');
+    m(`delete${entity}`, 'delete', `delete${entity}(id: ${id()})`);
   }
   for (const entity of ['Rate', 'Override']) {
     m(`activate${entity}`, 'write', `activate${entity}(id: ${id()})`);

@@ -45,3 +45,23 @@ export { sendWithFetch, sendWithSocket } from './body-senders';
 export type { BodySend, BodySendResult } from './body-senders';
 export { bootInProcessServiceApp } from './service-test-app';
 export type { InProcessServiceApp } from './service-test-app';
+export {
+  PUBLIC_LEAF_TYPES,
+  checkPublicOperation,
+  checkPublicOperations,
+  loadSubgraphSchema,
+  publicOperationDocument,
+  publicReturnShape,
+  readPublicGraphqlOperations,
+  summarizePublicOperations,
+} from './public-graphql-operations';
+export type {
+  PublicGraphqlArgument,
+  PublicGraphqlInventory,
+  PublicGraphqlOperation,
+  PublicOperationCheck,
+  PublicOperationCounts,
+  PublicOperationSummary,
+  ReturnShape,
+  ReturnTypeKind,
+} from './public-graphql-operations';

@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { RatesModule } from '../rates/rates.module';
 import { ReferencesModule } from '../references/references.module';
 import { relationMutationResolvers } from '../relations/relation-mutations-resolver.factory';
-import { ClassificationReferences, ClassificationRelations } from './classification-links.service';
+import {
+  ClassificationLastState,
+  ClassificationReferences,
+  ClassificationRelations,
+} from './classification-links.service';
 import { toClassification, Classification } from './classification.model';
 import {
   ClassificationEntityResolver,
@@ -16,6 +20,7 @@ import { ClassificationsService } from './classifications.service';
   imports: [RatesModule, ReferencesModule],
   providers: [
     ClassificationEntityResolver,
+    ClassificationLastState,
     ClassificationReferences,
     ClassificationReferencesResolver,
     ClassificationRelationFieldsResolver,

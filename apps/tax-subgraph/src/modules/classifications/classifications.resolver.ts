@@ -10,7 +10,11 @@ import { createCrudResolver } from '../shared/crud-resolver.factory';
 import { createRelationFieldsResolver } from '../relations/relation-fields-resolver.factory';
 import { TAX_SCOPES } from '../shared/tax-scopes';
 import { ClassificationEntity } from './classification.entity';
-import { ClassificationReferences, ClassificationRelations } from './classification-links.service';
+import {
+  ClassificationLastState,
+  ClassificationReferences,
+  ClassificationRelations,
+} from './classification-links.service';
 import {
   MutationCreateClassificationInput,
   MutationUpdateClassificationInput,
@@ -31,6 +35,7 @@ export class ClassificationsResolver extends createCrudResolver({
   service: ClassificationsService,
   toModel: toClassification,
   scopes: TAX_SCOPES,
+  lastState: ClassificationLastState,
 }) {}
 
 /** createReferencesForClassification, deleteReferencesFromClassification, Classification.references. */

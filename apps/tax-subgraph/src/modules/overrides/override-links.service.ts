@@ -7,6 +7,7 @@ import { ReferenceStore } from '../references/reference-store.service';
 import { OverrideMemberEntity } from '../relations/override-member.entity';
 import { OverrideRateEntity } from '../relations/override-rate.entity';
 import { OwnerRelations } from '../relations/owner-relations.service';
+import { createLastStateReader } from '../shared/last-state';
 import { OverrideEntity } from './override.entity';
 import { OverridesService } from './overrides.service';
 
@@ -25,3 +26,10 @@ export class OverrideReferences extends OwnerReferences<OverrideEntity> {
     super('OVERRIDE', store, (s, id) => overrides.get(s, id));
   }
 }
+
+/** An override's references, rates and members, read before deleteOverride removes them. */
+export const OverrideLastState = createLastStateReader({
+  name: 'Override',
+  references: OverrideReferences,
+  relations: { name: 'override', service: OverrideRelations },
+});

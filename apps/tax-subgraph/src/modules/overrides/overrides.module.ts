@@ -3,7 +3,7 @@ import { JurisdictionsModule } from '../jurisdictions/jurisdictions.module';
 import { RatesModule } from '../rates/rates.module';
 import { ReferencesModule } from '../references/references.module';
 import { relationMutationResolvers } from '../relations/relation-mutations-resolver.factory';
-import { OverrideReferences, OverrideRelations } from './override-links.service';
+import { OverrideLastState, OverrideReferences, OverrideRelations } from './override-links.service';
 import { Override, toOverride } from './override.model';
 import {
   OverrideJurisdictionResolver,
@@ -18,6 +18,7 @@ import { OverridesService } from './overrides.service';
   imports: [JurisdictionsModule, RatesModule, ReferencesModule],
   providers: [
     OverrideJurisdictionResolver,
+    OverrideLastState,
     OverrideReferences,
     OverrideReferencesResolver,
     OverrideRelationFieldsResolver,

@@ -4,7 +4,7 @@ import { createCrudResolver, createStatusResolver } from '../shared/crud-resolve
 import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field-resolver.factory';
 import { createRelationFieldsResolver } from '../relations/relation-fields-resolver.factory';
 import { TAX_SCOPES } from '../shared/tax-scopes';
-import { OverrideReferences, OverrideRelations } from './override-links.service';
+import { OverrideLastState, OverrideReferences, OverrideRelations } from './override-links.service';
 import {
   MutationCreateOverrideInput,
   MutationUpdateOverrideInput,
@@ -25,6 +25,7 @@ export class OverridesResolver extends createCrudResolver({
   service: OverridesService,
   toModel: toOverride,
   scopes: TAX_SCOPES,
+  lastState: OverrideLastState,
 }) {}
 
 /** activateOverride, deactivateOverride. */

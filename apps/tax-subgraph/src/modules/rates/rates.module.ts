@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JurisdictionsModule } from '../jurisdictions/jurisdictions.module';
 import { ReferencesModule } from '../references/references.module';
-import { RateReferences } from './rate-references.service';
+import { RateLastState, RateReferences } from './rate-references.service';
 import {
   JurisdictionRatesResolver,
   RateJurisdictionResolver,
@@ -16,6 +16,7 @@ import { RatesService } from './rates.service';
   providers: [
     JurisdictionRatesResolver,
     RateJurisdictionResolver,
+    RateLastState,
     RateReferences,
     RateReferencesResolver,
     RateStatusResolver,

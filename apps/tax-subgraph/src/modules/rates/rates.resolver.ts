@@ -4,7 +4,7 @@ import { createCrudResolver, createStatusResolver } from '../shared/crud-resolve
 import { createJurisdictionFieldResolver } from '../jurisdictions/jurisdiction-field-resolver.factory';
 import { Jurisdiction } from '../jurisdictions/jurisdiction.model';
 import { TAX_SCOPES } from '../shared/tax-scopes';
-import { RateReferences } from './rate-references.service';
+import { RateLastState, RateReferences } from './rate-references.service';
 import { RateEntity } from './rate.entity';
 import { MutationCreateRateInput, MutationUpdateRateInput, QueryRatesArgs } from './rate.input';
 import { QueryRatesConnection, Rate, toRate } from './rate.model';
@@ -22,6 +22,7 @@ export class RatesResolver extends createCrudResolver({
   service: RatesService,
   toModel: toRate,
   scopes: TAX_SCOPES,
+  lastState: RateLastState,
 }) {}
 
 /** activateRate, deactivateRate. */

@@ -1,13 +1,33 @@
 import { Type } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { LoaderRegistry, Loaders, ResolverBase, StoreId } from '@platform/graphql-subgraph';
+import { type Loader, LoaderRegistry, Loaders, ResolverBase, StoreId } from '@platform/graphql-subgraph';
 import { Rate, toRate } from '../rates/rate.model';
 import type { RateEntity } from '../rates/rate.entity';
 import { OwnerMembers, OwnerRelations } from './owner-relations.service';
 import { SkuReference } from './sku-reference.model';
 
 const NO_MEMBERS: OwnerMembers = { skuIds: [], skuGroupIds: [], listIds: [] };
+
+/** The request's loader of `<Owner>.rates` (`name` as given to createRelationFieldsResolver). */
+export function ownerRatesLoader(
+  loaders: LoaderRegistry,
+  name: string,
+  links: OwnerRelations<unknown>,
+  storeId: string,
+): Loader<string, RateEntity[]> {
+  return loaders.get<string, RateEntity[]>(`${name}:rates`, (ids) => links.ratesOf(storeId, ids));
+}
+
+/** The request's loader of the catalog members of owners, shared by their four member fields. */
+export function ownerMembersLoader(
+  loaders: LoaderRegistry,
+  name: string,
+  links: OwnerRelations<unknown>,
+  storeId: string,
+): Loader<string, OwnerMembers> {
+  return loaders.get<string, OwnerMembers>(`${name}:members`, (ids) => links.membersOf(storeId, ids));
+}
 
 /**
  * `<Owner>.rates`, `.skuIds`, `.skus`, `.skuGroupIds`, `.listIds` for classifications and
@@ -29,10 +49,7 @@ export function createRelationFieldsResolver<M extends { id: string }>(
       @StoreId() storeId: string,
       @Loaders() loaders: LoaderRegistry,
     ): Promise<Rate[]> {
-      const loader = loaders.get<string, RateEntity[]>(`${name}:rates`, (ids) =>
-        this.links.ratesOf(storeId, ids),
-      );
-      return ((await loader.load(owner.id)) ?? []).map(toRate);
+      return ((await ownerRatesLoader(loaders, name, this.links, storeId).load(owner.id)) ?? []).map(toRate);
     }
 
     @ResolveField('skuIds', () => [String], { description: 'Catalog SKU ids.' })
@@ -75,10 +92,7 @@ export function createRelationFieldsResolver<M extends { id: string }>(
     }
 
     private async members(owner: M, storeId: string, loaders: LoaderRegistry): Promise<OwnerMembers> {
-      const loader = loaders.get<string, OwnerMembers>(`${name}:members`, (ids) =>
-        this.links.membersOf(storeId, ids),
-      );
-      return (await loader.load(owner.id)) ?? NO_MEMBERS;
+      return (await ownerMembersLoader(loaders, name, this.links, storeId).load(owner.id)) ?? NO_MEMBERS;
     }
   }
   return RelationFieldsHost;

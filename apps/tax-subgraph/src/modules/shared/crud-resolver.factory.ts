@@ -1,4 +1,4 @@
-import { Inject, Type } from '@nestjs/common';
+import { Inject, Optional, Type } from '@nestjs/common';
 import { ID, Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
 import {
@@ -6,12 +6,15 @@ import {
   ConnectionArgs,
   ConnectionShape,
   InputArg,
+  LoaderRegistry,
+  Loaders,
   Page,
   ResolverBase,
   ScopeSet,
   StoreId,
   toConnection,
 } from '@platform/graphql-subgraph';
+import type { LastStateReader } from './last-state';
 
 // The tax subgraph's generic CRUD and status resolvers (only tax has entities this uniform; the
 // other subgraphs write their resolvers out).
@@ -36,7 +39,7 @@ export interface CrudService<E, C, U, L extends ConnectionArgs> {
   delete(storeId: string, id: string): Promise<void>;
 }
 
-export interface CrudResolverOptions<E, M, C, U, L extends ConnectionArgs> {
+export interface CrudResolverOptions<E, M extends { id: string }, C, U, L extends ConnectionArgs> {
   /** PascalCase singular: `Rate` gives rate, rates, createRate, updateRate, deleteRate. */
   readonly name: string;
   /** camelCase plural query name; default `<name>s` lower-first. */
@@ -50,7 +53,14 @@ export interface CrudResolverOptions<E, M, C, U, L extends ConnectionArgs> {
   readonly service: Type<CrudService<E, C, U, L>>;
   readonly toModel: (entity: E) => M;
   readonly scopes: VerbScopes;
+  /**
+   * Reads the relation fields of a record about to be deleted (createLastStateReader), so that
+   * `delete<X>` answers them as they were; none: the type has no relation that goes with it.
+   */
+  readonly lastState?: Type<LastStateReader>;
 }
+
+const NO_LAST_STATE = Symbol('tax:no-last-state');
 
 function lowerFirst(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
@@ -60,10 +70,10 @@ function lowerFirst(name: string): string {
  * The five operations every store-scoped entity has, from one definition (root fields are
  * nullable, so one failing field does not null the whole response):
  * `<x>(id)`, `<x>s(first, after, last, before, …filters)` (Relay connection),
- * `create<X>(input)`, `update<X>(id, input)`, `delete<X>(id): Boolean!`, each with its verb's
- * scopes. Extend the returned class with `@Resolver(() => Model)` in the app.
+ * `create<X>(input)`, `update<X>(id, input)`, `delete<X>(id): X` (the deleted record as it was, as
+ * the public tax graph answers), each with its verb's scopes. Extend the returned class with `@Resolver(() => Model)` in the app.
  */
-export function createCrudResolver<E, M, C, U, L extends ConnectionArgs>(
+export function createCrudResolver<E, M extends { id: string }, C, U, L extends ConnectionArgs>(
   options: CrudResolverOptions<E, M, C, U, L>,
 ): ResolverBase {
   const single = lowerFirst(options.name);
@@ -72,7 +82,10 @@ export function createCrudResolver<E, M, C, U, L extends ConnectionArgs>(
 
   @Resolver(() => options.model, { isAbstract: true })
   abstract class CrudResolverHost {
-    constructor(@Inject(options.service) private readonly crud: CrudService<E, C, U, L>) {}
+    constructor(
+      @Inject(options.service) private readonly crud: CrudService<E, C, U, L>,
+      @Optional() @Inject(options.lastState ?? NO_LAST_STATE) private readonly lastState?: LastStateReader,
+    ) {}
 
     @Query(() => options.model, {
       name: single,
@@ -110,15 +123,21 @@ export function createCrudResolver<E, M, C, U, L extends ConnectionArgs>(
       return toModel(await this.crud.update(storeId, id, input));
     }
 
-    @Mutation(() => Boolean, {
+    @Mutation(() => options.model, {
       name: `delete${options.name}`,
       nullable: true,
-      description: 'True once deleted.',
+      description: `Deletes the ${single} and returns it as it was just before, its relations included.`,
     })
     @RequiresScopes(...scopes.delete)
-    async remove(@StoreId() storeId: string, @Args('id', { type: () => ID }) id: string): Promise<boolean> {
+    async remove(
+      @StoreId() storeId: string,
+      @Args('id', { type: () => ID }) id: string,
+      @Loaders() loaders: LoaderRegistry,
+    ): Promise<M> {
+      const deleted = toModel(await this.crud.get(storeId, id));
+      await this.lastState?.read(storeId, deleted.id, loaders);
       await this.crud.delete(storeId, id);
-      return true;
+      return deleted;
     }
   }
   return CrudResolverHost;
