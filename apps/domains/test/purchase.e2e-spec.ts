@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TestCredential, WorkerHarness } from '@platform/testing';
 import { DomainEntity } from '../src/modules/domains/domain.entity';
-import { OrdersProcessor } from '../src/modules/orders/orders.processor';
 import type { OrderAcceptedResponse, OrderResponse } from '../src/modules/orders/orders.response';
 import { DnsRecordEntity } from '../src/modules/records/dns-record.entity';
 import { DomainsTestApp, startDomainsTestApp } from './support/domains-test-app';
-import { startDomainsWorker } from './support/domains-worker';
+import { startDomainsWorker, withOrdersPaused } from './support/domains-worker';
 import { CONTACT, buyer, freshName, purchaseBody, settledOrder } from './support/orders-requests';
 
 const YEAR_MS = 365 * 86_400_000;
@@ -255,19 +254,14 @@ describe('POST /v1/domains/purchase and GET /v1/domains/orders/{orderId} (real P
   });
 
   it('fails the order with BILLING_DECLINED and frees the name when the profile is declined before it runs', async () => {
-    const processor = worker.app.get(OrdersProcessor);
     const late = await buyer(t);
     const domain = freshName();
-    await processor.worker.pause(true);
-    let accepted: OrderAcceptedResponse;
-    try {
+    const accepted = await withOrdersPaused(worker, async () => {
       const res = await purchase(purchaseBody(domain), late);
       expect(res.statusCode).toBe(202);
-      accepted = res.json() as OrderAcceptedResponse;
       await t.setPaymentProfile(late.accountId, 'DECLINED');
-    } finally {
-      processor.worker.resume();
-    }
+      return res.json() as OrderAcceptedResponse;
+    });
     const done = await settledOrder(t, accepted.orderId, late);
     expect(done).toMatchObject({
       status: 'FAILED',

@@ -5,10 +5,9 @@ import type { Job } from 'bullmq';
 import { yearsAfter } from '../src/modules/domains/domain-registrations';
 import { DomainEntity } from '../src/modules/domains/domain.entity';
 import { OrderRunner } from '../src/modules/orders/order.runner';
-import { OrdersProcessor } from '../src/modules/orders/orders.processor';
 import type { OrderAcceptedResponse } from '../src/modules/orders/orders.response';
 import { DomainsTestApp, startDomainsTestApp } from './support/domains-test-app';
-import { startDomainsWorker } from './support/domains-worker';
+import { startDomainsWorker, withOrdersPaused } from './support/domains-worker';
 import { buyer, freshName, settledOrder } from './support/orders-requests';
 
 const DAY_MS = 86_400_000;
@@ -43,15 +42,7 @@ describe('POST /v1/domains/{domain}/renew (real Postgres, Redis, BullMQ)', () =>
     t.addDomain(c.accountId, freshName());
 
   /** Runs `fn` with the worker taking no jobs, so orders stay EXECUTING meanwhile. */
-  const withWorkerPaused = async <T>(fn: () => Promise<T>): Promise<T> => {
-    const processor = worker.app.get(OrdersProcessor);
-    await processor.worker.pause(true);
-    try {
-      return await fn();
-    } finally {
-      processor.worker.resume();
-    }
-  };
+  const withWorkerPaused = <T>(fn: () => Promise<T>): Promise<T> => withOrdersPaused(worker, fn);
 
   it('extends an ACTIVE domain from its current expiry by the period', async () => {
     const domain = await owned();

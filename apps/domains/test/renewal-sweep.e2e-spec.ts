@@ -8,7 +8,7 @@ import { DomainOrderEntity } from '../src/modules/orders/domain-order.entity';
 import { RENEWAL_SWEEP_SCHEDULER_ID } from '../src/modules/orders/orders.jobs';
 import { RenewalSweep } from '../src/modules/orders/renewal-sweep.service';
 import { DomainsTestApp, startDomainsTestApp } from './support/domains-test-app';
-import { startDomainsWorker } from './support/domains-worker';
+import { startDomainsWorker, withOrdersPaused } from './support/domains-worker';
 import { buyer, freshName } from './support/orders-requests';
 
 const DAY_MS = 86_400_000;
@@ -88,14 +88,10 @@ describe('the renewal and expiry sweep (real Postgres, Redis, BullMQ)', () => {
 
   it('leaves ACTIVE a lapsed domain whose renewal is running', async () => {
     const lapsed = await expiring(cred.accountId, true, -1);
-    const processor = worker.app.get<Queue>(getQueueToken('domains-orders'));
-    await processor.pause();
-    try {
+    await withOrdersPaused(worker, async () => {
       await sweep.run();
       expect(await orders(lapsed.domain)).toEqual([expect.objectContaining({ status: 'EXECUTING' })]);
       expect((await domains().findOneByOrFail({ domain: lapsed.domain })).status).toBe('ACTIVE');
-    } finally {
-      await processor.resume();
-    }
+    });
   });
 });

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { TestCredential, WorkerHarness } from '@platform/testing';
 import { yearsAfter } from '../src/modules/domains/domain-registrations';
 import { DomainEntity } from '../src/modules/domains/domain.entity';
-import { OrdersProcessor } from '../src/modules/orders/orders.processor';
 import type { OrderAcceptedResponse } from '../src/modules/orders/orders.response';
 import { DnsRecordEntity } from '../src/modules/records/dns-record.entity';
 import { DomainsTestApp, startDomainsTestApp } from './support/domains-test-app';
-import { startDomainsWorker } from './support/domains-worker';
+import { startDomainsWorker, withOrdersPaused } from './support/domains-worker';
 import { CONSENT, CONTACT, buyer, freshName, settledOrder, transferBody } from './support/orders-requests';
 
 describe('POST /v1/domains/{domain}/transfer (real Postgres, Redis, BullMQ)', () => {
@@ -116,9 +115,7 @@ describe('POST /v1/domains/{domain}/transfer (real Postgres, Redis, BullMQ)', ()
     const seller = await buyer(t);
     const held = await t.addDomain(seller.accountId, freshName());
     const domain = freshName();
-    const processor = worker.app.get(OrdersProcessor);
-    await processor.worker.pause(true);
-    try {
+    await withOrdersPaused(worker, async () => {
       const purchase = await t.inject({
         method: 'POST',
         url: '/v1/domains/purchase',
@@ -138,9 +135,7 @@ describe('POST /v1/domains/{domain}/transfer (real Postgres, Redis, BullMQ)', ()
       expect(renewal.statusCode).toBe(202);
       const whileRenewed = await transfer(held.domain, transferBody(held.authCode));
       expect([whileRenewed.statusCode, whileRenewed.json().code]).toEqual([409, 'ORDER_IN_PROGRESS']);
-    } finally {
-      processor.worker.resume();
-    }
+    });
   });
 
   it('answers 422 for payment, agreement and TLD problems, and 400 for a bad body', async () => {
