@@ -72,7 +72,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
   const newLocation = (allowNegativeInventory = false, storeId = store, credential = cred) =>
     create(
       'createLocation',
-      'CreateLocationInput',
+      'MutationCreateLocationInput',
       { name: 'Warehouse', allowNegativeInventory },
       storeId,
       credential,
@@ -95,7 +95,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
     catalog = await startCatalogTestApp('catalog-inventory');
     ({ store, cred } = defaultsOf(catalog));
     location = await newLocation();
-    reason = await create('createInventoryAdjustmentReason', 'CreateInventoryAdjustmentReasonInput', {
+    reason = await create('createInventoryAdjustmentReason', 'MutationCreateInventoryAdjustmentReasonInput', {
       name: 'Recount',
     });
   });
@@ -340,7 +340,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
         'SKU_ARCHIVED',
       );
       expect(codeOf(await call(RELEASE, { reservationId: commit.reservationId }))).toBeUndefined();
-      const closed = await create('createLocation', 'CreateLocationInput', { name: 'closed' });
+      const closed = await create('createLocation', 'MutationCreateLocationInput', { name: 'closed' });
       await catalog.gql(`mutation { archiveLocation(id: "${closed}") { id } }`, undefined, { store });
       const other = await newSku();
       expect(codeOf(await call(STOCK, { locationId: closed, skuId: other, quantity: 1 }))).toBe(

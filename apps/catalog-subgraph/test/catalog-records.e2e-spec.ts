@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOG_KINDS, CATALOG_RELATIONS, kindOf } from '../src/modules/records/catalog-kinds';
 import type { RecordKind } from '../src/modules/records/record-kind';
+import { relationMutationNames } from '../src/modules/records/record-resolver.factory';
+import { createInputName } from '../src/modules/records/record-types.factory';
 import {
   CatalogTestApp,
   Connection,
@@ -47,7 +49,7 @@ async function create(
 ): Promise<Rec> {
   const input = { ...(await minimalInput(catalog, def, name, options)), ...extra };
   const body = await catalog.gql(
-    `mutation ($input: Create${def.typeName}Input!) { r: create${def.name}(input: $input) { id name status createdAt updatedAt archivedAt } }`,
+    `mutation ($input: ${createInputName(def)}!) { r: create${def.name}(input: $input) { id name status createdAt updatedAt archivedAt } }`,
     { input },
     options,
   );
@@ -203,23 +205,21 @@ describe('catalog records: every kind and relation of the definitions (real Post
       const members = memberDef
         ? [(await create(catalog, memberDef, 'm1')).id, (await create(catalog, memberDef, 'm2')).id]
         : [randomUUID(), randomUUID()];
-      const add = `add${relation.plural}To${ownerDef.name}`;
-      const remove = `remove${relation.plural}From${ownerDef.name}`;
-      const ownerArg = `${ownerDef.single}Id`;
+      const { add, remove } = relationMutationNames(relation);
       const selection = memberDef ? `${relation.field} { id }` : relation.field;
       const ids = (r: Record<string, unknown>) =>
         (r[relation.field] as (string | { id: string })[]).map((m) => (typeof m === 'string' ? m : m.id));
 
       const added = dataOf<{ r: Record<string, unknown> }>(
         await catalog.gql(
-          `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { id ${selection} } }`,
+          `mutation ($o: String!, $ids: [String!]!) { r: ${add}(id: $o, input: { ${relation.idsField}: $ids }) { id ${selection} } }`,
           { o: owner.id, ids: [members[1], members[0], members[1]] },
         ),
       ).r;
       expect(ids(added)).toEqual([members[1], members[0]]);
       const again = dataOf<{ r: Record<string, unknown> }>(
         await catalog.gql(
-          `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { ${selection} } }`,
+          `mutation ($o: String!, $ids: [String!]!) { r: ${add}(id: $o, input: { ${relation.idsField}: $ids }) { ${selection} } }`,
           { o: owner.id, ids: [members[0]] },
         ),
       ).r;
@@ -234,7 +234,7 @@ describe('catalog records: every kind and relation of the definitions (real Post
 
       const removed = dataOf<{ r: Record<string, unknown> }>(
         await catalog.gql(
-          `mutation ($o: ID!, $ids: [String!]!) { r: ${remove}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { ${selection} } }`,
+          `mutation ($o: String!, $ids: [String!]!) { r: ${remove}(id: $o, input: { ${relation.idsField}: $ids }) { ${selection} } }`,
           { o: owner.id, ids: [members[1], randomUUID()] },
         ),
       ).r;
@@ -242,12 +242,12 @@ describe('catalog records: every kind and relation of the definitions (real Post
 
       // A member that is not in the store, or an owner that is not, is refused and nothing changes.
       const missing = await catalog.gql(
-        `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { id } }`,
+        `mutation ($o: String!, $ids: [String!]!) { r: ${add}(id: $o, input: { ${relation.idsField}: $ids }) { id } }`,
         { o: owner.id, ids: [members[1], memberDef ? randomUUID() : 'not-a-uuid'] },
       );
       expect(errorCodes(missing)).toEqual([memberDef ? `${memberDef.kind}_NOT_FOUND` : 'BAD_USER_INPUT']);
       const noOwner = await catalog.gql(
-        `mutation ($o: ID!, $ids: [String!]!) { r: ${add}(${ownerArg}: $o, input: { ${relation.idsField}: $ids }) { id } }`,
+        `mutation ($o: String!, $ids: [String!]!) { r: ${add}(id: $o, input: { ${relation.idsField}: $ids }) { id } }`,
         { o: randomUUID(), ids: [members[1]] },
       );
       expect(errorCodes(noOwner)).toEqual([`${ownerDef.kind}_NOT_FOUND`]);
@@ -325,13 +325,13 @@ describe('catalog records: every kind and relation of the definitions (real Post
           await minimalInput(catalog, def, 'b2', options),
         ];
         const made = await catalog.gql(
-          `mutation ($input: [Create${def.typeName}Input!]!) { r: ${mutation}(input: $input) { id name } }`,
+          `mutation ($input: [${createInputName(def)}!]!) { r: ${mutation}(input: $input) { id name } }`,
           { input: inputs },
           options,
         );
         expect(dataOf<{ r: Rec[] }>(made).r.map((r) => r.name)).toEqual(['b1', 'b2']);
         const bad = await catalog.gql(
-          `mutation ($input: [Create${def.typeName}Input!]!) { r: ${mutation}(input: $input) { id } }`,
+          `mutation ($input: [${createInputName(def)}!]!) { r: ${mutation}(input: $input) { id } }`,
           {
             input: [
               { ...inputs[0], name: 'b3' },
@@ -342,7 +342,7 @@ describe('catalog records: every kind and relation of the definitions (real Post
         );
         expect(errorCodes(bad)).toEqual(['BAD_USER_INPUT']);
         const empty = await catalog.gql(
-          `mutation ($input: [Create${def.typeName}Input!]!) { r: ${mutation}(input: $input) { id } }`,
+          `mutation ($input: [${createInputName(def)}!]!) { r: ${mutation}(input: $input) { id } }`,
           { input: [] },
           options,
         );
@@ -443,7 +443,7 @@ describe('catalog records: every kind and relation of the definitions (real Post
       ];
       await create(catalog, kindOf('SKU'), 'c', options);
       await catalog.gql(
-        `mutation { addSkusToSkuGroup(skuGroupId: "${group.id}", input: { skuIds: ["${b.id}", "${a.id}"] }) { id } }`,
+        `mutation { addSkusToSkuGroup(id: "${group.id}", input: { skuIds: ["${b.id}", "${a.id}"] }) { id } }`,
         undefined,
         options,
       );
@@ -460,7 +460,7 @@ describe('catalog records: every kind and relation of the definitions (real Post
       const [top, mid, leaf] = [await node('top'), await node('mid'), await node('leaf')];
       const link = (parent: string, child: string) =>
         catalog.gql(
-          `mutation { addListTreeNodesToListTreeNode(listTreeNodeId: "${parent}", input: { listTreeNodeIds: ["${child}"] }) { id } }`,
+          `mutation { addListTreeNodesToParentListTreeNode(id: "${parent}", input: { listTreeNodeIds: ["${child}"] }) { id } }`,
           undefined,
           options,
         );
@@ -478,7 +478,7 @@ describe('catalog records: every kind and relation of the definitions (real Post
       const value = await create(catalog, kindOf('OPTION_VALUE'), 'Small', options, { optionId: option.id });
       const sku = await create(catalog, kindOf('SKU'), 's', options);
       await catalog.gql(
-        `mutation { addOptionsToSkuGroup(skuGroupId: "${group.id}", input: { optionIds: ["${option.id}"] }) { id } addOptionValuesToSku(skuId: "${sku.id}", input: { optionValueIds: ["${value.id}"] }) { id } }`,
+        `mutation { addOptionsToSkuGroup(id: "${group.id}", input: { optionIds: ["${option.id}"] }) { id } addOptionValuesToSku(id: "${sku.id}", input: { optionValueIds: ["${value.id}"] }) { id } }`,
         undefined,
         options,
       );
@@ -509,6 +509,79 @@ describe('catalog records: every kind and relation of the definitions (real Post
           await catalog.gql(`mutation { d: deleteSkuGroupById(id: "${randomUUID()}") }`, undefined, options),
         ),
       ).toEqual(['SKU_GROUP_NOT_FOUND']);
+    });
+
+    it('serves the deprecated …SKU… spellings as the current operations: same answers, validation, errors and scope', async () => {
+      const store = catalog.store(catalog.defaults.cred);
+      const options = { store };
+      const created = await catalog.gql(
+        `mutation ($g: MutationCreateSKUGroupInput!, $s: [CreateSKUInput!]!) {
+          g: createSKUGroup(input: $g) { id name status }
+          s: createSKUs(input: $s) { id name }
+        }`,
+        { g: { name: 'group' }, s: [{ name: 'a' }, { name: 'b' }] },
+        options,
+      );
+      const { g, s } = dataOf<{ g: Rec; s: Rec[] }>(created);
+      expect(g).toEqual({ id: expect.any(String), name: 'group', status: 'ACTIVE' });
+      // One request per mutation: a request's member lists are loaded once.
+      const relation = (mutation: string) =>
+        catalog.gql(
+          `mutation ($id: String!, $ids: [String!]!) { r: ${mutation}(id: $id, input: { skuIds: $ids }) { skus { id } } }`,
+          { id: g.id, ids: [s[1].id] },
+          options,
+        );
+      expect(dataOf(await relation('addSKUsToSKUGroup'))).toEqual({ r: { skus: [{ id: s[1].id }] } });
+      expect(dataOf(await relation('removeSKUsFromSKUGroup'))).toEqual({ r: { skus: [] } });
+      const updated = await catalog.gql(
+        'mutation ($id: String!, $input: MutationUpdateSKUGroupInput!) { u: updateSKUGroup(id: $id, input: $input) { name } }',
+        { id: g.id, input: { name: 'renamed' } },
+        options,
+      );
+      expect(dataOf(updated)).toEqual({ u: { name: 'renamed' } });
+      const archived = await catalog.gql(
+        `mutation { a: archiveSKU(id: "${s[0].id}") { status } }`,
+        undefined,
+        options,
+      );
+      expect(dataOf(archived)).toEqual({ a: { status: 'ARCHIVED' } });
+      // The current operation's validation and errors, and its scope.
+      expect(
+        errorCodes(
+          await catalog.gql('mutation { createSKU(input: { name: "" }) { id } }', undefined, options),
+        ),
+      ).toEqual(['BAD_USER_INPUT']);
+      expect(
+        errorCodes(
+          await catalog.gql(
+            `mutation { updateSKU(id: "${randomUUID()}", input: { name: "x" }) { id } }`,
+            undefined,
+            options,
+          ),
+        ),
+      ).toEqual(['SKU_NOT_FOUND']);
+      const reader = await catalog.credential(['commerce.product:read'], [store]);
+      expect(
+        errorCodes(
+          await catalog.gql('mutation { createSKU(input: { name: "x" }) { id } }', undefined, {
+            store,
+            cred: reader,
+          }),
+        ),
+      ).toEqual(['FORBIDDEN']);
+      const introspected = await catalog.gql(
+        '{ __schema { mutationType { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } } }',
+      );
+      const fields = dataOf<{
+        __schema: {
+          mutationType: { fields: { name: string; isDeprecated: boolean; deprecationReason: string }[] };
+        };
+      }>(introspected).__schema.mutationType.fields;
+      expect(fields.find((f) => f.name === 'addSKUsToSKUGroup')).toEqual({
+        name: 'addSKUsToSKUGroup',
+        isDeprecated: true,
+        deprecationReason: 'Use `addSkusToSkuGroup` instead.',
+      });
     });
 
     it('validates inputs at the edge: status ARCHIVED, an empty name, a bad URL, a parent of another store', async () => {

@@ -14,6 +14,7 @@ export const CATALOG_KINDS = [
     description: 'A stock keeping unit: one sellable variant of a product.',
     hasCode: true,
     federated: true,
+    createInput: 'CreateSKUInput',
     references: true,
     batchCreate: 'createSkus',
     deprecatedQueries: { single: 'SKU', plural: 'SKUs' },
@@ -108,6 +109,7 @@ export const CATALOG_KINDS = [
     plural: 'attributeValues',
     description: 'One value of an attribute (Cotton).',
     parent: { field: 'attributeId', kind: 'ATTRIBUTE', description: 'The attribute this value belongs to.' },
+    createInput: 'CreateAttributeValueInput',
     batchCreate: 'createAttributeValues',
     fields: {
       position: { type: 'int', description: 'Order among the attribute’s values.' },
@@ -217,8 +219,9 @@ export type CatalogKindName = (typeof CATALOG_KINDS)[number]['kind'];
 const channel = { channel: true } as const;
 
 /**
- * Every relation: `add<Plural>To<Owner>(id, input)`, `remove<Plural>From<Owner>(id, input)` and
- * the owner's `<field>` listing the members, oldest link first.
+ * Every relation: `add<Plural>To<Owner>(id, input)`, `remove<Plural>From<Owner>(id, input)` (or
+ * the public graph's own names for them, given last) and the owner's `<field>` listing the
+ * members, oldest link first.
  */
 export const CATALOG_RELATIONS: readonly RelationKind[] = [
   rel('SKU', 'ATTRIBUTE_VALUE', 'AttributeValues', 'attributeValues', 'attributeValueIds'),
@@ -230,7 +233,7 @@ export const CATALOG_RELATIONS: readonly RelationKind[] = [
   rel('SKU_GROUP', 'OPTION', 'Options', 'options', 'optionIds'),
   rel('SKU_GROUP', 'MEDIA_OBJECT', 'MediaObjects', 'mediaObjects', 'mediaObjectIds'),
   rel('SKU_GROUP', channel, 'Channels', 'channelIds', 'channelIds'),
-  rel('SKU_GROUP', 'LIST', 'Lists', 'lists', 'listIds'),
+  rel('SKU_GROUP', 'LIST', 'Lists', 'lists', 'listIds', ['addSkuGroupToLists', 'removeSkuGroupFromLists']),
   rel('LIST', 'SKU', 'Skus', 'skus', 'skuIds'),
   rel('LIST', 'SKU_GROUP', 'SkuGroups', 'skuGroups', 'skuGroupIds'),
   rel('LIST', 'MEDIA_OBJECT', 'MediaObjects', 'mediaObjects', 'mediaObjectIds'),
@@ -238,7 +241,10 @@ export const CATALOG_RELATIONS: readonly RelationKind[] = [
   rel('LIST_TREE', 'LIST_TREE_NODE', 'ListTreeNodes', 'rootNodes', 'listTreeNodeIds'),
   rel('LIST_TREE', channel, 'Channels', 'channelIds', 'channelIds'),
   rel('LIST_TREE_NODE', 'LIST', 'Lists', 'lists', 'listIds'),
-  rel('LIST_TREE_NODE', 'LIST_TREE_NODE', 'ListTreeNodes', 'children', 'listTreeNodeIds'),
+  rel('LIST_TREE_NODE', 'LIST_TREE_NODE', 'ListTreeNodes', 'children', 'listTreeNodeIds', [
+    'addListTreeNodesToParentListTreeNode',
+    'removeListTreeNodesFromParentListTreeNode',
+  ]),
   rel('LOCATION', channel, 'Channels', 'channelIds', 'channelIds'),
   rel('OPTION', 'MEDIA_OBJECT', 'MediaObjects', 'mediaObjects', 'mediaObjectIds'),
   rel('ATTRIBUTE', 'MEDIA_OBJECT', 'MediaObjects', 'mediaObjects', 'mediaObjectIds'),
@@ -250,6 +256,7 @@ function rel(
   plural: string,
   field: string,
   idsField: string,
+  names?: readonly [add: string, remove: string],
 ): RelationKind {
   const memberName = typeof member === 'string' ? member : 'CHANNEL';
   return {
@@ -259,6 +266,7 @@ function rel(
     plural,
     field,
     idsField,
+    ...(names ? { addName: names[0], removeName: names[1] } : {}),
   };
 }
 

@@ -34,6 +34,11 @@ export interface RecordKind {
   /** The record this kind belongs to, set on create and never changed (an attribute value's attribute). */
   readonly parent?: { readonly field: string; readonly kind: string; readonly description: string };
   readonly fields: Readonly<Record<string, KindField>>;
+  /**
+   * Name of the create input where the public graph keeps its older form (`CreateSKUInput`);
+   * otherwise `MutationCreate<Name>Input`, as the public graph names the others.
+   */
+  readonly createInput?: string;
   /** Name of a batch create mutation (`createSkus(input: [CreateSKUInput!]!)`), 1 to 100 records. */
   readonly batchCreate?: string;
   /** A federation entity (@key(fields: "id")) other subgraphs reference. */
@@ -62,4 +67,7 @@ export interface RelationKind {
   readonly field: string;
   /** Field of the mutation input holding the ids (`mediaObjectIds`). */
   readonly idsField: string;
+  /** The mutation names where the public graph spells them otherwise (`addSkuGroupToLists`). */
+  readonly addName?: string;
+  readonly removeName?: string;
 }

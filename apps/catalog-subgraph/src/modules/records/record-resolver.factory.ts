@@ -12,8 +12,8 @@ import {
   SubgraphCtx,
   SubgraphContext,
   SubgraphErrors,
+  createIdListInput,
   createReferencesResolver,
-  createRelationResolver,
   requireScopes,
   storeIdOf,
   toCountedConnection,
@@ -27,6 +27,7 @@ import { kindOf } from './catalog-kinds';
 import type { RecordKind, RelationKind } from './record-kind';
 import type { RecordListArgs } from './record-list-args';
 import { RecordModel, kindTypes, toRecordModel } from './record-types.factory';
+import { aliasInputType, defineMutation, withDeprecatedAliases } from './deprecated-aliases';
 
 /** Most records one batch create writes. */
 export const MAX_BATCH_CREATE = 100;
@@ -99,7 +100,30 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
       return toModel(await this.records.archive(storeId, def, id));
     }
   }
-  return RecordResolverHost;
+  const returns = () => types.model;
+  const idArg = () => Args('id', { type: () => String });
+  return withDeprecatedAliases(RecordResolverHost, types.model, [
+    {
+      current: `create${def.name}`,
+      method: 'create',
+      returns,
+      params: (alias) => [
+        StoreId(),
+        InputArg('input', aliasInputType(types.createInput, types.createInputName, alias)),
+      ],
+    },
+    {
+      current: `update${def.name}`,
+      method: 'update',
+      returns,
+      params: (alias) => [
+        StoreId(),
+        idArg(),
+        InputArg('input', aliasInputType(types.updateInput, types.updateInputName, alias)),
+      ],
+    },
+    { current: `archive${def.name}`, method: 'archive', returns, params: () => [StoreId(), idArg()] },
+  ]);
 }
 
 /** The deprecated query names of a kind (`SKU(id)`, `SKUs(…)`): the same answers as the current ones. */
@@ -117,7 +141,7 @@ export function createDeprecatedQueriesResolver(
     @Query(() => types.model, {
       name: names.single,
       nullable: true,
-      deprecationReason: `Use ${def.single}.`,
+      deprecationReason: `Use ${def.single} instead.`,
     })
     @RequiresScopes(...CATALOG_READ)
     async oneDeprecated(
@@ -130,7 +154,7 @@ export function createDeprecatedQueriesResolver(
     @Query(() => types.connection, {
       name: names.plural,
       nullable: true,
-      deprecationReason: `Use ${def.plural}.`,
+      deprecationReason: `Use ${def.plural} instead.`,
     })
     @RequiresScopes(...CATALOG_READ)
     async manyDeprecated(
@@ -194,7 +218,17 @@ export function createBatchCreateResolver(def: RecordKind & { batchCreate: strin
       return (await this.records.createMany(storeId, def, input)).map((row) => toRecordModel(def, row));
     }
   }
-  return BatchCreateHost;
+  return withDeprecatedAliases(BatchCreateHost, types.model, [
+    {
+      current: def.batchCreate,
+      method: 'createMany',
+      returns: () => [types.model],
+      params: (alias) => {
+        const input = aliasInputType(types.createInput, types.createInputName, alias);
+        return [StoreId(), Args('input', { type: () => [input] }, new BatchInputPipe(input))];
+      },
+    },
+  ]);
 }
 
 /** `__resolveReference` of a federated kind: every reference of one request in one query. */
@@ -280,23 +314,65 @@ export function createParentFieldResolver(
   return ParentFieldHost;
 }
 
-/** `add<Plural>To<Owner>` / `remove<Plural>From<Owner>` (lib factory) and the owner's member field. */
+/** `add<Plural>To<Owner>(id, input)` / `remove<Plural>From<Owner>(id, input)` and the owner's member field. */
 export function createRelationResolvers(relation: RelationKind): ResolverBase[] {
+  return [createRelationMutationsResolver(relation), createMemberFieldResolver(relation)];
+}
+
+/** The add and remove mutations of a relation: their names, as the public graph spells them. */
+export function relationMutationNames(relation: RelationKind): { add: string; remove: string } {
+  const owner = kindOf(relation.owner).name;
+  return {
+    add: relation.addName ?? `add${relation.plural}To${owner}`,
+    remove: relation.removeName ?? `remove${relation.plural}From${owner}`,
+  };
+}
+
+/**
+ * `<add>(id: String!, input: Mutation<Add>Input!)` and its remove twin (both idempotent, both
+ * returning the owner), with the deprecated `…SKU…` spellings the public graph keeps.
+ */
+function createRelationMutationsResolver(relation: RelationKind): ResolverBase {
   const ownerDef = kindOf(relation.owner);
-  const ownerTypes = kindTypes(ownerDef);
-  const mutations = createRelationResolver({
-    model: ownerTypes.model,
-    service: CatalogLinksService,
-    kind: relation.relation,
-    addName: `add${relation.plural}To${ownerDef.name}`,
-    removeName: `remove${relation.plural}From${ownerDef.name}`,
-    ownerArg: `${ownerDef.single}Id`,
-    idsField: relation.idsField,
-    idType: 'String',
-    toModel: (row: CatalogRecordEntity) => toRecordModel(ownerDef, row),
-    scopes: CATALOG_WRITE,
-  });
-  return [mutations, createMemberFieldResolver(relation)];
+  const model = kindTypes(ownerDef).model;
+  const names = relationMutationNames(relation);
+  const inputName = (operation: string) =>
+    `Mutation${operation.charAt(0).toUpperCase()}${operation.slice(1)}Input`;
+  const toModel = (row: CatalogRecordEntity) => toRecordModel(ownerDef, row);
+  const params = (operation: string) => [
+    StoreId(),
+    Args('id', { type: () => String }),
+    InputArg('input', createIdListInput(inputName(operation), relation.idsField, 'String')),
+  ];
+
+  abstract class RelationMutationsHost {
+    constructor(@Inject(CatalogLinksService) readonly links: CatalogLinksService) {}
+  }
+  for (const change of ['add', 'remove'] as const) {
+    defineMutation(
+      RelationMutationsHost.prototype,
+      change,
+      {
+        name: names[change],
+        returns: () => model,
+        params: params(names[change]),
+        paramTypes: [String, String, Object],
+      },
+      async function (
+        this: RelationMutationsHost,
+        storeId: string,
+        id: string,
+        input: Record<string, string[]>,
+      ) {
+        return toModel(await this.links[change](storeId, id, relation.relation, input[relation.idsField]));
+      },
+    );
+  }
+  Resolver(() => model, { isAbstract: true })(RelationMutationsHost);
+  return withDeprecatedAliases(RelationMutationsHost, model, [
+    { current: names.add, method: 'add', returns: () => model, params },
+    { current: names.remove, method: 'remove', returns: () => model, params },
+  ]);
 }
 
 function createMemberFieldResolver(relation: RelationKind): ResolverBase {

@@ -52,6 +52,9 @@ export interface KindTypes {
   readonly connection: Type<ConnectionShape<RecordModel>>;
   readonly createInput: Type<Record<string, unknown>>;
   readonly updateInput: Type<Record<string, unknown>>;
+  /** GraphQL names of the two inputs (createInputName, updateInputName). */
+  readonly createInputName: string;
+  readonly updateInputName: string;
   readonly listArgs: Type<RecordListArgs>;
 }
 
@@ -158,6 +161,16 @@ const stringArg: (description: string) => Decorate = (description) => (proto, ke
 
 const TYPES = new Map<string, KindTypes>();
 
+/** The create input's GraphQL name: the kind's own, else `MutationCreate<Name>Input` (the public graph's). */
+export function createInputName(def: RecordKind): string {
+  return def.createInput ?? `MutationCreate${def.name}Input`;
+}
+
+/** The update input's GraphQL name, `MutationUpdate<Name>Input` (the public graph's). */
+export function updateInputName(def: RecordKind): string {
+  return `MutationUpdate${def.name}Input`;
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -199,7 +212,7 @@ export function kindTypes(def: RecordKind): KindTypes {
     Field(() => String, { description: def.parent.description })(Model.prototype, def.parent.field);
   for (const [key, field] of Object.entries(def.fields)) outputField(Model.prototype, key, field);
 
-  @InputType(`Create${def.typeName}Input`)
+  @InputType(createInputName(def))
   class CreateInput {
     @Field(() => String, { description: '1 to 256 characters.' })
     @IsString()
@@ -210,7 +223,7 @@ export function kindTypes(def: RecordKind): KindTypes {
     [field: string]: unknown;
   }
 
-  @InputType(`MutationUpdate${def.name}Input`, {
+  @InputType(updateInputName(def), {
     description: 'Omitted fields keep their value; null clears a nullable one.',
   })
   class UpdateInput {
@@ -320,6 +333,8 @@ export function kindTypes(def: RecordKind): KindTypes {
     connection,
     createInput: CreateInput,
     updateInput: UpdateInput,
+    createInputName: createInputName(def),
+    updateInputName: updateInputName(def),
     listArgs: ListArgs,
   };
   TYPES.set(def.kind, types);
