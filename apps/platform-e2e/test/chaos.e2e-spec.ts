@@ -41,7 +41,10 @@ describe('chaos run, shortened (own Redis and PostgreSQL, npm start, faults unde
             CHAOS_FAULTS: 'kill:commerce-rest,redis-restart,postgres-restart',
             CHAOS_SETTLE_S: '2',
             CHAOS_CONCURRENCY: '3',
-            CHAOS_JOBS_TIMEOUT_S: '90',
+            // The script's default: a job lost with a Redis restart is re-added by its worker's orphan
+            // scan (records EXECUTING for 60 s, a scan every 60 s), then runs; 90 s could end the wait
+            // first (an import lost this way, once, on a loaded CI machine). Done work ends it sooner.
+            CHAOS_JOBS_TIMEOUT_S: '180',
             CHAOS_JSON: reportFile,
           },
           stdio: ['ignore', 'pipe', 'pipe'],
