@@ -259,7 +259,7 @@ async function baselineExport(url, storeId) {
 }
 
 const SKU_PAGE = 'edges { cursor node { id name } } pageInfo { endCursor hasNextPage }';
-const SKU_LIST_ARGS = '$first: Int, $after: String, $orderBy: CatalogOrderBy, $name: NameFilter';
+const SKU_LIST_ARGS = '$first: Int, $after: String, $orderBy: SKUOrderBy, $name: NameFilter';
 
 /** One page of `skus` with `variables` (first, after, orderBy, name), as walkPages wants it. */
 async function skuPage(gql, variables) {
@@ -310,7 +310,7 @@ async function paging(url, gql) {
   const walks = [
     await walk(`skus(first: ${PAGE_SIZE}), CREATED_AT ASC`, {}),
     await walk(`skus(first: ${PAGE_SIZE}), orderBy NAME DESC`, {
-      orderBy: { field: 'NAME', direction: 'DESC' },
+      orderBy: { name: 'DESC' },
     }),
   ];
   const wide = { name: { startsWith: 'Bench product 1' } };

@@ -127,6 +127,45 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       expect(await countOf(location, sku)).toMatchObject({ onHand: 7, committed: 0, available: 7 });
     });
 
+    it('createInventoryAdjustment (the public generic form): STOCK as stockInventory, ADJUST as adjustInventory', async () => {
+      const sku = await newSku();
+      const CREATE = `mutation($input: MutationCreateInventoryAdjustmentInput!) { r: createInventoryAdjustment(input: $input) { ${ADJUSTMENT} } }`;
+      const created = async (input: Record<string, unknown>) =>
+        dataOf<{ r: Adjustment }>(await call(CREATE, { locationId: location, skuId: sku, ...input })).r;
+      expect(await created({ type: 'STOCK', quantity: 4 })).toMatchObject({
+        type: 'STOCK',
+        quantity: 4,
+        skuId: sku,
+      });
+      expect(await created({ type: 'ADJUST', quantity: -1, reasonId: reason })).toMatchObject({
+        type: 'ADJUST',
+        quantity: -1,
+        reasonId: reason,
+      });
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 3, committed: 0, available: 3 });
+      for (const input of [
+        { type: 'STOCK', quantity: -2 },
+        { type: 'ADJUST', quantity: 2 },
+        { type: 'COMMIT', quantity: 1 },
+        { type: 'ADJUST', quantity: 0, reasonId: reason },
+      ])
+        expect(codeOf(await call(CREATE, { locationId: location, skuId: sku, ...input }))).toBe(
+          'BAD_USER_INPUT',
+        );
+      expect(
+        codeOf(
+          await call(CREATE, {
+            locationId: location,
+            skuId: sku,
+            type: 'ADJUST',
+            quantity: -9,
+            reasonId: reason,
+          }),
+        ),
+      ).toBe('INSUFFICIENT_INVENTORY');
+      expect(await countOf(location, sku)).toMatchObject({ onHand: 3 });
+    });
+
     it('commits units: committed goes up and available down, the COMMIT adjustment names an ACTIVE reservation', async () => {
       const sku = await newSku();
       await call(STOCK, { locationId: location, skuId: sku, quantity: 5 });
@@ -432,8 +471,8 @@ describe('catalog inventory (real Postgres and Redis)', () => {
   });
 
   describe('lists', () => {
-    const ADJUSTMENTS = `query($first: Int, $after: String, $last: Int, $before: String, $skuId: String, $locationId: String, $type: InventoryAdjustmentType) {
-      inventoryAdjustments(first: $first, after: $after, last: $last, before: $before, skuId: $skuId, locationId: $locationId, type: $type) {
+    const ADJUSTMENTS = `query($first: Int, $after: String, $last: Int, $before: String, $skuId: String, $locationId: String, $type: InventoryAdjustmentType, $orderBy: InventoryAdjustmentOrderBy, $id: InventoryAdjustmentIdsFilter, $createdAt: CreatedAtFilter) {
+      inventoryAdjustments(first: $first, after: $after, last: $last, before: $before, skuId: { eq: $skuId }, locationId: { eq: $locationId }, type: { eq: $type }, orderBy: $orderBy, id: $id, createdAt: $createdAt) {
         edges { cursor node { ${ADJUSTMENT} } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`;
     const COUNTS = `query($first: Int, $after: String, $skuId: String, $locationId: String) {
       inventoryCounts(first: $first, after: $after, skuId: $skuId, locationId: $locationId) {
@@ -480,6 +519,27 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       ]);
       const one = await catalog.gql(`{ inventoryAdjustment(id: "${commit.id}") { ${ADJUSTMENT} } }`);
       expect(dataOf<{ inventoryAdjustment: Adjustment }>(one).inventoryAdjustment).toEqual(commit);
+
+      // The public graph's arguments: orderBy, id, createdAt, type.in, paginationType, referenceValue.
+      const all = await adjustmentsPage({ first: 10, skuId: sku });
+      expect(all.totalCount).toBe(3);
+      const newest = await adjustmentsPage({ first: 10, skuId: sku, orderBy: { createdAt: 'DESC' } });
+      expect(newest.nodes.map((n) => n.id)).toEqual([...all.nodes].reverse().map((n) => n.id));
+      const byId = await adjustmentsPage({ first: 10, skuId: sku, orderBy: { id: 'ASC' } });
+      expect(byId.nodes.map((n) => n.id)).toEqual(all.nodes.map((n) => n.id).sort());
+      const picked = await adjustmentsPage({ first: 10, id: { in: [commit.id, 'nope'] } });
+      expect(picked.nodes.map((n) => n.id)).toEqual([commit.id]);
+      const future = { gt: new Date(Date.now() + 60_000).toISOString() };
+      expect((await adjustmentsPage({ first: 10, skuId: sku, createdAt: future })).totalCount).toBe(0);
+      const typed = await catalog.gql(
+        `query($s: SKUIdFilter) { c: inventoryAdjustments(first: 10, skuId: $s, type: { in: [STOCK] }) { totalCount } x: inventoryAdjustments(first: 10, skuId: $s, referenceValue: { eq: "r" }) { totalCount } }`,
+        { s: { eq: sku } },
+      );
+      expect(dataOf(typed)).toEqual({ c: { totalCount: 2 }, x: { totalCount: 0 } });
+      const refused = await catalog.gql(
+        `{ a: inventoryAdjustments(first: 1, paginationType: OFFSET) { totalCount } }`,
+      );
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     });
 
     it('pages counts by SKU then location to the end, filtered by SKU', async () => {

@@ -56,6 +56,31 @@ async function create(
   return dataOf<{ r: Rec }>(body).r;
 }
 
+type Operation = [query: string, variables: Record<string, unknown>];
+
+/** update<Name> as the kind takes it: `(id, input)`, or `(input)` naming the record (inputOnlyMutations). */
+function updateOp(def: RecordKind, id: string, input: Record<string, unknown>, selection: string): Operation {
+  return def.inputOnlyMutations
+    ? [
+        `mutation ($input: MutationUpdate${def.name}Input!) { r: update${def.name}(input: $input) { ${selection} } }`,
+        { input: { ...input, id } },
+      ]
+    : [
+        `mutation ($id: String!, $input: MutationUpdate${def.name}Input!) { r: update${def.name}(id: $id, input: $input) { ${selection} } }`,
+        { id, input },
+      ];
+}
+
+/** archive<Name> as the kind takes it: `(id)` or `(input: { id })`. */
+function archiveOp(def: RecordKind, id: string, selection: string): Operation {
+  return def.inputOnlyMutations
+    ? [
+        `mutation ($input: MutationArchive${def.name}Input!) { r: archive${def.name}(input: $input) { ${selection} } }`,
+        { input: { id } },
+      ]
+    : [`mutation ($id: String!) { r: archive${def.name}(id: $id) { ${selection} } }`, { id }];
+}
+
 function errorCodes(body: { errors?: { extensions: { code: string } }[] }): string[] {
   return (body.errors ?? []).map((e) => e.extensions.code);
 }
@@ -86,8 +111,12 @@ describe('catalog records: every kind and relation of the definitions (real Post
 
       const updated = dataOf<{ r: Rec }>(
         await catalog.gql(
-          `mutation ($id: String!, $input: MutationUpdate${def.name}Input!) { r: update${def.name}(id: $id, input: $input) { id name label status updatedAt } }`,
-          { id: created.id, input: { name: `renamed ${def.kind}`, label: null, status: 'DRAFT' } },
+          ...updateOp(
+            def,
+            created.id,
+            { name: `renamed ${def.kind}`, label: null, status: 'DRAFT' },
+            'id name label status updatedAt',
+          ),
         ),
       ).r;
       expect(updated).toMatchObject({ name: `renamed ${def.kind}`, label: null, status: 'DRAFT' });
@@ -96,27 +125,14 @@ describe('catalog records: every kind and relation of the definitions (real Post
       );
 
       const archived = dataOf<{ r: Rec }>(
-        await catalog.gql(
-          `mutation ($id: String!) { r: archive${def.name}(id: $id) { id status archivedAt } }`,
-          {
-            id: created.id,
-          },
-        ),
+        await catalog.gql(...archiveOp(def, created.id, 'id status archivedAt')),
       ).r;
       expect(archived.status).toBe('ARCHIVED');
       expect(archived.archivedAt).not.toBeNull();
       // Idempotent; an archived record no longer changes.
-      const again = await catalog.gql(
-        `mutation ($id: String!) { r: archive${def.name}(id: $id) { archivedAt } }`,
-        {
-          id: created.id,
-        },
-      );
+      const again = await catalog.gql(...archiveOp(def, created.id, 'archivedAt'));
       expect(dataOf<{ r: Rec }>(again).r.archivedAt).toBe(archived.archivedAt);
-      const refused = await catalog.gql(
-        `mutation ($id: String!) { r: update${def.name}(id: $id, input: { name: "x" }) { id } }`,
-        { id: created.id },
-      );
+      const refused = await catalog.gql(...updateOp(def, created.id, { name: 'x' }, 'id'));
       expect(errorCodes(refused)).toEqual([`${def.kind}_ARCHIVED`]);
     });
 
@@ -126,16 +142,15 @@ describe('catalog records: every kind and relation of the definitions (real Post
       const rows: Rec[] = [];
       for (let i = 0; i < 5; i++) rows.push(await create(catalog, def, `item ${i}`, options));
       const parentArg = def.parent
-        ? `, ${def.parent.field}: "${String((await parentOf(def, rows[0].id, store)) ?? '')}"`
+        ? `, ${def.parent.field}: { eq: "${String((await parentOf(def, rows[0].id, store)) ?? '')}" }`
         : '';
-      const list = async (args: string): Promise<Conn> =>
-        dataOf<{ c: Conn }>(
-          await catalog.gql(
-            `{ c: ${def.plural}(${args}) { edges { cursor node { id name status } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`,
-            undefined,
-            options,
-          ),
-        ).c;
+      const listRaw = (args: string) =>
+        catalog.gql(
+          `{ c: ${def.plural}(${args}) { edges { cursor node { id name status } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`,
+          undefined,
+          options,
+        );
+      const list = async (args: string): Promise<Conn> => dataOf<{ c: Conn }>(await listRaw(args)).c;
 
       const first = await list('first: 2');
       expect(first.nodes.map((n) => n.id)).toEqual([rows[0].id, rows[1].id]);
@@ -149,8 +164,38 @@ describe('catalog records: every kind and relation of the definitions (real Post
       const back = await list(`last: 2, before: "${third.pageInfo.startCursor}"`);
       expect(back.nodes.map((n) => n.id)).toEqual([rows[2].id, rows[3].id]);
 
-      const byName = await list('first: 10, orderBy: { field: NAME, direction: DESC }');
+      const byName = await list('first: 10, orderBy: { name: DESC }');
       expect(byName.nodes.map((n) => n.id)).toEqual([...rows].reverse().map((r) => r.id));
+      const byNamePage = await list('first: 3, orderBy: { name: DESC }');
+      const byNameRest = await list(
+        `first: 3, orderBy: { name: DESC }, after: "${byNamePage.pageInfo.endCursor}"`,
+      );
+      expect([...byNamePage.nodes, ...byNameRest.nodes].map((n) => n.id)).toEqual(
+        byName.nodes.map((n) => n.id),
+      );
+      const byId = await list('first: 10, orderBy: { id: ASC }');
+      expect(byId.nodes.map((n) => n.id)).toEqual(rows.map((r) => r.id).sort());
+      const byIdPage = await list(`first: 2, orderBy: { id: ASC }, after: "${byId.edges[1].cursor}"`);
+      expect(byIdPage.nodes.map((n) => n.id)).toEqual(byId.nodes.slice(2, 4).map((n) => n.id));
+      expect((await list('first: 10, orderBy: { createdAt: DESC }')).nodes.map((n) => n.id)).toEqual(
+        [...rows].reverse().map((r) => r.id),
+      );
+      expect(errorCodes(await listRaw('first: 10, orderBy: { name: ASC, id: ASC }'))).toEqual([
+        'BAD_USER_INPUT',
+      ]);
+      expect(errorCodes(await listRaw('first: 10, paginationType: OFFSET'))).toEqual(['BAD_USER_INPUT']);
+      expect((await list('first: 10, paginationType: CURSOR')).totalCount).toBe(5);
+      expect((await list('first: 10, name: { in: ["item 1", "item 2", "nope"] }')).totalCount).toBe(2);
+      expect(
+        (await list(`first: 10, createdAt: { lt: "${new Date(Date.now() + 60_000).toISOString()}" }`))
+          .totalCount,
+      ).toBe(5);
+      expect(
+        (await list(`first: 10, updatedAt: { gt: "${new Date(Date.now() + 60_000).toISOString()}" }`))
+          .totalCount,
+      ).toBe(0);
+      // No record of the kind has a reference of this value (kinds without references have none).
+      expect((await list('first: 10, referenceValue: { eq: "no-such-ref" }')).totalCount).toBe(0);
       expect((await list('first: 10, name: { eq: "item 3" }')).nodes.map((n) => n.id)).toEqual([rows[3].id]);
       expect((await list('first: 10, name: { contains: "EM 4" }')).nodes.map((n) => n.id)).toEqual([
         rows[4].id,
@@ -163,10 +208,13 @@ describe('catalog records: every kind and relation of the definitions (real Post
         (await list(`first: 10, createdAt: { gt: "${new Date(Date.now() + 60_000).toISOString()}" }`))
           .totalCount,
       ).toBe(0);
-      if (parentArg)
+      if (parentArg) {
         expect((await list(`first: 10${parentArg}`)).nodes.map((n) => n.id)).toEqual([rows[0].id]);
+        const parentInArg = parentArg.replace(/: \{ eq: ("[^"]*") \}/, ': { in: [$1, "nope"] }');
+        expect((await list(`first: 10${parentInArg}`)).nodes.map((n) => n.id)).toEqual([rows[0].id]);
+      }
 
-      await catalog.gql(`mutation { archive${def.name}(id: "${rows[0].id}") { id } }`, undefined, options);
+      await catalog.gql(...archiveOp(def, rows[0].id, 'id'), options);
       expect((await list('first: 10')).totalCount).toBe(4);
       const archived = await list('first: 10, status: { eq: ARCHIVED }');
       expect(archived.nodes.map((n) => n.id)).toEqual([rows[0].id]);
@@ -448,7 +496,7 @@ describe('catalog records: every kind and relation of the definitions (real Post
         options,
       );
       const members = await catalog.gql(
-        `{ c: skus(first: 10, skuGroupId: "${group.id}") { nodes { id } totalCount } }`,
+        `{ c: skus(first: 10, skuGroupId: { eq: "${group.id}" }) { nodes { id } totalCount } }`,
         undefined,
         options,
       );
@@ -468,6 +516,114 @@ describe('catalog records: every kind and relation of the definitions (real Post
       expect((await link(mid.id, leaf.id)).errors).toBeUndefined();
       expect(errorCodes(await link(leaf.id, top.id))).toEqual(['RELATION_CYCLE']);
       expect(errorCodes(await link(top.id, top.id))).toEqual(['RELATION_CYCLE']);
+    });
+
+    it('the public list filters: label, code, queryFilter, attributeValues, channel, membership, inventory', async () => {
+      const store = catalog.store(catalog.defaults.cred);
+      const options = { store };
+      const sku = kindOf('SKU');
+      const [a, b, c] = [
+        await create(catalog, sku, 'a', options, { label: 'Blue shirt', code: 'SH-100' }),
+        await create(catalog, sku, 'b', options, { label: 'Red shirt', code: 'SH-200' }),
+        await create(catalog, sku, 'c', options, { label: 'Blue mug', code: 'MG-100' }),
+      ];
+      const ids = async (query: string): Promise<string[]> =>
+        dataOf<{ c: Conn }>(
+          await catalog.gql(`{ c: ${query} { nodes { id } } }`, undefined, options),
+        ).c.nodes.map((n) => n.id);
+      expect(await ids('skus(first: 10, label: { eq: "Red shirt" })')).toEqual([b.id]);
+      expect(await ids('skus(first: 10, label: { contains: "BLUE" })')).toEqual([a.id, c.id]);
+      expect(await ids('skus(first: 10, code: { contains: "-100" })')).toEqual([a.id, c.id]);
+      expect(await ids('skus(first: 10, code: { in: ["SH-200", "MG-100"] })')).toEqual([b.id, c.id]);
+      const odata = (filter: string) => ids(`skus(first: 10, queryFilter: ${JSON.stringify(filter)})`);
+      expect(await odata("label eq 'Blue shirt' or code eq 'SH-200'")).toEqual([a.id, b.id]);
+      expect(await odata("contains(label, 'shirt') and code ne 'SH-100'")).toEqual([b.id]);
+      expect(await odata("(code gt 'MG-100' and code lt 'SH-200') or contains(code, 'MG')")).toEqual([
+        a.id,
+        c.id,
+      ]);
+      expect(await odata("label eq 'it''s'")).toEqual([]);
+      const refused = await catalog.gql(
+        `{ skus(first: 1, queryFilter: "price eq '1'") { totalCount } }`,
+        undefined,
+        options,
+      );
+      expect(errorCodes(refused)).toEqual(['BAD_USER_INPUT']);
+      expect(
+        errorCodes(
+          await catalog.gql(`{ skus(first: 1, queryFilter: "label eq") { totalCount } }`, undefined, options),
+        ),
+      ).toEqual(['BAD_USER_INPUT']);
+
+      // attributeValues.has: SKUs holding every one of the values.
+      const [cotton, large] = [
+        await create(catalog, kindOf('ATTRIBUTE_VALUE'), 'cotton', options),
+        await create(catalog, kindOf('ATTRIBUTE_VALUE'), 'large', options),
+      ];
+      const addValues = (skuId: string, valueIds: string[]) =>
+        catalog.gql(
+          `mutation { addAttributeValuesToSku(id: "${skuId}", input: { attributeValueIds: ${JSON.stringify(valueIds)} }) { id } }`,
+          undefined,
+          options,
+        );
+      await addValues(a.id, [cotton.id, large.id]);
+      await addValues(b.id, [cotton.id]);
+      expect(await ids(`skus(first: 10, attributeValues: { has: ["${cotton.id}"] })`)).toEqual([a.id, b.id]);
+      expect(await ids(`skus(first: 10, attributeValues: { has: ["${cotton.id}", "${large.id}"] })`)).toEqual(
+        [a.id],
+      );
+      expect(await ids(`skus(first: 10, attributeValues: { has: ["${cotton.id}", "nope"] })`)).toEqual([]);
+      expect(await ids(`attributeValues(first: 10, skuId: { eq: "${b.id}" })`)).toEqual([cotton.id]);
+
+      // Channels, membership (eq and in) and the owner's members.
+      const web = randomUUID();
+      const [g1, g2] = [
+        await create(catalog, kindOf('SKU_GROUP'), 'g1', options),
+        await create(catalog, kindOf('SKU_GROUP'), 'g2', options),
+      ];
+      await catalog.gql(
+        `mutation { addChannelsToSkuGroup(id: "${g2.id}", input: { channelIds: ["${web}"] }) { id } addSkusToSkuGroup(id: "${g1.id}", input: { skuIds: ["${c.id}"] }) { id } x: addSkusToSkuGroup(id: "${g2.id}", input: { skuIds: ["${b.id}"] }) { id } }`,
+        undefined,
+        options,
+      );
+      expect(
+        await ids(`skuGroups(first: 10, channelId: { in: ["${web.toUpperCase()}", "${randomUUID()}"] })`),
+      ).toEqual([g2.id]);
+      expect(await ids(`skus(first: 10, skuGroupId: { in: ["${g1.id}", "${g2.id}"] })`)).toEqual([
+        b.id,
+        c.id,
+      ]);
+      const list = await create(catalog, kindOf('LIST'), 'sale', options);
+      const tree = await create(catalog, kindOf('LIST_TREE'), 'nav', options);
+      const [top, child] = [
+        await create(catalog, kindOf('LIST_TREE_NODE'), 'top', options, { listTreeId: tree.id }),
+        await create(catalog, kindOf('LIST_TREE_NODE'), 'child', options, { listTreeId: tree.id }),
+      ];
+      await catalog.gql(
+        `mutation { addListsToListTreeNode(id: "${child.id}", input: { listIds: ["${list.id}"] }) { id } addListTreeNodesToParentListTreeNode(id: "${top.id}", input: { listTreeNodeIds: ["${child.id}"] }) { id } }`,
+        undefined,
+        options,
+      );
+      expect(await ids(`listTreeNodes(first: 10, listId: { eq: "${list.id}" })`)).toEqual([child.id]);
+      expect(await ids(`listTreeNodes(first: 10, parentNodeId: { eq: "${top.id}" })`)).toEqual([child.id]);
+      expect(await ids(`listTreeNodes(first: 10, listTreeId: { eq: "${tree.id}" })`)).toEqual([
+        top.id,
+        child.id,
+      ]);
+
+      // Inventory: the SKUs counted at a location, the locations counting a SKU.
+      const [here, there] = [
+        await create(catalog, kindOf('LOCATION'), 'here', options),
+        await create(catalog, kindOf('LOCATION'), 'there', options),
+      ];
+      await catalog.gql(
+        `mutation { stockInventory(input: { locationId: "${here.id}", skuId: "${a.id}", quantity: 3 }) { id } }`,
+        undefined,
+        options,
+      );
+      expect(await ids(`skus(first: 10, locationId: { eq: "${here.id}" })`)).toEqual([a.id]);
+      expect(await ids(`skus(first: 10, locationId: { eq: "${there.id}" })`)).toEqual([]);
+      expect(await ids(`locations(first: 10, skuId: { eq: "${a.id}" })`)).toEqual([here.id]);
     });
 
     it('deleteSkuGroupById, removeOption, removeOptionValue archive the record and unlink it everywhere', async () => {
@@ -499,14 +655,19 @@ describe('catalog records: every kind and relation of the definitions (real Post
         o: { status: 'ARCHIVED' },
       });
       const deleted = await catalog.gql(
-        `mutation { d: deleteSkuGroupById(id: "${group.id}") }`,
+        `mutation { d: deleteSkuGroupById(id: "${group.id}") { id status archivedAt options { id } } }`,
         undefined,
         options,
       );
-      expect(dataOf(deleted)).toEqual({ d: true });
+      expect(dataOf<{ d: Rec }>(deleted).d).toMatchObject({ id: group.id, status: 'ARCHIVED', options: [] });
+      expect(dataOf<{ d: Rec }>(deleted).d.archivedAt).not.toBeNull();
       expect(
         errorCodes(
-          await catalog.gql(`mutation { d: deleteSkuGroupById(id: "${randomUUID()}") }`, undefined, options),
+          await catalog.gql(
+            `mutation { d: deleteSkuGroupById(id: "${randomUUID()}") { id } }`,
+            undefined,
+            options,
+          ),
         ),
       ).toEqual(['SKU_GROUP_NOT_FOUND']);
     });

@@ -1,8 +1,24 @@
 import { applyDecorators } from '@nestjs/common';
 import { ArgsType, Field, InputType, Int } from '@nestjs/graphql';
-import { ConnectionArgs } from '@platform/graphql-subgraph';
 import {
-  IsEnum,
+  ConnectionArgs,
+  OptionalNestedField,
+  ReferenceValueFilter,
+  createStatusFilterInput,
+} from '@platform/graphql-subgraph';
+import {
+  CreatedAtFilter,
+  OrderBy,
+  PaginationType,
+  PaginationTypeField,
+  ValuesFilter,
+  idFilterInput,
+  orderByInput,
+} from '../records/record-filters';
+import type { DateRange } from '../records/record-list-args';
+import {
+  IsIn,
+  ValidateIf,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -127,22 +143,84 @@ export class QueryInventoryCountsArgs extends ConnectionArgs {
   locationId?: string | null;
 }
 
+/** The adjustment types createInventoryAdjustment writes; reservations go through commit/releaseInventory. */
+export const CREATABLE_ADJUSTMENT_TYPES = [InventoryAdjustmentType.STOCK, InventoryAdjustmentType.ADJUST];
+
+@InputType('MutationCreateInventoryAdjustmentInput', {
+  description:
+    "The public graph's generic adjustment: STOCK (as stockInventory, quantity 1 up) or ADJUST (as " +
+    'adjustInventory, quantity signed, not 0, with a reasonId). COMMIT and RELEASE are refused.',
+})
+export class MutationCreateInventoryAdjustmentInput {
+  @RecordId('A Location of the store.')
+  locationId!: string;
+
+  @RecordId('A SKU of the store.')
+  skuId!: string;
+
+  @Field(() => InventoryAdjustmentType, { description: 'STOCK or ADJUST.' })
+  @IsIn(CREATABLE_ADJUSTMENT_TYPES, {
+    message: 'type must be STOCK or ADJUST (commitInventory and releaseInventory reserve)',
+  })
+  type!: InventoryAdjustmentType;
+
+  @Field(() => Int, {
+    description: `STOCK: ${QUANTITY} ADJUST: units added (positive) or removed (negative), not 0.`,
+  })
+  @IsInt()
+  @NotEquals(0)
+  @Min(-MAX_INVENTORY_QUANTITY)
+  @Max(MAX_INVENTORY_QUANTITY)
+  quantity!: number;
+
+  @Field(() => String, { nullable: true, description: 'An InventoryAdjustmentReason; required for ADJUST.' })
+  @ValidateIf(
+    (o: MutationCreateInventoryAdjustmentInput) =>
+      o.type === InventoryAdjustmentType.ADJUST || o.reasonId != null,
+  )
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  reasonId?: string | null;
+}
+
+const adjustmentTypeFilter = createStatusFilterInput(
+  'InventoryAdjustmentTypeFilter',
+  InventoryAdjustmentType,
+);
+const adjustmentOrderBy = orderByInput('InventoryAdjustmentOrderBy', ['createdAt', 'id']);
+// Made here, not in the field thunks: Nest registers an input type when its class is decorated.
+const adjustmentIds = idFilterInput('InventoryAdjustmentIdsFilter');
+const skuIds = idFilterInput('SKUIdFilter');
+const locationIds = idFilterInput('LocationIdFilter');
+
+/** The public graph's inventoryAdjustments arguments (the id filters are `{ eq, in }`). */
 @ArgsType()
 export class QueryInventoryAdjustmentsArgs extends ConnectionArgs {
-  @Field(() => String, { nullable: true, description: 'Only the adjustments of this SKU.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  skuId?: string | null;
+  @OptionalNestedField(() => adjustmentIds)
+  id?: ValuesFilter | null;
 
-  @Field(() => String, { nullable: true, description: 'Only the adjustments at this location.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  locationId?: string | null;
+  @OptionalNestedField(() => skuIds, 'Only the adjustments of these SKUs.')
+  skuId?: ValuesFilter | null;
 
-  @Field(() => InventoryAdjustmentType, { nullable: true, description: 'Only adjustments of this type.' })
-  @IsOptional()
-  @IsEnum(InventoryAdjustmentType)
-  type?: InventoryAdjustmentType | null;
+  @OptionalNestedField(() => locationIds, 'Only the adjustments at these locations.')
+  locationId?: ValuesFilter | null;
+
+  @OptionalNestedField(() => adjustmentTypeFilter, 'Only adjustments of these types.')
+  type?: ValuesFilter<InventoryAdjustmentType> | null;
+
+  @OptionalNestedField(() => CreatedAtFilter)
+  createdAt?: DateRange | null;
+
+  @OptionalNestedField(
+    () => ReferenceValueFilter,
+    'Adjustments have no external references: it matches none.',
+  )
+  referenceValue?: ValuesFilter | null;
+
+  @OptionalNestedField(() => adjustmentOrderBy, 'createdAt (default, ASC) or id; the id breaks ties.')
+  orderBy?: OrderBy | null;
+
+  @PaginationTypeField()
+  paginationType?: PaginationType | null;
 }

@@ -1,10 +1,18 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { ArgsOf, ConnectionShape, InputArg, StoreId, toCountedConnection } from '@platform/graphql-subgraph';
+import {
+  ArgsOf,
+  ConnectionShape,
+  InputArg,
+  StoreId,
+  SubgraphErrors,
+  toCountedConnection,
+} from '@platform/graphql-subgraph';
 import { CATALOG_READ, CATALOG_WRITE } from '../records/catalog-scopes';
 import {
   MutationAdjustInventoryInput,
   MutationCommitInventoryInput,
+  MutationCreateInventoryAdjustmentInput,
   MutationReleaseInventoryInput,
   MutationStockInventoryInput,
   QueryInventoryAdjustmentsArgs,
@@ -12,6 +20,7 @@ import {
 } from './inventory.input';
 import {
   InventoryAdjustment,
+  InventoryAdjustmentType,
   InventoryCount,
   QueryInventoryAdjustmentsConnection,
   QueryInventoryCountsConnection,
@@ -75,6 +84,40 @@ export class InventoryResolver {
     @ArgsOf(QueryInventoryAdjustmentsArgs) args: QueryInventoryAdjustmentsArgs,
   ): Promise<ConnectionShape<InventoryAdjustment>> {
     return toCountedConnection(await this.inventory.adjustments(storeId, args ?? {}), toInventoryAdjustment);
+  }
+
+  @Mutation(() => InventoryAdjustment, {
+    nullable: true,
+    description:
+      "The public graph's generic adjustment: STOCK as stockInventory, ADJUST as adjustInventory (same " +
+      'rules and errors); returns the adjustment written.',
+  })
+  @RequiresScopes(...CATALOG_WRITE)
+  async createInventoryAdjustment(
+    @StoreId() storeId: string,
+    @InputArg('input', MutationCreateInventoryAdjustmentInput) input: MutationCreateInventoryAdjustmentInput,
+  ): Promise<InventoryAdjustment> {
+    const { locationId, skuId, quantity, reasonId } = input;
+    if (input.type === InventoryAdjustmentType.ADJUST)
+      return toInventoryAdjustment(
+        (
+          await this.inventory.adjust(storeId, {
+            locationId,
+            skuId,
+            delta: quantity,
+            reasonId: String(reasonId),
+          })
+        )[0],
+      );
+    if (quantity < 1)
+      throw SubgraphErrors.badField(
+        ['input', 'quantity'],
+        'INVALID_VALUE',
+        'quantity of a STOCK adjustment must be 1 or more',
+      );
+    return toInventoryAdjustment(
+      (await this.inventory.stock(storeId, { locationId, skuId, quantity, reasonId }))[0],
+    );
   }
 
   @Mutation(() => [InventoryAdjustment], {

@@ -9,6 +9,7 @@ import {
   cursorScope,
   decodeCursor,
   encodeCursor,
+  filterValues,
   isUuid,
   keysetPageOfRows,
   nowMs,
@@ -16,6 +17,9 @@ import {
 } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { RecordErrors } from '../records/records.errors';
+import { applyDateRange, applyUuidFilter, assertCursorPaging, sortOf } from '../records/list-query';
+import type { OrderBy, PaginationType, ValuesFilter } from '../records/record-filters';
+import type { DateRange } from '../records/record-list-args';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
@@ -30,7 +34,18 @@ import { InventoryErrors } from './inventory.errors';
 export interface InventoryFilters extends ConnectionArgs {
   skuId?: string | null;
   locationId?: string | null;
-  type?: InventoryAdjustmentKind | null;
+}
+
+/** inventoryAdjustments' arguments (inventory.input.ts QueryInventoryAdjustmentsArgs). */
+export interface AdjustmentFilters extends ConnectionArgs {
+  id?: ValuesFilter | null;
+  skuId?: ValuesFilter | null;
+  locationId?: ValuesFilter | null;
+  type?: ValuesFilter<InventoryAdjustmentKind> | null;
+  createdAt?: DateRange | null;
+  referenceValue?: ValuesFilter | null;
+  orderBy?: OrderBy | null;
+  paginationType?: PaginationType | null;
 }
 
 export interface StockRequest {
@@ -59,6 +74,10 @@ const CREATED_AT: KeysetSort<InventoryAdjustmentEntity> = {
   property: 'createdAt',
   sqlType: 'timestamptz',
   valueOf: (row) => row.createdAt.toISOString(),
+};
+const ADJUSTMENT_SORTS = {
+  createdAt: CREATED_AT,
+  id: { key: 'ID', property: 'id', sqlType: 'uuid', valueOf: (row: InventoryAdjustmentEntity) => row.id },
 };
 /** Counts page by (skuId, locationId): their primary key has no single id column. */
 const COUNT_SORT = 'SKU_LOCATION';
@@ -136,12 +155,24 @@ export class InventoryService {
   /** The store's adjustments, oldest first, keyset-paged on (createdAt, id). */
   async adjustments(
     storeId: string,
-    args: InventoryFilters,
+    args: AdjustmentFilters,
   ): Promise<CountedPage<InventoryAdjustmentEntity>> {
+    assertCursorPaging(args.paginationType);
     const request = pageRequest(args);
-    const qb = storeRows(this.dataSource.getRepository(InventoryAdjustmentEntity), 'a', storeId, args);
-    if (args.type != null) qb.andWhere('a.type = :type', { type: args.type });
-    return countedKeysetPage(qb, 'a', request, CREATED_AT, 'ASC', { uuidIds: true });
+    const [sort, direction] = sortOf(args.orderBy, ADJUSTMENT_SORTS);
+    const qb = this.dataSource
+      .getRepository(InventoryAdjustmentEntity)
+      .createQueryBuilder('a')
+      .where('a.storeId = :storeId', { storeId });
+    applyUuidFilter(qb, 'a.id', 'ids', args.id);
+    applyUuidFilter(qb, 'a.skuId', 'skuIds', args.skuId);
+    applyUuidFilter(qb, 'a.locationId', 'locationIds', args.locationId);
+    applyDateRange(qb, 'a.createdAt', 'createdAt', args.createdAt);
+    const types = filterValues(args.type);
+    if (types) qb.andWhere(types.length ? 'a.type IN (:...types)' : '1 = 0', { types });
+    // Adjustments have no external references: a referenceValue filter matches none.
+    if (filterValues(args.referenceValue)) qb.andWhere('1 = 0');
+    return countedKeysetPage(qb, 'a', request, sort, direction, { uuidIds: true });
   }
 
   /** Units received: on hand +quantity; one STOCK adjustment. */

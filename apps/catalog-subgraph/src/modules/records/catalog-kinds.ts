@@ -208,6 +208,7 @@ export const CATALOG_KINDS = [
     single: 'inventoryAdjustmentReason',
     plural: 'inventoryAdjustmentReasons',
     description: 'Why stock changed (damaged, recount, return), named on inventory adjustments.',
+    inputOnlyMutations: true,
     fields: {
       description: { type: 'text', description: 'Long description.' },
     },
@@ -240,7 +241,7 @@ export const CATALOG_RELATIONS: readonly RelationKind[] = [
   rel('LIST', channel, 'Channels', 'channelIds', 'channelIds'),
   rel('LIST_TREE', 'LIST_TREE_NODE', 'ListTreeNodes', 'rootNodes', 'listTreeNodeIds'),
   rel('LIST_TREE', channel, 'Channels', 'channelIds', 'channelIds'),
-  rel('LIST_TREE_NODE', 'LIST', 'Lists', 'lists', 'listIds'),
+  { ...rel('LIST_TREE_NODE', 'LIST', 'Lists', 'lists', 'listIds'), filtersOwners: true },
   rel('LIST_TREE_NODE', 'LIST_TREE_NODE', 'ListTreeNodes', 'children', 'listTreeNodeIds', [
     'addListTreeNodesToParentListTreeNode',
     'removeListTreeNodesFromParentListTreeNode',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   CountedPage,
-  SortColumn,
+  KeysetSort,
   countedKeysetPage,
   createdAtSort,
   filterValues,
@@ -14,16 +14,20 @@ import {
 } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { RecordErrors } from './records.errors';
-import { CATALOG_RELATIONS } from './catalog-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
+import { applyDateRange, applyUuidFilter, assertCursorPaging, sortOf, uuidsOf } from './list-query';
+import { ORDER_FIELDS, OrderField, ValuesFilter } from './record-filters';
 import type { RecordKind } from './record-kind';
-import type { DateRange, RecordListArgs } from './record-list-args';
+import { listIdFilters } from './record-list-filters';
+import { queryFilterSql } from './record-query-filter';
+import type { RecordListArgs } from './record-list-args';
 
 const ALIAS = 'r';
-const SORTS: Record<string, SortColumn<CatalogRecordEntity>> = {
-  CREATED_AT: createdAtSort(),
-  UPDATED_AT: updatedAtSort(),
-  NAME: textSort('NAME', 'name'),
+const SORTS: Record<OrderField, KeysetSort<CatalogRecordEntity>> = {
+  createdAt: createdAtSort(),
+  updatedAt: updatedAtSort(),
+  name: textSort(ORDER_FIELDS.name, 'name'),
+  id: { key: ORDER_FIELDS.id, property: 'id', sqlType: 'uuid', valueOf: (r) => r.id },
 };
 
 /** The fields every kind's create/update input has besides the kind's own. */
@@ -33,11 +37,6 @@ export interface RecordInput {
   code?: string | null;
   status?: string | null;
   [field: string]: unknown;
-}
-
-/** The distinct well-formed ids of a request, lower case; a malformed id can name no record. */
-function uuidsOf(ids: readonly string[]): string[] {
-  return [...new Set(ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
 }
 
 function escapeLike(text: string): string {
@@ -140,11 +139,12 @@ export class CatalogRecordsService {
     def: RecordKind,
     args: RecordListArgs,
   ): Promise<CountedPage<CatalogRecordEntity>> {
+    assertCursorPaging(args.paginationType);
     const request = pageRequest(args);
+    const [sort, direction] = sortOf(args.orderBy, SORTS);
     const qb = this.query(storeId, def.kind);
     this.applyFilters(qb, def, args);
-    const order = args.orderBy ?? { field: 'CREATED_AT', direction: 'ASC' as const };
-    return countedKeysetPage(qb, ALIAS, request, SORTS[order.field], order.direction, { uuidIds: true });
+    return countedKeysetPage(qb, ALIAS, request, sort, direction, { uuidIds: true });
   }
 
   private applyFilters(
@@ -153,17 +153,10 @@ export class CatalogRecordsService {
     args: RecordListArgs,
   ): void {
     const a = ALIAS;
-    const ids = filterValues(args.id);
-    if (ids) {
-      const valid = uuidsOf(ids);
-      if (valid.length === 0) qb.andWhere('1 = 0');
-      else qb.andWhere(`${a}.id IN (:...filterIds)`, { filterIds: valid });
-    }
-    if (args.name?.eq != null) qb.andWhere(`${a}.name = :nameEq`, { nameEq: args.name.eq });
-    if (args.name?.startsWith != null)
-      qb.andWhere(`${a}.name LIKE :nameStarts`, { nameStarts: `${escapeLike(args.name.startsWith)}%` });
-    if (args.name?.contains != null)
-      qb.andWhere(`${a}.name ILIKE :nameContains`, { nameContains: `%${escapeLike(args.name.contains)}%` });
+    applyUuidFilter(qb, `${a}.id`, 'filterIds', args.id);
+    this.applyText(qb, 'name', args.name);
+    this.applyText(qb, 'label', args.label);
+    if (def.hasCode) this.applyText(qb, 'code', args.code);
     const statuses = filterValues(args.status);
     if (statuses) {
       if (statuses.length === 0) qb.andWhere('1 = 0');
@@ -171,14 +164,10 @@ export class CatalogRecordsService {
     } else {
       qb.andWhere(`${a}.status <> 'ARCHIVED'`);
     }
-    const codes = def.hasCode ? filterValues(args.code) : undefined;
-    if (codes) {
-      if (codes.length === 0) qb.andWhere('1 = 0');
-      else qb.andWhere(`${a}.code IN (:...codes)`, { codes });
-    }
-    this.applyRange(qb, 'createdAt', args.createdAt);
-    this.applyRange(qb, 'updatedAt', args.updatedAt);
-    const refs = def.references ? filterValues(args.referenceValue) : undefined;
+    applyDateRange(qb, `${a}.createdAt`, 'createdAt', args.createdAt);
+    applyDateRange(qb, `${a}.updatedAt`, 'updatedAt', args.updatedAt);
+    // A kind without external references has none: a referenceValue filter then matches nothing.
+    const refs = filterValues(args.referenceValue);
     if (refs) {
       if (refs.length === 0) qb.andWhere('1 = 0');
       else
@@ -187,40 +176,52 @@ export class CatalogRecordsService {
           { refValues: refs },
         );
     }
-    if (def.parent) {
-      const parentId = args[def.parent.field];
-      if (typeof parentId === 'string') {
-        if (!isUuid(parentId)) qb.andWhere('1 = 0');
-        else qb.andWhere(`${a}.parentId = :parentId`, { parentId });
-      }
+    if (def.kind === 'SKU' && args.attributeValues?.has != null) {
+      const has = uuidsOf(args.attributeValues.has);
+      if (has.length < new Set(args.attributeValues.has.map((id) => id.toLowerCase())).size)
+        qb.andWhere('1 = 0');
+      else if (has.length > 0)
+        qb.andWhere(
+          `(SELECT count(*) FROM "catalog"."links" l WHERE l.store_id = ${a}.store_id AND l.relation = 'SKU:ATTRIBUTE_VALUE' AND l.owner_id = ${a}.id AND l.member_id IN (:...hasValues)) = :hasCount`,
+          { hasValues: has, hasCount: has.length },
+        );
     }
-    for (const filter of membershipFilters(def)) {
-      const ownerId = args[filter.arg];
-      if (typeof ownerId !== 'string') continue;
-      if (!isUuid(ownerId)) {
+    if (def.kind === 'SKU' && typeof args.queryFilter === 'string') {
+      const sql = queryFilterSql(args.queryFilter, a);
+      qb.andWhere(sql.where, sql.parameters);
+    }
+    for (const filter of listIdFilters(def)) {
+      const given = filterValues(args[filter.arg] as ValuesFilter | null | undefined);
+      if (!given) continue;
+      const values = uuidsOf(given);
+      if (values.length === 0) {
         qb.andWhere('1 = 0');
         continue;
       }
-      const p = `owner_${filter.arg}`;
-      qb.andWhere(
-        `EXISTS (SELECT 1 FROM "catalog"."links" l WHERE l.owner_id = :${p} AND l.relation = :${p}_rel AND l.member_id = ${a}.id::text)`,
-        { [p]: ownerId, [`${p}_rel`]: filter.relation },
-      );
+      const p = `f_${filter.arg}`;
+      qb.andWhere(filter.where(a, p), { [p]: values, [`${p}_rel`]: filter.relation });
     }
   }
 
-  private applyRange(
+  /** `eq`, `in`, `startsWith` (case-sensitive prefix) and `contains` (case-insensitive) of a text column. */
+  private applyText(
     qb: SelectQueryBuilder<CatalogRecordEntity>,
-    column: 'createdAt' | 'updatedAt',
-    range: DateRange | null | undefined,
+    column: 'name' | 'label' | 'code',
+    filter: (ValuesFilter & { startsWith?: string | null; contains?: string | null }) | null | undefined,
   ): void {
-    if (!range) return;
-    const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
-    for (const [key, op] of Object.entries(ops) as [keyof DateRange, string][]) {
-      const value = range[key];
-      if (value != null)
-        qb.andWhere(`${ALIAS}.${column} ${op} :${column}_${key}`, { [`${column}_${key}`]: value });
+    if (!filter) return;
+    const c = `${ALIAS}.${column}`;
+    const values = filterValues(filter);
+    if (values) {
+      if (values.length === 0) qb.andWhere('1 = 0');
+      else qb.andWhere(`${c} IN (:...${column}In)`, { [`${column}In`]: values });
     }
+    if (filter.startsWith != null)
+      qb.andWhere(`${c} LIKE :${column}Starts`, { [`${column}Starts`]: `${escapeLike(filter.startsWith)}%` });
+    if (filter.contains != null)
+      qb.andWhere(`${c} ILIKE :${column}Contains`, {
+        [`${column}Contains`]: `%${escapeLike(filter.contains)}%`,
+      });
   }
 
   async create(storeId: string, def: RecordKind, input: RecordInput): Promise<CatalogRecordEntity> {
@@ -314,19 +315,20 @@ export class CatalogRecordsService {
 
   /**
    * Removes a record from the catalog: archives it and deletes every link from or to it (it leaves
-   * every group, list and tree). Its id stays readable; removing it again is a no-op.
+   * every group, list and tree). Its id stays readable; removing it again is a no-op. Returns the
+   * record's last state.
    */
-  async remove(storeId: string, def: RecordKind, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  async remove(storeId: string, def: RecordKind, id: string): Promise<CatalogRecordEntity> {
+    return this.dataSource.transaction(async (manager) => {
       const row = await this.get(storeId, def.kind, id, manager);
       await manager.query(
         `DELETE FROM "catalog"."links" WHERE store_id = $1 AND (owner_id = $2 OR member_id = $3)`,
         [storeId, row.id, row.id],
       );
-      if (row.status === 'ARCHIVED') return;
+      if (row.status === 'ARCHIVED') return row;
       const at = nowMs();
       Object.assign(row, { status: 'ARCHIVED', archivedAt: at, updatedAt: at });
-      await manager.getRepository(CatalogRecordEntity).save(row);
+      return manager.getRepository(CatalogRecordEntity).save(row);
     });
   }
 
@@ -366,22 +368,4 @@ function dataOf(
     else data[field] = def.fields[field].type === 'money' ? { ...(value as object) } : value;
   }
   return data;
-}
-
-/** List filters by owner: skus(skuGroupId), skus(listId), … one per relation whose members are `kind`. */
-export function membershipFilters(def: RecordKind): { arg: string; relation: string; ownerKind: string }[] {
-  const seen = new Set<string>(def.parent ? [def.parent.field] : []);
-  return CATALOG_RELATIONS.filter((r) => 'kind' in r.member && r.member.kind === def.kind)
-    .map((r) => ({
-      arg: ownerArgOf(r.owner, r.owner === def.kind),
-      relation: r.relation,
-      ownerKind: r.owner,
-    }))
-    .filter((f) => !seen.has(f.arg) && Boolean(seen.add(f.arg)));
-}
-
-/** `SKU_GROUP` → skuGroupId; a kind's own (a node's parent node) → parentListTreeNodeId. */
-export function ownerArgOf(ownerKind: string, self: boolean): string {
-  const camel = ownerKind.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-  return self ? `parent${camel.charAt(0).toUpperCase()}${camel.slice(1)}Id` : `${camel}Id`;
 }

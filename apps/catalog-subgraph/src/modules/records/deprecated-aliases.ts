@@ -91,6 +91,7 @@ export interface MutationDefinition {
   /** The parameters' design types, as TypeScript would emit them. */
   readonly paramTypes: readonly unknown[];
   readonly deprecationReason?: string;
+  readonly description?: string;
 }
 
 /**
@@ -114,6 +115,7 @@ export function defineMutation(
     name: definition.name,
     nullable: true,
     deprecationReason: definition.deprecationReason,
+    description: definition.description,
   })(proto, key, descriptor);
 }
 

@@ -1,4 +1,5 @@
-import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
+import { Type, applyDecorators } from '@nestjs/common';
+import { Field, InputType, registerEnumType } from '@nestjs/graphql';
 import { createStatusFilterInput, createStringFilterInput } from '@platform/graphql-subgraph';
 import {
   ArrayMaxSize,
@@ -10,6 +11,7 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
+import type { DateRange } from './record-list-args';
 
 /** Lifecycle of every catalog record: archive<X> makes it ARCHIVED (hidden from lists by default). */
 export enum CatalogStatus {
@@ -28,38 +30,94 @@ export const WritableStatus = IsIn(WRITABLE_STATUSES, {
   message: 'status must be ACTIVE or DRAFT (archive<X> archives)',
 });
 
-export enum CatalogOrderField {
-  CREATED_AT = 'CREATED_AT',
-  UPDATED_AT = 'UPDATED_AT',
-  NAME = 'NAME',
-}
-registerEnumType(CatalogOrderField, { name: 'CatalogOrderField' });
-
+/** The public graph's sort direction (the fields of every `<Kind>OrderBy`). */
 export enum OrderDirection {
   ASC = 'ASC',
   DESC = 'DESC',
 }
-registerEnumType(OrderDirection, { name: 'OrderDirection' });
+registerEnumType(OrderDirection, { name: 'OrderByDirectionEnum' });
 
-@InputType('CatalogIdFilter', { description: 'Records whose id is `eq` or one of `in` (at most 100).' })
-export class CatalogIdFilter {
-  @Field(() => ID, { nullable: true })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  eq?: string | null;
+/** The public graph's paging modes; only CURSOR (keyset) is served, OFFSET is refused. */
+export enum PaginationType {
+  CURSOR = 'CURSOR',
+  OFFSET = 'OFFSET',
+}
+registerEnumType(PaginationType, {
+  name: 'PaginationType',
+  description: 'CURSOR (the default) only: OFFSET is refused with INVALID_VALUE.',
+});
 
-  @Field(() => [ID], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(64, { each: true })
-  in?: string[] | null;
+/** `paginationType: PaginationType = CURSOR` of a list's arguments. */
+export const PaginationTypeField = (): PropertyDecorator =>
+  applyDecorators(
+    Field(() => PaginationType, { nullable: true, defaultValue: PaginationType.CURSOR }),
+    IsOptional(),
+    IsEnum(PaginationType),
+  );
+
+/** An `{ eq, in }` filter's shape. */
+export type ValuesFilter<S = string> = { eq?: S | null; in?: S[] | null };
+
+/** Made once per GraphQL name: a name is registered by one class only. */
+function once<T>(made: Map<string, T>, name: string, make: () => T): T {
+  let found = made.get(name);
+  if (found === undefined) {
+    found = make();
+    made.set(name, found);
+  }
+  return found;
+}
+
+const ID_FILTERS = new Map<string, Type<ValuesFilter>>();
+
+/** `{ eq, in }` over ids under the public graph's name (`SKUIdsFilter`, `SKUGroupIdFilter`). */
+export function idFilterInput(name: string): Type<ValuesFilter> {
+  return once(ID_FILTERS, name, () => createStringFilterInput(name, 64));
+}
+
+const STATUS_FILTERS = new Map<string, Type<ValuesFilter<CatalogStatus>>>();
+
+/** `<Kind>StatusFilter` over CatalogStatus. */
+export function statusFilterInput(name: string): Type<ValuesFilter<CatalogStatus>> {
+  return once(STATUS_FILTERS, name, () =>
+    createStatusFilterInput(name, CatalogStatus, 'Without it, lists leave ARCHIVED records out.'),
+  );
+}
+
+/** The fields a `<Kind>OrderBy` may set, and the sort each one is (the records service's SORTS). */
+export const ORDER_FIELDS = {
+  createdAt: 'CREATED_AT',
+  updatedAt: 'UPDATED_AT',
+  name: 'NAME',
+  id: 'ID',
+} as const;
+export type OrderField = keyof typeof ORDER_FIELDS;
+export type OrderBy = Partial<Record<OrderField, OrderDirection | null>>;
+
+const ORDER_BYS = new Map<string, Type<OrderBy>>();
+
+/** `<Kind>OrderBy`: one of `fields` (default createdAt, updatedAt, name, id) with its direction. */
+export function orderByInput(
+  name: string,
+  fields: readonly OrderField[] = Object.keys(ORDER_FIELDS) as OrderField[],
+): Type<OrderBy> {
+  return once(ORDER_BYS, name, () => {
+    @InputType(name, {
+      description: 'Set one field (none: createdAt ASC); the id breaks ties. Two or more are refused.',
+    })
+    class KindOrderBy {}
+    for (const field of fields) {
+      Field(() => OrderDirection, { nullable: true })(KindOrderBy.prototype, field);
+      IsOptional()(KindOrderBy.prototype, field);
+      IsEnum(OrderDirection)(KindOrderBy.prototype, field);
+    }
+    return KindOrderBy as Type<OrderBy>;
+  });
 }
 
 @InputType('NameFilter', {
-  description: 'Exact, prefix (case-sensitive) or substring (case-insensitive) match.',
+  description:
+    'Exact (`eq`, `in`), prefix (case-sensitive) or substring (case-insensitive); all given apply.',
 })
 export class NameFilter {
   @Field(() => String, { nullable: true })
@@ -67,6 +125,14 @@ export class NameFilter {
   @IsString()
   @MaxLength(256)
   eq?: string | null;
+
+  @Field(() => [String], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(256, { each: true })
+  in?: string[] | null;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
@@ -81,46 +147,83 @@ export class NameFilter {
   contains?: string | null;
 }
 
-export const CatalogStatusFilter = createStatusFilterInput(
-  'CatalogStatusFilter',
-  CatalogStatus,
-  'Without it, lists leave ARCHIVED records out.',
-);
-export type CatalogStatusFilter = InstanceType<typeof CatalogStatusFilter>;
-
-export const CodeFilter = createStringFilterInput('CodeFilter', 128);
-export type CodeFilter = InstanceType<typeof CodeFilter>;
-
-@InputType('DateTimeFilter', { description: 'Bounds of a timestamp; every given bound applies.' })
-export class DateTimeFilter {
-  @Field(() => Date, { nullable: true })
+@InputType('LabelFilter', { description: 'Exact or substring (case-insensitive) match of the label.' })
+export class LabelFilter {
+  @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsDate()
-  gt?: Date | null;
+  @IsString()
+  @MaxLength(256)
+  eq?: string | null;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsDate()
-  gte?: Date | null;
-
-  @Field(() => Date, { nullable: true })
-  @IsOptional()
-  @IsDate()
-  lt?: Date | null;
-
-  @Field(() => Date, { nullable: true })
-  @IsOptional()
-  @IsDate()
-  lte?: Date | null;
+  @IsString()
+  @MaxLength(256)
+  contains?: string | null;
 }
 
-@InputType('CatalogOrderBy')
-export class CatalogOrderBy {
-  @Field(() => CatalogOrderField, { defaultValue: CatalogOrderField.CREATED_AT })
-  @IsEnum(CatalogOrderField)
-  field!: CatalogOrderField;
+@InputType('SKUCodeFilter', { description: 'Exact (`eq`, `in`) or substring (case-insensitive) match.' })
+export class SKUCodeFilter {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  eq?: string | null;
 
-  @Field(() => OrderDirection, { defaultValue: OrderDirection.ASC })
-  @IsEnum(OrderDirection)
-  direction!: OrderDirection;
+  @Field(() => [String], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(128, { each: true })
+  in?: string[] | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  contains?: string | null;
 }
+
+@InputType('SKUAttributeValueFilter', {
+  description: 'SKUs that have every one of these attribute values (at most 100 ids).',
+})
+export class SKUAttributeValueFilter {
+  @Field(() => [String], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  has?: string[] | null;
+}
+
+/** Bounds of a timestamp under the public graph's names (`CreatedAtFilter`, `UpdatedAtFilter`). */
+function dateRangeFilterInput(name: string): Type<DateRange> {
+  @InputType(name, { description: 'Bounds of a timestamp; every given bound applies.' })
+  class DateRangeFilter implements DateRange {
+    @Field(() => Date, { nullable: true })
+    @IsOptional()
+    @IsDate()
+    gt?: Date | null;
+
+    @Field(() => Date, { nullable: true })
+    @IsOptional()
+    @IsDate()
+    gte?: Date | null;
+
+    @Field(() => Date, { nullable: true })
+    @IsOptional()
+    @IsDate()
+    lt?: Date | null;
+
+    @Field(() => Date, { nullable: true })
+    @IsOptional()
+    @IsDate()
+    lte?: Date | null;
+  }
+  return DateRangeFilter;
+}
+
+export const CreatedAtFilter = dateRangeFilterInput('CreatedAtFilter');
+export const UpdatedAtFilter = dateRangeFilterInput('UpdatedAtFilter');

@@ -50,6 +50,11 @@ export interface RecordKind {
    * the same fields, marked @deprecated, so older clients keep working.
    */
   readonly deprecatedQueries?: { readonly single: string; readonly plural: string };
+  /**
+   * update<Name> and archive<Name> take only `input` (its `id` names the record), as the public
+   * graph's inventory adjustment reason mutations do; otherwise `(id, input)` and `(id)`.
+   */
+  readonly inputOnlyMutations?: boolean;
 }
 
 /** Members of a relation: records of a kind, or commerce channels (opaque ids). */
@@ -70,4 +75,6 @@ export interface RelationKind {
   /** The mutation names where the public graph spells them otherwise (`addSkuGroupToLists`). */
   readonly addName?: string;
   readonly removeName?: string;
+  /** The owner's list filters by member (`listTreeNodes(listId)`); channel relations always do. */
+  readonly filtersOwners?: boolean;
 }

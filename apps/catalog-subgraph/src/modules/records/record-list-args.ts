@@ -1,16 +1,22 @@
-import type { ConnectionArgs, SortDirection } from '@platform/graphql-subgraph';
+import type { ConnectionArgs } from '@platform/graphql-subgraph';
+import type { OrderBy, PaginationType, ValuesFilter } from './record-filters';
 
 /** What every generated list argument type holds (record-types.factory.ts builds the GraphQL side). */
 export interface RecordListArgs extends ConnectionArgs {
-  id?: { eq?: string | null; in?: string[] | null } | null;
-  name?: { eq?: string | null; startsWith?: string | null; contains?: string | null } | null;
-  status?: { eq?: string | null; in?: string[] | null } | null;
-  code?: { eq?: string | null; in?: string[] | null } | null;
+  id?: ValuesFilter | null;
+  name?: (ValuesFilter & { startsWith?: string | null; contains?: string | null }) | null;
+  label?: { eq?: string | null; contains?: string | null } | null;
+  status?: ValuesFilter | null;
+  code?: (ValuesFilter & { contains?: string | null }) | null;
   createdAt?: DateRange | null;
   updatedAt?: DateRange | null;
-  referenceValue?: { eq?: string | null; in?: string[] | null } | null;
-  orderBy?: { field: 'CREATED_AT' | 'UPDATED_AT' | 'NAME'; direction: SortDirection } | null;
-  /** The parent field (attributeId, …) and owner-membership filters (skuGroupId, listId, …). */
+  referenceValue?: ValuesFilter | null;
+  attributeValues?: { has?: string[] | null } | null;
+  orderBy?: OrderBy | null;
+  paginationType?: PaginationType | null;
+  /** SKUs only: the OData subset of record-query-filter.ts. */
+  queryFilter?: string | null;
+  /** The id filters of record-list-filters.ts (attributeId, skuGroupId, channelId, …). */
   [filter: string]: unknown;
 }
 

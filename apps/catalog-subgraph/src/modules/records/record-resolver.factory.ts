@@ -26,7 +26,7 @@ import { CATALOG_READ, CATALOG_WRITE } from './catalog-scopes';
 import { kindOf } from './catalog-kinds';
 import type { RecordKind, RelationKind } from './record-kind';
 import type { RecordListArgs } from './record-list-args';
-import { RecordModel, kindTypes, toRecordModel } from './record-types.factory';
+import { KindTypes, RecordModel, kindTypes, toRecordModel } from './record-types.factory';
 import { aliasInputType, defineMutation, withDeprecatedAliases } from './deprecated-aliases';
 
 /** Most records one batch create writes. */
@@ -77,31 +77,19 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
       return toModel(await this.records.create(storeId, def, input));
     }
 
-    @Mutation(() => types.model, { name: `update${def.name}`, nullable: true })
-    @RequiresScopes(...CATALOG_WRITE)
-    async update(
-      @StoreId() storeId: string,
-      @Args('id', { type: () => String }) id: string,
-      @InputArg('input', types.updateInput) input: RecordInput,
-    ): Promise<RecordModel> {
+    /** update<Name>: decorated below, by id or by input (inputOnlyMutations). */
+    async update(storeId: string, id: string, input: RecordInput): Promise<RecordModel> {
       return toModel(await this.records.update(storeId, def, id, input));
     }
 
-    @Mutation(() => types.model, {
-      name: `archive${def.name}`,
-      nullable: true,
-      description: 'Archives the record (idempotent); it leaves default lists but stays readable by id.',
-    })
-    @RequiresScopes(...CATALOG_WRITE)
-    async archive(
-      @StoreId() storeId: string,
-      @Args('id', { type: () => String }) id: string,
-    ): Promise<RecordModel> {
+    /** archive<Name>: decorated below, by id or by input (inputOnlyMutations). */
+    async archive(storeId: string, id: string): Promise<RecordModel> {
       return toModel(await this.records.archive(storeId, def, id));
     }
   }
   const returns = () => types.model;
   const idArg = () => Args('id', { type: () => String });
+  defineUpdateAndArchive(RecordResolverHost.prototype, def, types);
   return withDeprecatedAliases(RecordResolverHost, types.model, [
     {
       current: `create${def.name}`,
@@ -124,6 +112,59 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
     },
     { current: `archive${def.name}`, method: 'archive', returns, params: () => [StoreId(), idArg()] },
   ]);
+}
+
+type UpdateArchiveHost = {
+  update(storeId: string, id: string, input: RecordInput): Promise<RecordModel>;
+  archive(storeId: string, id: string): Promise<RecordModel>;
+};
+
+/**
+ * `update<Name>(id, input)` and `archive<Name>(id)`, or for a kind with inputOnlyMutations
+ * `update<Name>(input)` and `archive<Name>(input)` whose input names the record by `id`.
+ */
+function defineUpdateAndArchive(proto: UpdateArchiveHost, def: RecordKind, types: KindTypes): void {
+  const returns = () => types.model;
+  const idArg = () => Args('id', { type: () => String });
+  const update = { name: `update${def.name}`, returns };
+  const archive = {
+    name: `archive${def.name}`,
+    returns,
+    description: 'Archives the record (idempotent); it leaves default lists but stays readable by id.',
+  };
+  if (!types.archiveInput) {
+    const params = [StoreId(), idArg(), InputArg('input', types.updateInput)];
+    defineMutation(
+      proto,
+      'update',
+      { ...update, params, paramTypes: [String, String, Object] },
+      proto.update,
+    );
+    defineMutation(
+      proto,
+      'archive',
+      { ...archive, params: [StoreId(), idArg()], paramTypes: [String, String] },
+      proto.archive,
+    );
+    return;
+  }
+  defineMutation(
+    proto,
+    'updateByInput',
+    { ...update, params: [StoreId(), InputArg('input', types.updateInput)], paramTypes: [String, Object] },
+    async function (this: UpdateArchiveHost, storeId: string, input: RecordInput & { id: string }) {
+      const { id, ...fields } = input;
+      return this.update(storeId, id, fields);
+    },
+  );
+  defineMutation(
+    proto,
+    'archiveByInput',
+    { ...archive, params: [StoreId(), InputArg('input', types.archiveInput)], paramTypes: [String, Object] },
+    async function (this: UpdateArchiveHost, storeId: string, input: { id: string }) {
+      return this.archive(storeId, input.id);
+    },
+  );
 }
 
 /** The deprecated query names of a kind (`SKU(id)`, `SKUs(…)`): the same answers as the current ones. */

@@ -26,19 +26,25 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CatalogRecordEntity } from './catalog-record.entity';
-import { membershipFilters } from './catalog-records.service';
 import type { KindField, RecordKind } from './record-kind';
-import type { RecordListArgs } from './record-list-args';
+import type { DateRange, RecordListArgs } from './record-list-args';
 import {
-  CatalogIdFilter,
-  CatalogOrderBy,
   CatalogStatus,
-  CatalogStatusFilter,
-  CodeFilter,
-  DateTimeFilter,
+  CreatedAtFilter,
+  LabelFilter,
   NameFilter,
+  PaginationType,
+  PaginationTypeField,
+  SKUAttributeValueFilter,
+  SKUCodeFilter,
+  UpdatedAtFilter,
   WritableStatus,
+  idFilterInput,
+  orderByInput,
+  statusFilterInput,
 } from './record-filters';
+import { listIdFilters } from './record-list-filters';
+import { MAX_QUERY_FILTER_LENGTH } from './record-query-filter';
 
 /** What a generated model instance holds: the common fields, the parent id and the kind's own. */
 export interface RecordModel {
@@ -52,6 +58,8 @@ export interface KindTypes {
   readonly connection: Type<ConnectionShape<RecordModel>>;
   readonly createInput: Type<Record<string, unknown>>;
   readonly updateInput: Type<Record<string, unknown>>;
+  /** `MutationArchive<Name>Input { id }` of a kind whose mutations take only `input`. */
+  readonly archiveInput?: Type<{ id: string }>;
   /** GraphQL names of the two inputs (createInputName, updateInputName). */
   readonly createInputName: string;
   readonly updateInputName: string;
@@ -60,8 +68,6 @@ export interface KindTypes {
 
 const INT_MAX = 2_147_483_647;
 const HTTP_URL = /^https?:\/\/\S+$/;
-
-type Decorate = (proto: object, key: string) => void;
 
 function apply(proto: object, key: string, ...decorators: PropertyDecorator[]): void {
   for (const d of decorators.reverse()) d(proto, key);
@@ -148,16 +154,6 @@ function inputField(proto: object, key: string, field: KindField, create: boolea
       );
   }
 }
-
-const stringArg: (description: string) => Decorate = (description) => (proto, key) =>
-  apply(
-    proto,
-    key,
-    Field(() => String, { nullable: true, description }),
-    IsOptional(),
-    IsString(),
-    MaxLength(64),
-  );
 
 const TYPES = new Map<string, KindTypes>();
 
@@ -257,6 +253,23 @@ export function kindTypes(def: RecordKind): KindTypes {
       WritableStatus,
     );
   }
+  let archiveInput: Type<{ id: string }> | undefined;
+  if (def.inputOnlyMutations) {
+    @InputType(`MutationArchive${def.name}Input`)
+    class ArchiveInput {
+      id!: string;
+    }
+    for (const proto of [UpdateInput.prototype, ArchiveInput.prototype])
+      apply(
+        proto,
+        'id',
+        Field(() => String, { description: `The ${def.typeName} to change.` }),
+        IsString(),
+        IsNotEmpty(),
+        MaxLength(64),
+      );
+    archiveInput = ArchiveInput;
+  }
   if (def.hasCode) {
     for (const proto of [CreateInput.prototype, UpdateInput.prototype]) {
       apply(
@@ -287,43 +300,53 @@ export function kindTypes(def: RecordKind): KindTypes {
 
   @ArgsType()
   class ListArgs extends ConnectionArgs implements RecordListArgs {
-    @OptionalNestedField(() => CatalogIdFilter)
-    id?: CatalogIdFilter | null;
-
     @OptionalNestedField(() => NameFilter)
     name?: NameFilter | null;
 
-    @OptionalNestedField(() => CatalogStatusFilter, 'Default: every status but ARCHIVED.')
-    status?: CatalogStatusFilter | null;
+    @OptionalNestedField(() => LabelFilter)
+    label?: LabelFilter | null;
 
-    @OptionalNestedField(() => DateTimeFilter)
-    createdAt?: DateTimeFilter | null;
+    @OptionalNestedField(() => CreatedAtFilter)
+    createdAt?: DateRange | null;
 
-    @OptionalNestedField(() => DateTimeFilter)
-    updatedAt?: DateTimeFilter | null;
+    @OptionalNestedField(() => UpdatedAtFilter)
+    updatedAt?: DateRange | null;
 
-    @OptionalNestedField(() => CatalogOrderBy, 'Default CREATED_AT ASC; the id breaks ties.')
-    orderBy?: CatalogOrderBy | null;
+    @OptionalNestedField(
+      () => ReferenceValueFilter,
+      'Only records with an external reference of this value (none for a kind without references).',
+    )
+    referenceValue?: ReferenceValueFilter | null;
+
+    @PaginationTypeField()
+    paginationType?: PaginationType | null;
 
     [filter: string]: unknown;
   }
-  if (def.hasCode) OptionalNestedField(() => CodeFilter)(ListArgs.prototype, 'code');
-  if (def.references)
-    OptionalNestedField(() => ReferenceValueFilter, 'Only records with an external reference of this value.')(
+  // The input classes are made here, not in the thunks: Nest registers a type when its class is decorated.
+  const nested = (key: string, type: Type<object>, description?: string) =>
+    OptionalNestedField(() => type, description)(ListArgs.prototype, key);
+  nested('id', idFilterInput(`${def.typeName}IdsFilter`));
+  nested('status', statusFilterInput(`${def.typeName}StatusFilter`), 'Default: every status but ARCHIVED.');
+  nested('orderBy', orderByInput(`${def.typeName}OrderBy`), 'Default createdAt ASC; the id breaks ties.');
+  if (def.hasCode) nested('code', SKUCodeFilter);
+  if (def.kind === 'SKU') {
+    nested('attributeValues', SKUAttributeValueFilter);
+    apply(
       ListArgs.prototype,
-      'referenceValue',
-    );
-  if (def.parent)
-    stringArg(`Only the records of this ${def.parent.kind.toLowerCase()}.`)(
-      ListArgs.prototype,
-      def.parent.field,
-    );
-  for (const filter of membershipFilters(def)) {
-    stringArg(`Only members of this ${filter.ownerKind.toLowerCase().replace(/_/g, ' ')}.`)(
-      ListArgs.prototype,
-      filter.arg,
+      'queryFilter',
+      Field(() => String, {
+        nullable: true,
+        description:
+          "OData subset: label or code `eq`/`ne`/`lt`/`gt` 'text', contains(label|code, 'text'), and, or, parentheses.",
+      }),
+      IsOptional(),
+      IsString(),
+      MaxLength(MAX_QUERY_FILTER_LENGTH),
     );
   }
+  for (const filter of listIdFilters(def))
+    nested(filter.arg, idFilterInput(filter.inputName), filter.description);
 
   const connection = createConnectionType(Model, `Query${capitalize(def.plural)}Connection`, {
     totalCount: true,
@@ -333,6 +356,7 @@ export function kindTypes(def: RecordKind): KindTypes {
     connection,
     createInput: CreateInput,
     updateInput: UpdateInput,
+    archiveInput,
     createInputName: createInputName(def),
     updateInputName: updateInputName(def),
     listArgs: ListArgs,

@@ -1,0 +1,94 @@
+import { CATALOG_RELATIONS, kindOf } from './catalog-kinds';
+import type { RecordKind } from './record-kind';
+
+/**
+ * The id filters of a kind's list beyond its own columns, each an `{ eq, in }` argument under the
+ * public graph's name and input type: the parent (`attributeValues(attributeId:
+ * AttributeIdFilter)`), the owners it is a member of (`skus(skuGroupId: SKUGroupIdFilter)`), the
+ * members it holds (`skuGroups(channelId: SKUGroupChannelIdFilter)`, `listTreeNodes(listId)`) and
+ * inventory (`skus(locationId)`, `locations(skuId)`). A record matches when it is linked to any of
+ * the ids given.
+ */
+export interface ListIdFilter {
+  readonly arg: string;
+  /** GraphQL input type name. */
+  readonly inputName: string;
+  readonly description: string;
+  /** SQL condition on the record alias `a`, with `:...<p>` the values and `:<p>_rel` the relation. */
+  readonly where: (a: string, p: string) => string;
+  readonly relation?: string;
+}
+
+const LINKS = '"catalog"."links" l';
+const COUNTS = '"catalog"."inventory_counts" c';
+
+/** Records with an inventory count whose `other` column is one of the values (`own` is the record). */
+function inventoryFilter(
+  arg: string,
+  inputName: string,
+  own: string,
+  other: string,
+  what: string,
+): ListIdFilter {
+  return {
+    arg,
+    inputName,
+    description: `Only ${what} with an inventory count ${arg === 'locationId' ? 'at one of these locations' : 'of one of these SKUs'}.`,
+    where: (a, p) =>
+      `EXISTS (SELECT 1 FROM ${COUNTS} WHERE c.store_id = ${a}.store_id AND c.${own} = ${a}.id AND c.${other} IN (:...${p}))`,
+  };
+}
+
+/** Inventory filters: the SKUs counted at a location, the locations counting a SKU. */
+const INVENTORY_FILTERS: Readonly<Record<string, ListIdFilter>> = {
+  SKU: inventoryFilter('locationId', 'LocationIdFilter', 'sku_id', 'location_id', 'SKUs'),
+  LOCATION: inventoryFilter('skuId', 'SKUIdFilter', 'location_id', 'sku_id', 'locations'),
+};
+
+function camel(kind: string): string {
+  return kind.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** Every id filter of `def`'s list, one per argument name (the first of a name wins). */
+export function listIdFilters(def: RecordKind): ListIdFilter[] {
+  const filters: ListIdFilter[] = [];
+  if (def.parent) {
+    filters.push({
+      arg: def.parent.field,
+      inputName: `${kindOf(def.parent.kind).typeName}IdFilter`,
+      description: `Only the records of these ${def.parent.kind.toLowerCase().replace(/_/g, ' ')}s.`,
+      where: (a, p) => `${a}.parentId IN (:...${p})`,
+    });
+  }
+  for (const r of CATALOG_RELATIONS) {
+    if ('kind' in r.member && r.member.kind === def.kind) {
+      const self = r.owner === def.kind;
+      filters.push({
+        arg: self ? 'parentNodeId' : `${camel(r.owner)}Id`,
+        inputName: self ? `${def.typeName}ParentNodeIdFilter` : `${kindOf(r.owner).typeName}IdFilter`,
+        description: `Only members of these ${self ? 'parent nodes' : r.owner.toLowerCase().replace(/_/g, ' ') + 's'}.`,
+        relation: r.relation,
+        where: (a, p) =>
+          `EXISTS (SELECT 1 FROM ${LINKS} WHERE l.store_id = ${a}.store_id AND l.relation = :${p}_rel AND l.owner_id IN (:...${p}) AND l.member_id = ${a}.id::text)`,
+      });
+    }
+    const channels = !('kind' in r.member);
+    if (r.owner === def.kind && (channels || r.filtersOwners)) {
+      const member = 'kind' in r.member ? r.member.kind : 'CHANNEL';
+      filters.push({
+        arg: channels ? 'channelId' : `${camel(member)}Id`,
+        inputName: channels ? `${def.typeName}ChannelIdFilter` : `${kindOf(member).typeName}IdFilter`,
+        description: channels
+          ? 'Only records assigned to one of these channels.'
+          : `Only records holding one of these ${member.toLowerCase().replace(/_/g, ' ')}s.`,
+        relation: r.relation,
+        where: (a, p) =>
+          `EXISTS (SELECT 1 FROM ${LINKS} WHERE l.store_id = ${a}.store_id AND l.relation = :${p}_rel AND l.owner_id = ${a}.id AND l.member_id IN (:...${p}))`,
+      });
+    }
+  }
+  const inventory = INVENTORY_FILTERS[def.kind];
+  if (inventory) filters.push(inventory);
+  const seen = new Set<string>();
+  return filters.filter((f) => !seen.has(f.arg) && Boolean(seen.add(f.arg)));
+}
