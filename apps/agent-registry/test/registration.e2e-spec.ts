@@ -112,7 +112,8 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
       url: `https://${host}/a2a`,
     });
 
-    expect(r.code).toBe(0);
+    // With what the CLI printed, so a failure says why.
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: expect.any(String) });
     expect(r.json).toEqual({
       agentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       ansName: `ans://v1.4.2.${host}`,
@@ -130,7 +131,8 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
     });
 
     const pending = await cliRegister({ host: uniqueHost(), status: 'PENDING_VALIDATION' });
-    expect(pending.code).toBe(0);
+    // With what the CLI printed, so a failure says why.
+    expect({ code: pending.code, stdout: pending.stdout }).toEqual({ code: 0, stdout: expect.any(String) });
     const pendingRes = await t.inject({
       method: 'GET',
       url: `/v1/agents/${pending.json.agentId}`,
@@ -169,7 +171,8 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
 
       const r = await cliRegister({ host, 'csr-file': csrFile });
 
-      expect(r.code).toBe(0);
+      // With what the CLI printed, so a failure says why.
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: expect.any(String) });
       const res = await t.inject({
         method: 'GET',
         url: `/v1/agents/${r.json.agentId}/certificates/server`,
