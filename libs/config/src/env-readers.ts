@@ -71,3 +71,11 @@ export function matching(env: Env, name: string, fallback: string, pattern: RegE
   if (!pattern.test(value)) throw new ConfigError(name, `must be ${what}, got "${value}"`);
   return value;
 }
+
+/**
+ * `<SERVICE>_URL` of another platform service (`DOMAINS_URL`, `COMMERCE_REST_URL`): http(s), by
+ * default that service on this host at its SERVICE_PORTS port, as `npm start` runs it.
+ */
+export function serviceUrl(env: Env, name: string, defaultPort: number): string {
+  return url(env, name, `http://127.0.0.1:${defaultPort}`, ['http:', 'https:']);
+}

@@ -5,6 +5,7 @@ export {
   oneOf as envOneOf,
   positiveInteger as envPositiveInteger,
   positiveNumber as envPositiveNumber,
+  serviceUrl as envServiceUrl,
   url as envUrl,
 } from './env-readers';
 export type { Env } from './env-readers';

@@ -11,3 +11,4 @@ export { drainInBatches, runStatement } from './sql-statement';
 export type { StatementResult } from './sql-statement';
 export { CreatedAtColumn, UpdatedAtColumn } from './timestamp-columns';
 export type { TimestampColumnOptions } from './timestamp-columns';
+export { bigintNumber } from './bigint-number.transformer';

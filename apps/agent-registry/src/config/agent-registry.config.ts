@@ -1,4 +1,12 @@
-import { Env, PlatformConfig, SERVICE_PORTS, envInteger, envUrl, loadPlatformConfig } from '@platform/config';
+import {
+  Env,
+  PlatformConfig,
+  SERVICE_PORTS,
+  envInteger,
+  envUrl,
+  envServiceUrl,
+  loadPlatformConfig,
+} from '@platform/config';
 
 /** What the agent registry reads beyond the platform's shared variables (docs/agents.md). */
 export interface AgentRegistrySettings {
@@ -32,7 +40,7 @@ export function loadAgentRegistrySettings(env: Env = process.env): AgentRegistry
       /\/+$/,
       '',
     ),
-    domainsUrl: envUrl(env, 'DOMAINS_URL', `http://127.0.0.1:${SERVICE_PORTS.domains}`, ['http:', 'https:']),
+    domainsUrl: envServiceUrl(env, 'DOMAINS_URL', SERVICE_PORTS.domains),
     dnsAttempts: envInteger(env, 'AGENT_DNS_ATTEMPTS', 15, 1, 100),
     dnsRetryDelayMs: envInteger(env, 'AGENT_DNS_RETRY_DELAY_MS', 2000, 10, 3_600_000),
   };

@@ -7,6 +7,7 @@ import {
   envPositiveInteger,
   loadPlatformConfig,
 } from '@platform/config';
+import { normalizeDomainName } from '../modules/domains/domain-name';
 import type { RegistrySettings, RenewalSettings } from '../modules/registry/registry-settings';
 
 /** The domains service's configuration: the platform's shared variables and the registry's. */
@@ -27,8 +28,6 @@ export const DEFAULT_RESERVED = [
 /** By default a second-level label of 1 to 3 characters, or one starting `taken-`, is registered elsewhere. */
 export const DEFAULT_TAKEN_PATTERN = '^(?:[a-z0-9]{1,3}|taken-[a-z0-9-]*)\\.';
 
-const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
-
 function list(env: Env, name: string, fallback: readonly string[]): string[] {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return [...fallback];
@@ -40,7 +39,7 @@ function list(env: Env, name: string, fallback: readonly string[]): string[] {
 
 function hostnames(env: Env, name: string, fallback: readonly string[]): string[] {
   const values = list(env, name, fallback);
-  const bad = values.find((v) => !HOSTNAME.test(v));
+  const bad = values.find((v) => normalizeDomainName(v) !== v);
   if (bad !== undefined) throw new ConfigError(name, `must be host names separated by commas, got "${bad}"`);
   return values;
 }

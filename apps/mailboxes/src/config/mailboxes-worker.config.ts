@@ -3,8 +3,8 @@ import {
   PlatformConfig,
   SERVICE_PORTS,
   WORKER_PORTS,
-  envUrl,
   loadPlatformConfig,
+  envServiceUrl,
 } from '@platform/config';
 
 /**
@@ -26,6 +26,6 @@ export function loadMailboxesWorkerConfig(env: Env = process.env): MailboxesWork
       defaultPort: WORKER_PORTS['mailboxes-worker'],
       env,
     }),
-    domainsUrl: envUrl(env, 'DOMAINS_URL', `http://127.0.0.1:${SERVICE_PORTS.domains}`, ['http:', 'https:']),
+    domainsUrl: envServiceUrl(env, 'DOMAINS_URL', SERVICE_PORTS.domains),
   };
 }

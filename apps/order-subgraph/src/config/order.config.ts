@@ -1,4 +1,10 @@
-import { PlatformConfig, SERVICE_PORTS, envInteger, envUrl, loadPlatformConfig } from '@platform/config';
+import {
+  PlatformConfig,
+  SERVICE_PORTS,
+  envInteger,
+  envServiceUrl,
+  loadPlatformConfig,
+} from '@platform/config';
 
 /** The order subgraph's configuration: the platform's variables plus where commerce-rest answers. */
 export interface OrderConfig {
@@ -17,10 +23,7 @@ export function loadOrderConfig(env: Record<string, string | undefined> = proces
       defaultPort: SERVICE_PORTS['order-subgraph'],
       env,
     }),
-    commerceRestUrl: envUrl(env, 'COMMERCE_REST_URL', `http://127.0.0.1:${SERVICE_PORTS['commerce-rest']}`, [
-      'http:',
-      'https:',
-    ]),
+    commerceRestUrl: envServiceUrl(env, 'COMMERCE_REST_URL', SERVICE_PORTS['commerce-rest']),
     storeAccessCacheTtlSeconds: envInteger(env, 'STORE_ACCESS_CACHE_TTL_S', 30, 0, 3600),
   };
 }

@@ -1,6 +1,6 @@
+import { bigintNumber } from '@platform/database';
 import { OperationRecordBase } from '@platform/queue';
 import { Column, Entity, Index } from 'typeorm';
-import { bigintNumber } from '../../database/bigint.transformer';
 
 export const ORDER_TYPES = ['PURCHASE', 'RENEW', 'TRANSFER'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];

@@ -1,5 +1,5 @@
+import { bigintNumber } from '@platform/database';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../../database/bigint.transformer';
 import { OrderEntity } from './order.entity';
 
 /** An order-level discount: a fixed amount in the order's currency. */

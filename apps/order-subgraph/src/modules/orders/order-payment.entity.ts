@@ -1,5 +1,5 @@
+import { bigintNumber } from '@platform/database';
 import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../../database/bigint.transformer';
 import { OrderEntity } from './order.entity';
 import type { OrderPaymentType } from './order-statuses';
 

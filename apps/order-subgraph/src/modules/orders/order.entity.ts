@@ -1,5 +1,5 @@
+import { bigintNumber } from '@platform/database';
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../../database/bigint.transformer';
 import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './order-statuses';
 
 /** A postal address with the contact it belongs to (billing or shipping), stored as jsonb. */

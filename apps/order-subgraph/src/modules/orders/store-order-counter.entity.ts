@@ -1,5 +1,5 @@
+import { bigintNumber } from '@platform/database';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../../database/bigint.transformer';
 
 /**
  * The last order number given out in a store. Incremented with an upsert in the transaction that

@@ -1,8 +1,9 @@
 import type { ValueTransformer } from 'typeorm';
 
 /**
- * bigint columns as JS numbers. Amounts are bounded by the API (GraphQL Int, 32 bits) and order
- * numbers by the store's order count, so they stay far inside Number.MAX_SAFE_INTEGER.
+ * A bigint column as a JS number, where the application bounds its values far inside
+ * Number.MAX_SAFE_INTEGER (amounts in minor or micro units, per-store counters); pg hands bigint
+ * back as a string.
  */
 export const bigintNumber: ValueTransformer = {
   to: (value: number | null | undefined) => value,
