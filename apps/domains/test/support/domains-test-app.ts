@@ -4,10 +4,8 @@ import { DomainsAppModule } from '../../src/app.module';
 import { loadDomainsConfig } from '../../src/config/domains.config';
 import { addDomainDirectly } from '../../src/modules/domains/domain-registrations';
 import type { DomainEntity } from '../../src/modules/domains/domain.entity';
-import {
-  PaymentProfileEntity,
-  PaymentProfileStatus,
-} from '../../src/modules/payment-profiles/payment-profile.entity';
+import type { PaymentProfileStatus } from '../../src/modules/payment-profiles/payment-profile.entity';
+import { PaymentProfilesService } from '../../src/modules/payment-profiles/payment-profiles.service';
 
 /** The domains API booted on a real, private database and Redis prefix for one suite. */
 export interface DomainsTestApp extends InProcessServiceApp {
@@ -43,7 +41,7 @@ export async function startDomainsTestApp(
       return outcome.domain;
     },
     async setPaymentProfile(accountId, status) {
-      await dataSource.getRepository(PaymentProfileEntity).upsert({ accountId, status }, ['accountId']);
+      await new PaymentProfilesService(dataSource).set(accountId, status);
     },
   };
 }
