@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { deriveInternalCredential } from '@platform/crypto';
 import { DomainsClient } from '@platform/domains-client';
 import { IDEMPOTENCY_MIGRATION_SET, IdempotencyPurgeModule } from '@platform/idempotency';
 import { OperationRunner, QueueModule } from '@platform/queue';
@@ -58,10 +57,7 @@ export class MailboxesWorkerModule {
         {
           provide: DOMAINS_CLIENT,
           useFactory: () =>
-            new DomainsClient({
-              baseUrl: config.domainsUrl,
-              internalCredential: deriveInternalCredential(config.platform.secretsEncryptionKey),
-            }),
+            DomainsClient.forPlatform(config.domainsUrl, config.platform.secretsEncryptionKey),
         },
         {
           provide: MAILBOX_PROVIDER,

@@ -1,4 +1,4 @@
-import { INTERNAL_CREDENTIAL_HEADER } from '@platform/crypto';
+import { INTERNAL_CREDENTIAL_HEADER, deriveInternalCredential } from '@platform/crypto';
 import { errorMessage } from '@platform/errors';
 import { tracedFetch } from '@platform/observability';
 
@@ -78,6 +78,11 @@ export interface DomainsClientOptions {
 export class DomainsClient {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
+
+  /** A platform process's client: the internal credential derived from its SECRETS_ENCRYPTION_KEY. */
+  static forPlatform(baseUrl: string, secretsEncryptionKey: Buffer): DomainsClient {
+    return new DomainsClient({ baseUrl, internalCredential: deriveInternalCredential(secretsEncryptionKey) });
+  }
 
   constructor(private readonly options: DomainsClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');

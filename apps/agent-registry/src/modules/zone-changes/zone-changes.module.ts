@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
-import { deriveInternalCredential } from '@platform/crypto';
 import { DomainsClient } from '@platform/domains-client';
 import { QueueModule } from '@platform/queue';
 import { AGENT_REGISTRY_SETTINGS } from '../../config/agent-registry.config';
@@ -33,10 +32,7 @@ export class ZoneChangesModule {}
       provide: DomainsClient,
       inject: [PLATFORM_CONFIG, AGENT_REGISTRY_SETTINGS],
       useFactory: (config: PlatformConfig, settings: AgentRegistrySettings) =>
-        new DomainsClient({
-          baseUrl: settings.domainsUrl,
-          internalCredential: deriveInternalCredential(config.secretsEncryptionKey),
-        }),
+        DomainsClient.forPlatform(settings.domainsUrl, config.secretsEncryptionKey),
     },
     ZoneChangeApplier,
     ZoneChangeSweep,
