@@ -65,3 +65,5 @@ export type {
   ReturnShape,
   ReturnTypeKind,
 } from './public-graphql-operations';
+export { checkPublicGraphShapes, loadPublicIntrospection } from './public-graph-shapes';
+export type { PublicShapeCheck } from './public-graph-shapes';
