@@ -9,6 +9,7 @@ import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
 import { CatalogBulkModule } from './modules/bulk/bulk.module';
 import { CatalogInventoryModule } from './modules/inventory/inventory.module';
 import { CatalogRecordsModule } from './modules/records/records.module';
+import { StorefrontPricingModule } from './modules/storefront-pricing/storefront-pricing.module';
 
 /**
  * The catalog subgraph: POST /v2/commerce/stores/{storeId}/catalog-subgraph (schema `catalog`).
@@ -30,6 +31,7 @@ export class CatalogAppModule {
           errorFamily: 'commerce',
           migrationSets: [CATALOG_MIGRATION_SET],
         }),
+        StorefrontPricingModule,
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
           storeSelection: commerceStoreSelection('path-and-header'),

@@ -7,8 +7,13 @@ import { ServiceKitModule } from '@platform/service-kit';
 import type { OrderConfig } from './config/order.config';
 import { ORDERS_MIGRATION_SET } from './database/orders.migration-set';
 import { OrdersModule } from './modules/orders/orders.module';
+import { StorefrontClientsModule } from './modules/orders/storefront-clients.module';
+import { ORDER_ADMIN_PATH, ORDER_STOREFRONT_PATH } from './modules/orders/store-context';
 
-/** POST /v1/commerce/order-subgraph: orders (schema `orders`), an Apollo Federation 2 subgraph. */
+/**
+ * POST /v1/commerce/order-subgraph (admin) and /v1/commerce/order-storefront-subgraph (the public
+ * storefront graph's clients): orders (schema `orders`), one Apollo Federation 2 subgraph schema.
+ */
 @Module({})
 export class OrderAppModule {
   static forRoot(config: OrderConfig): DynamicModule {
@@ -23,8 +28,15 @@ export class OrderAppModule {
           errorFamily: 'domains',
           migrationSets: [ORDERS_MIGRATION_SET],
         }),
+        StorefrontClientsModule.forRoot(config),
         SubgraphModule.forRoot({
-          path: '/v1/commerce/order-subgraph',
+          path: ORDER_ADMIN_PATH,
+          // The public storefront graph's clients: the same schema (docs/graphql.md, "Order storefront").
+          aliasPaths: [ORDER_STOREFRONT_PATH],
+          // The public storefront graph's documents select nested unpaged lists (lineItems →
+          // details.selectedAddons → values): at the default 20 per list a full orderById costs
+          // ~56 000; an order's lists are short, so they are estimated at 5 entries each.
+          limits: { defaultListSize: 5 },
           storeSelection: commerceStoreSelection('header'),
           storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,

@@ -4,6 +4,7 @@ import { line, usd } from './support/order-builders';
 
 const MISSING_ORDER = 'Order_000000000000000000000000000';
 const MISSING_LINE = 'LineItem_000000000000000000000000000';
+const MISSING_CODE = '00000000-0000-4000-8000-000000000000';
 
 /** Every field of the schema, its scope and a call (store filled in per caller). */
 const OPERATIONS: [
@@ -85,7 +86,7 @@ const OPERATIONS: [
     'addLineItemBySkuId',
     'commerce.order:update',
     'mutation($input: AddLineItemInput!) { addLineItemBySkuId(input: $input) { id } }',
-    (storeId) => ({ input: { context: { storeId }, orderId: MISSING_ORDER, lineItem: line() } }),
+    (storeId) => ({ input: { context: { storeId }, orderId: MISSING_ORDER, skuId: 'sku-mug', quantity: 1 } }),
   ],
   [
     'updateLineItemById',
@@ -96,7 +97,7 @@ const OPERATIONS: [
   [
     'deleteLineItemById',
     'commerce.order:update',
-    'mutation($id: ID!, $o: ID!) { deleteLineItemById(id: $id, orderId: $o) { id } }',
+    'mutation($id: ID!, $o: ID!) { deleteLineItemById(id: $id, orderId: $o) }',
     () => ({ id: MISSING_LINE, o: MISSING_ORDER }),
   ],
   [
@@ -142,6 +143,43 @@ const OPERATIONS: [
     (storeId) => ({ input: { context: { storeId }, orderId: MISSING_ORDER, amount: usd(1) } }),
   ],
   [
+    'applyDiscountCodes',
+    'commerce.order:update',
+    'mutation($input: ApplyDiscountCodesInput!) { applyDiscountCodes(input: $input) { id } }',
+    (storeId) => ({ input: { context: { storeId }, orderId: MISSING_ORDER, discountCodes: ['X'] } }),
+  ],
+  [
+    'updateDraftOrder',
+    'commerce.order:update',
+    'mutation($input: UpdateDraftOrderInput!) { updateDraftOrder(input: $input) { id } }',
+    (storeId) => ({ input: { context: { storeId }, id: MISSING_ORDER, tags: ['a'] } }),
+  ],
+  ['discountCodes', 'commerce.order:read', '{ discountCodes { id } }', () => ({})],
+  [
+    'createDiscountCode',
+    'commerce.order:create',
+    'mutation($input: CreateDiscountCodeInput!) { createDiscountCode(input: $input) { id } }',
+    (storeId) => ({ input: { context: { storeId }, code: 'SCOPE10', name: 'Ten', ratePercentage: '10' } }),
+  ],
+  [
+    'disableDiscountCode',
+    'commerce.order:update',
+    'mutation($id: ID!) { disableDiscountCode(id: $id) { id } }',
+    () => ({ id: MISSING_CODE }),
+  ],
+  [
+    'enableDiscountCode',
+    'commerce.order:update',
+    'mutation($id: ID!) { enableDiscountCode(id: $id) { id } }',
+    () => ({ id: MISSING_CODE }),
+  ],
+  [
+    'archiveDiscountCode',
+    'commerce.order:update',
+    'mutation($id: ID!) { archiveDiscountCode(id: $id) { id } }',
+    () => ({ id: MISSING_CODE }),
+  ],
+  [
     'refundOrder',
     'commerce.order:cancel',
     'mutation($input: RefundOrderInput!) { refundOrder(input: $input) { id } }',
@@ -184,6 +222,8 @@ describe('order subgraph: scope per field', () => {
     const result = await caller.gql(query, variables(caller.storeId));
     expect(result.status).toBe(200);
     const code = result.body.errors?.[0]?.extensions.code;
-    expect(code === undefined || /^(ORDER|LINE_ITEM|NOTE|DISCOUNT)_NOT_FOUND$/.test(code)).toBe(true);
+    expect(code === undefined || /^(ORDER|LINE_ITEM|NOTE|DISCOUNT|DISCOUNT_CODE)_NOT_FOUND$/.test(code)).toBe(
+      true,
+    );
   });
 });

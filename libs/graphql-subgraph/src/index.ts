@@ -68,6 +68,7 @@ export {
   requireScopes,
   storeIdOf,
   subgraphContextOf,
+  subgraphPathOf,
 } from './subgraph-context';
 export type { SubgraphContext, SubgraphRequest } from './subgraph-context';
 export {

@@ -83,3 +83,8 @@ export function requirePrincipalScopes(principal: Principal, scopes: readonly [S
     throw Errors.forbidden(`this operation requires one of the scopes: ${scopes.join(', ')}`);
   }
 }
+
+/** The route (`path` or one of `aliasPaths`, Fastify notation) the operation was posted to. */
+export function subgraphPathOf(context: SubgraphContext): string {
+  return context.req.routeOptions?.url ?? context.req.url.split('?')[0];
+}

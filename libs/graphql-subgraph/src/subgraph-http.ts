@@ -85,9 +85,22 @@ export function createSubgraphHttpHooks(tokens: TokenService, limits: RateLimitS
  * execution, where Apollo would only produce HTTP 200 errors) and the GraphQL-shaped error handler.
  * Call it before the GraphQL module starts, i.e. while the app's modules are being created.
  */
-export function shapeSubgraphRoute(app: FastifyInstance, path: string, hooks: SubgraphHttpHooks): void {
+export function shapeSubgraphRoute(
+  app: FastifyInstance,
+  path: string,
+  hooks: SubgraphHttpHooks,
+  aliasPaths: readonly string[] = [],
+): void {
   app.addHook('onRoute', (route) => {
-    if (route.url !== path) return;
+    const isAlias = aliasPaths.includes(route.url);
+    if (route.url !== path && !isAlias) return;
+    // The alias routes: copies of the route Apollo registers at `path` (same handler), added
+    // before this one is shaped; each passes through this hook again and is shaped the same way.
+    if (!isAlias && route.method !== 'HEAD') {
+      for (const alias of aliasPaths) {
+        app.route({ url: alias, method: route.method, handler: route.handler });
+      }
+    }
     if (route.method === 'HEAD') {
       route.handler = (_request, reply) => reply.callNotFound();
       return;

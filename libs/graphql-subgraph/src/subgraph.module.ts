@@ -61,6 +61,7 @@ export class SubgraphModule {
               fastifyOf(adapterHost),
               resolved.routePath,
               createSubgraphHttpHooks(tokens, limits),
+              resolved.aliasRoutePaths,
             );
             return {
               path: resolved.routePath,

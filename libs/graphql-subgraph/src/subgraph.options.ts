@@ -11,6 +11,11 @@ export interface SubgraphModuleOptions {
    * `/v2/commerce/stores/{storeId}/tax-subgraph`.
    */
   readonly path: string;
+  /**
+   * More paths answering with the same schema, hooks and resolvers (same notation as `path`); a
+   * resolver tells them apart by `subgraphPathOf(context)`, e.g. a storefront path beside the admin one.
+   */
+  readonly aliasPaths?: readonly string[];
   /** Which store an operation addresses, from its request: the app's StoreSelector. */
   readonly storeSelection: StoreSelector;
   /** extensions.code of the store failures; default UNAUTHENTICATED / INTERNAL_SERVER_ERROR (spec, Errors rule 3). */
@@ -34,22 +39,26 @@ export interface ResolvedSubgraphOptions extends Omit<SubgraphModuleOptions, 'li
   readonly introspection: boolean;
   /** `path` in Fastify's router syntax (`{storeId}` → `:storeId`). */
   readonly routePath: string;
+  /** `aliasPaths` in Fastify's router syntax. */
+  readonly aliasRoutePaths: readonly string[];
 }
 
 const PATH = /^(\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z][A-Za-z0-9]*\}))+$/;
 
 export function resolveSubgraphOptions(options: SubgraphModuleOptions): ResolvedSubgraphOptions {
-  if (!PATH.test(options.path)) {
-    throw new Error(
-      `SubgraphModule: path "${options.path}" must be /segment[/segment…], a segment may be {param}`,
-    );
+  for (const path of [options.path, ...(options.aliasPaths ?? [])]) {
+    if (!PATH.test(path)) {
+      throw new Error(`SubgraphModule: path "${path}" must be /segment[/segment…], a segment may be {param}`);
+    }
+    options.storeSelection.checkPath?.(path);
   }
-  options.storeSelection.checkPath?.(options.path);
+  const toRoute = (path: string) => path.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, ':$1');
   return {
     ...options,
     storeErrorCodes: options.storeErrorCodes ?? DEFAULT_STORE_ERROR_CODES,
     limits: { ...DEFAULT_QUERY_LIMITS, ...options.limits },
     introspection: options.introspection ?? true,
-    routePath: options.path.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, ':$1'),
+    routePath: toRoute(options.path),
+    aliasRoutePaths: (options.aliasPaths ?? []).map(toRoute),
   };
 }

@@ -123,15 +123,6 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     workers: [{ name: 'worker', port: WORKER_PORTS['mailboxes-worker'] }],
   },
   {
-    service: 'order-subgraph',
-    // GraphQL: the *.resolver.ts of apps/order-subgraph/src/modules/orders.
-    prefixes: ['/v1/commerce/order-subgraph'],
-    urlEnv: 'ORDER_SUBGRAPH_URL',
-    errorFamily: 'graphql',
-    // Publishes the order outbox to commerce-transactions (queue orders-outbox); health on 3102.
-    workers: [{ name: 'worker', port: WORKER_PORTS['order-subgraph-worker'] }],
-  },
-  {
     // After commerce-rest: `npm start` gives each service the URLs of the rows above it, and the
     // subgraph asks commerce-rest (COMMERCE_REST_URL) whether a caller may use a store.
     service: 'catalog-subgraph',
@@ -154,6 +145,19 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     urlEnv: 'TAX_SUBGRAPH_URL',
     errorFamily: 'graphql',
     workers: [],
+  },
+  {
+    // After catalog-subgraph and tax-subgraph: `npm start` gives each service the URLs of the rows
+    // above it, and the storefront prices lines through the catalog (CATALOG_SUBGRAPH_URL) and
+    // taxes carts through the tax subgraph (TAX_SUBGRAPH_URL), both on their /internal routes.
+    service: 'order-subgraph',
+    // GraphQL: the *.resolver.ts of apps/order-subgraph/src/modules/orders and discount-codes. One
+    // schema on two paths: the admin graph and the public order storefront graph's clients.
+    prefixes: ['/v1/commerce/order-subgraph', '/v1/commerce/order-storefront-subgraph'],
+    urlEnv: 'ORDER_SUBGRAPH_URL',
+    errorFamily: 'graphql',
+    // Publishes the order outbox to commerce-transactions (queue orders-outbox); health on 3102.
+    workers: [{ name: 'worker', port: WORKER_PORTS['order-subgraph-worker'] }],
   },
 ];
 

@@ -1,3 +1,4 @@
+import { DiscountCodeEntity } from '../modules/discount-codes/discount-code.entity';
 import { LineItemEntity } from '../modules/orders/line-item.entity';
 import { OrderDiscountEntity } from '../modules/orders/order-discount.entity';
 import { OrderNoteEntity } from '../modules/orders/order-note.entity';
@@ -9,6 +10,7 @@ import { OutboxEventEntity } from '../modules/outbox/outbox-event.entity';
 
 /** Every entity of schema `orders` (explicit list, no globs). Keep it sorted. */
 export const ORDERS_ENTITIES = [
+  DiscountCodeEntity,
   LineItemEntity,
   OrderDiscountEntity,
   OrderEntity,

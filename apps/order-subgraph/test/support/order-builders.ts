@@ -37,6 +37,11 @@ export function line(name = 'Mug', unit = 1250, quantity = 2, skuId: string | nu
   return { name, quantity, unitAmount: usd(unit), skuId };
 }
 
+/** addLineItemBySkuId's input for one of the SKUs every test store's fake catalog has (sku-mug 1250, sku-tee 1500 USD). */
+export function skuLine(skuId = 'sku-mug', quantity = 2) {
+  return { skuId, quantity };
+}
+
 export const ADD_ORDER = `mutation($input: AddOrderInput!) { addOrder(input: $input) { ${ORDER_FIELDS} } }`;
 export const ADD_DRAFT = `mutation($input: AddDraftOrderInput!) { addDraftOrder(input: $input) { ${ORDER_FIELDS} } }`;
 

@@ -12,7 +12,7 @@ export const Ops = {
   unarchive: `mutation($id: ID!) { unarchiveOrder(id: $id) { ${ORDER_FIELDS} } }`,
   addLine: `mutation($input: AddLineItemInput!) { addLineItemBySkuId(input: $input) { id name quantity skuId sku { id } order { ${ORDER_FIELDS} } } }`,
   updateLine: `mutation($input: UpdateLineItemByIdInput!) { updateLineItemById(input: $input) { id name quantity status totals { total { value } } order { ${ORDER_FIELDS} } } }`,
-  deleteLine: `mutation($id: ID!, $orderId: ID!, $v: Int) { deleteLineItemById(id: $id, orderId: $orderId, orderVersion: $v) { ${ORDER_FIELDS} } }`,
+  deleteLine: `mutation($id: ID!, $orderId: ID!, $v: Int) { deleteLineItemById(id: $id, orderId: $orderId, orderVersion: $v) }`,
   addNote: `mutation($input: AddOrderNoteInput!) { addNote(input: $input) { id orderId content author authorType shouldNotifyCustomer } }`,
   deleteNote: `mutation($id: ID!, $orderId: ID!) { deleteNote(id: $id, orderId: $orderId) { ${ORDER_FIELDS} } }`,
   addDiscount: `mutation($input: AddOrderDiscountInput!) { addDiscount(input: $input) { ${ORDER_FIELDS} discounts { id name code amount { value } } } }`,

@@ -5,6 +5,7 @@ import { createServiceApp } from '@platform/service-kit';
 import {
   createTestCredential,
   createTestEnv,
+  TEST_ENCRYPTION_KEY,
   FakeCommerce,
   startFakeCommerce,
   startWorkerHarness,
@@ -14,6 +15,8 @@ import {
 } from '@platform/testing';
 import type { Response } from 'light-my-request';
 import { DataSource } from 'typeorm';
+import { deriveInternalCredential } from '@platform/crypto';
+import { FakeStorefrontServices, startFakeStorefrontServices } from './fake-storefront-services';
 import { OrderAppModule } from '../../src/app.module';
 import { loadOrderConfig } from '../../src/config/order.config';
 import { loadOrderWorkerConfig } from '../../src/config/order-worker.config';
@@ -21,6 +24,7 @@ import { OutboxProcessor } from '../../src/modules/outbox/outbox.processor';
 import { OrderWorkerModule } from '../../src/worker.module';
 
 export const ORDER_PATH = '/v1/commerce/order-subgraph';
+export const ORDER_STOREFRONT_PATH = '/v1/commerce/order-storefront-subgraph';
 
 export const ALL_ORDER_SCOPES: Scope[] = [
   'commerce.order:read',
@@ -59,6 +63,11 @@ export interface Caller {
     variables?: Record<string, unknown>,
     headers?: Record<string, string>,
   ): Promise<GqlResult<D>>;
+  /** The same on the storefront path. */
+  storefront<D = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<GqlResult<D>>;
 }
 
 /** The order subgraph on a private database and Redis prefix, with a fake commerce-rest for store visibility. */
@@ -67,10 +76,12 @@ export interface OrderTestApp {
   readonly app: NestFastifyApplication;
   readonly dataSource: DataSource;
   readonly commerce: FakeCommerce;
+  /** The catalog's and tax subgraph's internal routes the order subgraph calls. */
+  readonly services: FakeStorefrontServices;
   /** A new account + token with `scopes`, and a store visible to it. */
   newCaller(scopes?: readonly Scope[]): Promise<Caller>;
   /** POST a GraphQL request with exactly these headers. */
-  post(body: unknown, headers: Record<string, string>): Promise<GqlResult>;
+  post(body: unknown, headers: Record<string, string>, path?: string): Promise<GqlResult>;
   close(): Promise<void>;
 }
 
@@ -79,9 +90,14 @@ export async function startOrderTestApp(
   overrides: Record<string, string> = {},
 ): Promise<OrderTestApp> {
   const commerce = await startFakeCommerce();
+  const services = await startFakeStorefrontServices(
+    deriveInternalCredential(Buffer.from(TEST_ENCRYPTION_KEY, 'hex')),
+  );
   const env = await createTestEnv(label, {
     RATE_LIMIT_CREDENTIAL_LIMIT: '100000',
     COMMERCE_REST_URL: commerce.url,
+    CATALOG_SUBGRAPH_URL: services.url,
+    TAX_SUBGRAPH_URL: services.url,
     ...overrides,
   });
   const config = loadOrderConfig({ ...env.env, PORT: '0' });
@@ -93,10 +109,14 @@ export async function startOrderTestApp(
   await app.getHttpAdapter().getInstance().ready();
   const dataSource = app.get(DataSource);
 
-  const post = async (body: unknown, headers: Record<string, string>): Promise<GqlResult> => {
+  const post = async (
+    body: unknown,
+    headers: Record<string, string>,
+    path = ORDER_PATH,
+  ): Promise<GqlResult> => {
     const response = await app.inject({
       method: 'POST',
-      url: ORDER_PATH,
+      url: path,
       headers: { 'content-type': 'application/json', ...headers },
       payload: JSON.stringify(body),
     });
@@ -108,21 +128,31 @@ export async function startOrderTestApp(
     app,
     dataSource,
     commerce,
+    services,
     post,
     async newCaller(scopes = ALL_ORDER_SCOPES) {
       const credential = await createTestCredential(dataSource, scopes);
       const storeId = randomUUID();
       commerce.grant(credential.headers.authorization, storeId);
+      services.addSku(storeId, { id: 'sku-mug', name: 'Mug', price: { value: 1250, currencyCode: 'USD' } });
+      services.addSku(storeId, { id: 'sku-tee', name: 'Tee', price: { value: 1500, currencyCode: 'USD' } });
       return {
         credential,
         storeId,
         gql: (query, variables = {}, headers = {}) =>
           post({ query, variables }, { ...credential.headers, 'x-store-id': storeId, ...headers }) as never,
+        storefront: (query, variables = {}) =>
+          post(
+            { query, variables },
+            { ...credential.headers, 'x-store-id': storeId },
+            ORDER_STOREFRONT_PATH,
+          ) as never,
       };
     },
     async close() {
       await app.close();
       await commerce.close();
+      await services.close();
       await env.teardown();
     },
   };

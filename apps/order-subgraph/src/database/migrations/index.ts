@@ -1,5 +1,10 @@
 import { CreateOrders1795317000000 } from './1795317000000-create-orders';
 import { OutboxSequence1795317000100 } from './1795317000100-outbox-sequence';
+import { OrderStorefront1795317000200 } from './1795317000200-order-storefront';
 
 /** Every migration of schema `orders`, oldest first. Append new ones at the end. */
-export const ORDERS_MIGRATIONS = [CreateOrders1795317000000, OutboxSequence1795317000100];
+export const ORDERS_MIGRATIONS = [
+  CreateOrders1795317000000,
+  OutboxSequence1795317000100,
+  OrderStorefront1795317000200,
+];

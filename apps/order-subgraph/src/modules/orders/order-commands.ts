@@ -1,4 +1,5 @@
-import type { OrderContact } from './order.entity';
+import type { LineItemDetailsData, LineItemNoteData } from './line-item.entity';
+import type { OrderContact, StoredMetafield } from './order.entity';
 import type {
   FulfillmentMode,
   FulfillmentStatus,
@@ -26,6 +27,23 @@ export interface NewLineItem {
   readonly discountAmount?: Money | null;
   readonly taxAmount?: Money | null;
   readonly fulfillmentMode?: FulfillmentMode;
+  /** The public graph's line fields the order subgraph stores. */
+  readonly extras?: LineExtras;
+}
+
+/** Stored line fields beyond the amounts (storefront lines). */
+export interface LineExtras {
+  readonly taxable?: boolean;
+  readonly status?: FulfillmentStatus;
+  readonly details?: LineItemDetailsData | null;
+  readonly externalId?: string | null;
+  readonly fulfillmentChannelId?: string | null;
+  readonly metafields?: StoredMetafield[] | null;
+  readonly notes?: LineItemNoteData[] | null;
+  readonly tags?: string[] | null;
+  readonly shipping?: OrderContact | null;
+  readonly serviceStartAt?: Date | null;
+  readonly serviceEndsAt?: Date | null;
 }
 
 export interface LineItemPatch {
@@ -42,6 +60,9 @@ export interface NewNote {
   readonly content: string;
   readonly shouldNotifyCustomer?: boolean;
   readonly authorType?: NoteAuthorType;
+  readonly referenceId?: string | null;
+  readonly metafields?: readonly { key: string; value: string; type?: 'JSON' }[] | null;
+  readonly externalIds?: readonly { type: string; value: string }[] | null;
 }
 
 export interface NewOrder {
@@ -55,6 +76,10 @@ export interface NewOrder {
   readonly tags?: readonly string[];
   readonly notes?: readonly NewNote[];
   readonly processedAt?: Date | null;
+  readonly externalId?: string | null;
+  readonly cartId?: string | null;
+  readonly metafields?: readonly { key: string; value: string; type?: 'JSON' }[] | null;
+  readonly taxExempted?: boolean;
 }
 
 export interface OrderPatch {

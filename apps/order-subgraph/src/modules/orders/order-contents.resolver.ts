@@ -5,13 +5,32 @@ import {
   AddLineItemInput,
   AddOrderDiscountInput,
   AddOrderNoteInput,
+  ApplyDiscountCodesInput,
+  UpdateDraftLineItemInput,
   UpdateLineItemByIdInput,
 } from './order.input';
 import { toLineItemModel, toNoteModel, toOrderModel } from './order.mappers';
 import { LineItemModel, OrderModel, OrderNoteModel } from './order.model';
 import { OrderContentsService } from './order-contents.service';
 import { OrderScopes } from './order-scopes';
-import { assertSameStore } from './store-context';
+import { StorefrontCartService, type LineChange } from './storefront-cart.service';
+import { OrderPath, OrderPathKind, assertCartContext, assertSameStore } from './store-context';
+
+/** A line change from the public input (plus the admin path's price overrides). */
+export function lineChangeOf(input: UpdateDraftLineItemInput & Partial<UpdateLineItemByIdInput>): LineChange {
+  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const {
+    totals: _totals,
+    discounts: _discounts,
+    fees: _fees,
+    taxes: _taxes,
+    context: _context,
+    orderVersion: _version,
+    orderId: _orderId,
+    ...change
+  } = defined as UpdateLineItemByIdInput;
+  return change as LineChange;
+}
 
 const versionArg = {
   type: () => Int,
@@ -19,68 +38,85 @@ const versionArg = {
   description: 'Refuse the write unless the order is at this version.',
 };
 
-/** Line items, order discounts and notes; all scope commerce.order:update. */
+/** Line items (the storefront cart operations), order discounts, discount codes and notes; all scope commerce.order:update. */
 @Resolver(() => OrderModel)
 export class OrderContentsResolver {
-  constructor(private readonly contents: OrderContentsService) {}
+  constructor(
+    private readonly contents: OrderContentsService,
+    private readonly cart: StorefrontCartService,
+  ) {}
 
   @Mutation(() => LineItemModel, {
-    description: 'Adds a line (caller-priced) to a DRAFT or OPEN order. Scope commerce.order:update.',
+    description:
+      "Adds a catalog SKU to a cart, priced from the catalog's current price (SKU_NOT_FOUND, SKU_NOT_PURCHASABLE); updateQuantity adds to a line of the same SKU and choices. Storefront path: DRAFT orders only (ORDER_NOT_DRAFT). Scope commerce.order:update.",
   })
   @RequiresScopes(OrderScopes.update)
   async addLineItemBySkuId(
     @StoreId() storeId: string,
+    @OrderPathKind() path: OrderPath,
     @Args('input') input: AddLineItemInput,
   ): Promise<LineItemModel> {
-    assertSameStore(storeId, input);
-    const { order, lineItem } = await this.contents.addLineItem(
-      storeId,
-      input.orderId,
-      input.lineItem,
-      input.orderVersion,
-    );
+    assertCartContext(storeId, input, path);
+    const { order, lineItem } = await this.cart.addLine(storeId, path, input, input.orderVersion);
     return toLineItemModel(lineItem, order.currencyCode);
   }
 
   @Mutation(() => LineItemModel, {
-    description: 'Changes a line of a DRAFT or OPEN order. Scope commerce.order:update.',
+    description:
+      'Changes a line (a new skuId is priced from the catalog). Storefront path: DRAFT orders only, no client prices. Scope commerce.order:update.',
   })
   @RequiresScopes(OrderScopes.update)
   async updateLineItemById(
     @StoreId() storeId: string,
+    @OrderPathKind() path: OrderPath,
     @Args('input') input: UpdateLineItemByIdInput,
   ): Promise<LineItemModel> {
-    assertSameStore(storeId, input);
-    const patch = {
-      ...(input.name != null ? { name: input.name } : {}),
-      ...(input.quantity != null ? { quantity: input.quantity } : {}),
-      ...(input.unitAmount != null ? { unitAmount: input.unitAmount } : {}),
-      ...(input.discountAmount !== undefined ? { discountAmount: input.discountAmount } : {}),
-      ...(input.taxAmount !== undefined ? { taxAmount: input.taxAmount } : {}),
-      ...(input.fulfillmentMode != null ? { fulfillmentMode: input.fulfillmentMode } : {}),
-      ...(input.status != null ? { status: input.status } : {}),
-    };
-    const { order, lineItem } = await this.contents.updateLineItem(
+    assertCartContext(storeId, input, path);
+    const { order, lineItem } = await this.cart.updateLine(
       storeId,
+      path,
       input.orderId,
-      input.id,
-      patch,
+      lineChangeOf(input),
       input.orderVersion,
     );
     return toLineItemModel(lineItem, order.currencyCode);
   }
 
-  @Mutation(() => OrderModel, {
-    description: 'Removes a line; returns the order with its new totals. Scope commerce.order:update.',
+  @Mutation(() => Boolean, {
+    description: 'Removes a line (true) and re-derives the totals. Scope commerce.order:update.',
   })
   @RequiresScopes(OrderScopes.update)
   async deleteLineItemById(
     @StoreId() storeId: string,
+    @OrderPathKind() path: OrderPath,
     @Args('id', { type: () => ID }) id: string,
     @Args('orderId', { type: () => ID }) orderId: string,
     @Args('orderVersion', versionArg) orderVersion?: number | null,
+  ): Promise<boolean> {
+    await this.cart.deleteLine(storeId, path, orderId, id, orderVersion);
+    return true;
+  }
+
+  @Mutation(() => OrderModel, {
+    description:
+      "Applies the store's discount codes to a DRAFT order, all or nothing (DISCOUNT_CODE_NOT_FOUND, _EXPIRED, _NOT_YET_VALID, _DISABLED); a code already applied is not applied again. Scope commerce.order:update.",
+  })
+  @RequiresScopes(OrderScopes.update)
+  async applyDiscountCodes(
+    @StoreId() storeId: string,
+    @OrderPathKind() path: OrderPath,
+    @Args('input') input: ApplyDiscountCodesInput,
   ): Promise<OrderModel> {
-    return toOrderModel(await this.contents.deleteLineItem(storeId, orderId, id, orderVersion));
+    assertCartContext(storeId, input, path);
+    return toOrderModel(
+      await this.cart.applyCodes(
+        storeId,
+        'storefront',
+        input.orderId,
+        input.discountCodes,
+        input.orderVersion,
+      ),
+    );
   }
 
   @Mutation(() => OrderModel, {

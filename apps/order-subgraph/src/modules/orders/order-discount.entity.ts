@@ -22,8 +22,17 @@ export class OrderDiscountEntity {
   @Column({ type: 'varchar', length: 64, nullable: true })
   code!: string | null;
 
+  /** The current amount; for a percentage discount re-derived from the subtotal on every change. */
   @Column({ type: 'bigint', transformer: bigintNumber })
   amount!: number;
+
+  /** Decimal percentage of the subtotal ("10", "12.5"); null for a fixed amount. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  ratePercentage!: string | null;
+
+  /** The store's discount code it came from (applyDiscountCodes). */
+  @Column({ type: 'uuid', nullable: true })
+  discountCodeId!: string | null;
 
   @Column({ type: 'timestamptz' })
   createdAt!: Date;

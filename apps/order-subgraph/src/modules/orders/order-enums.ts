@@ -2,6 +2,7 @@ import { registerEnumType } from '@nestjs/graphql';
 import {
   FULFILLMENT_MODES,
   FULFILLMENT_STATUSES,
+  LINE_ITEM_STATUS_INPUTS,
   LINE_ITEM_TYPES,
   MANUAL_PAYMENT_STATUSES,
   NOTE_AUTHOR_TYPES,
@@ -24,6 +25,8 @@ export const OrderManualPaymentStatusEnum = enumOf(MANUAL_PAYMENT_STATUSES);
 export const OrderFulfillmentStatusEnum = enumOf(FULFILLMENT_STATUSES);
 export const OrderFulfillmentModeEnum = enumOf(FULFILLMENT_MODES);
 export const LineItemTypeEnum = enumOf(LINE_ITEM_TYPES);
+export const LineItemStatusInputEnum = enumOf(LINE_ITEM_STATUS_INPUTS);
+export const OrderMetafieldTypeEnum = enumOf(['JSON'] as const);
 export const OrderNoteAuthorTypeEnum = enumOf(NOTE_AUTHOR_TYPES);
 export const OrderStatusKindEnum = enumOf(STATUS_KINDS);
 export const OrderPaymentTypeEnum = enumOf(ORDER_PAYMENT_TYPES);
@@ -44,6 +47,11 @@ registerEnumType(OrderFulfillmentStatusEnum, { name: 'OrderFulfillmentStatus' })
 registerEnumType(OrderFulfillmentModeEnum, { name: 'OrderFulfillmentMode' });
 registerEnumType(LineItemTypeEnum, { name: 'LineItemType' });
 registerEnumType(OrderNoteAuthorTypeEnum, { name: 'OrderNoteAuthorType' });
+registerEnumType(LineItemStatusInputEnum, {
+  name: 'LineItemStatusInput',
+  description: "A line's status as the public storefront graph sends it; DRAFT is stored as UNFULFILLED.",
+});
+registerEnumType(OrderMetafieldTypeEnum, { name: 'OrderMetafieldType' });
 registerEnumType(OrderStatusKindEnum, {
   name: 'OrderStatusKind',
   description: 'Which of the three statuses changed.',

@@ -2,21 +2,72 @@ import { Args, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, RequiresScopes } from '@platform/auth';
 import { StoreId } from '@platform/graphql-subgraph';
 import { OrderManualPaymentStatusEnum, OrderFulfillmentStatusEnum } from './order-enums';
-import type { NewOrder } from './order-commands';
-import { AddDraftOrderInput, AddOrderInput, UpdateOrderInput } from './order.input';
+import type { NewLineItem, NewOrder } from './order-commands';
+import {
+  AddDraftOrderInput,
+  AddOrderInput,
+  OrderLineItemInput,
+  UpdateDraftOrderInput,
+  UpdateOrderInput,
+} from './order.input';
+import { lineChangeOf } from './order-contents.resolver';
+import { StorefrontCartService, type DraftLine } from './storefront-cart.service';
 import { toOrderModel } from './order.mappers';
 import { OrderModel } from './order.model';
 import { OrderScopes } from './order-scopes';
 import type { FulfillmentStatus, ManualPaymentStatus } from './order-statuses';
 import { OrdersService } from './orders.service';
-import { assertSameStore } from './store-context';
+import { OrderPath, OrderPathKind, assertSameStore } from './store-context';
 
-function newOrder(input: AddOrderInput | AddDraftOrderInput): NewOrder {
+/** A line of the public CreateDraftLineItemInput shape as the services take it (client totals, discounts, fees, taxes dropped). */
+function draftLineOf(l: OrderLineItemInput): DraftLine & NewLineItem {
   return {
-    currencyCode: input.currencyCode,
+    type: l.type,
+    name: l.name,
+    skuId: l.skuId ?? null,
+    quantity: l.quantity,
+    unitAmount: l.unitAmount,
+    discountAmount: l.discountAmount ?? null,
+    taxAmount: l.taxAmount ?? null,
+    fulfillmentMode: l.fulfillmentMode,
+    externalId: l.externalId,
+    notes: l.notes,
+    shipping: l.shipping,
+    details: l.details,
+    tags: l.tags,
+    serviceStartAt: l.serviceStartAt,
+    serviceEndsAt: l.serviceEndsAt,
+    metafields: l.metafields,
+    extras: {
+      details: l.details ?? null,
+      externalId: l.externalId ?? null,
+      metafields: l.metafields
+        ? l.metafields.map((m) => ({ key: m.key, value: m.value, type: 'JSON' as const }))
+        : null,
+      tags: l.tags ?? null,
+      shipping: l.shipping ?? null,
+      serviceStartAt: l.serviceStartAt ?? null,
+      serviceEndsAt: l.serviceEndsAt ?? null,
+    },
+  };
+}
+
+function newOrder(
+  input: AddOrderInput | AddDraftOrderInput,
+  lineItems: readonly NewLineItem[] = (input.lineItems ?? []).map((l) => draftLineOf(l)),
+): NewOrder {
+  const draft = input instanceof AddDraftOrderInput ? input : null;
+  return {
+    // A public addDraftOrder names no currency: the first line's, else USD (an empty cart adopts the
+    // currency of its first catalog price).
+    currencyCode: input.currencyCode ?? lineItems[0]?.unitAmount.currencyCode ?? 'USD',
     channelId: input.context.channelId ?? null,
     customerId: input.customerId ?? null,
-    lineItems: input.lineItems ?? [],
+    lineItems,
+    externalId: draft?.externalId ?? null,
+    cartId: draft?.cartId ?? null,
+    metafields: draft?.metafields ?? null,
+    taxExempted: draft?.taxExempted ?? false,
     billing: input.billing ?? null,
     shipping: input.shipping ?? null,
     shippingAmount: input.shippingAmount ?? null,
@@ -35,7 +86,10 @@ const versionArg = {
 /** Creating orders and moving them through their lifecycle; each mutation with its scope. */
 @Resolver(() => OrderModel)
 export class OrderLifecycleResolver {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly cart: StorefrontCartService,
+  ) {}
 
   @Mutation(() => OrderModel, {
     description: 'Creates an OPEN order with at least one line. Scope commerce.order:create.',
@@ -50,15 +104,60 @@ export class OrderLifecycleResolver {
     return toOrderModel(await this.orders.create(storeId, newOrder(input), false, principal));
   }
 
-  @Mutation(() => OrderModel, { description: 'Creates a DRAFT order (a cart). Scope commerce.order:create.' })
+  @Mutation(() => OrderModel, {
+    description:
+      'Creates a DRAFT order (a cart). On the storefront path every line names a catalog SKU, which prices it. Scope commerce.order:create.',
+  })
   @RequiresScopes(OrderScopes.create)
   async addDraftOrder(
     @StoreId() storeId: string,
+    @OrderPathKind() path: OrderPath,
     @Args('input') input: AddDraftOrderInput,
     @CurrentPrincipal() principal: Principal,
   ): Promise<OrderModel> {
     assertSameStore(storeId, input);
-    return toOrderModel(await this.orders.create(storeId, newOrder(input), true, principal));
+    const lines =
+      path === 'storefront' && input.lineItems?.length
+        ? await this.cart.priceDraftLines(storeId, input.lineItems.map(draftLineOf))
+        : undefined;
+    return toOrderModel(await this.orders.create(storeId, newOrder(input, lines), true, principal));
+  }
+
+  @Mutation(() => OrderModel, {
+    description:
+      'Changes a DRAFT order (ORDER_NOT_DRAFT otherwise): customer, addresses, tags, notes, metafields, and lines added, changed or removed; totals and taxes re-derived. Scope commerce.order:update.',
+  })
+  @RequiresScopes(OrderScopes.update)
+  async updateDraftOrder(
+    @StoreId() storeId: string,
+    @OrderPathKind() path: OrderPath,
+    @Args('input') input: UpdateDraftOrderInput,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<OrderModel> {
+    assertSameStore(storeId, input);
+    const order = await this.cart.updateDraft(
+      storeId,
+      path,
+      {
+        id: input.id,
+        orderVersion: input.orderVersion,
+        customerId: input.customerId,
+        billing: input.billing,
+        shipping: input.shipping,
+        tags: input.tags,
+        externalId: input.externalId,
+        cartId: input.cartId,
+        metafields: input.metafields,
+        notes: input.notes,
+        lineItems: input.lineItems && {
+          add: input.lineItems.add?.map(draftLineOf),
+          update: input.lineItems.update?.map((u) => lineChangeOf(u)),
+          remove: input.lineItems.remove,
+        },
+      },
+      principal,
+    );
+    return toOrderModel(order);
   }
 
   @Mutation(() => OrderModel, { description: 'DRAFT → OPEN (needs a line). Scope commerce.order:update.' })

@@ -1,5 +1,5 @@
 import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { OrderEntity } from './order.entity';
+import { OrderEntity, type StoredMetafield } from './order.entity';
 import type { NoteAuthorType } from './order-statuses';
 
 @Entity({ schema: 'orders', name: 'order_notes' })
@@ -32,6 +32,16 @@ export class OrderNoteEntity {
 
   @Column({ type: 'boolean' })
   shouldNotifyCustomer!: boolean;
+
+  /** The public NoteInput's own fields, stored and returned. */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  referenceId!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  metafields!: StoredMetafield[] | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  externalIds!: { type: string; value: string }[] | null;
 
   @Column({ type: 'timestamptz' })
   createdAt!: Date;

@@ -55,11 +55,22 @@ export const FULFILLMENT_MODES = [
   'TO_GO',
   'DIGITAL',
   'PURCHASE',
+  // The public storefront graph's other modes (LineItemModeInput), stored as given.
+  'GENERAL_CONTAINER',
+  'QUICK_STAY',
+  'REGULAR_STAY',
+  'NON_LODGING_NRR',
+  'NON_LODGING_SALE',
+  'GIFT_CARD',
 ] as const;
 export type FulfillmentMode = (typeof FULFILLMENT_MODES)[number];
 
-export const LINE_ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'SERVICE', 'STAY', 'PAY_LINK'] as const;
+export const LINE_ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'SERVICE', 'STAY', 'PAY_LINK', 'ALL'] as const;
 export type LineItemType = (typeof LINE_ITEM_TYPES)[number];
+
+/** A line's status as the public storefront graph sends it (LineItemStatusInput): DRAFT is stored as UNFULFILLED. */
+export const LINE_ITEM_STATUS_INPUTS = [...FULFILLMENT_STATUSES, 'DRAFT'] as const;
+export type LineItemStatusInput = (typeof LINE_ITEM_STATUS_INPUTS)[number];
 
 export const NOTE_AUTHOR_TYPES = ['NONE', 'MERCHANT', 'CUSTOMER'] as const;
 export type NoteAuthorType = (typeof NOTE_AUTHOR_TYPES)[number];

@@ -17,10 +17,29 @@ export interface OrderContact {
     adminArea1?: string;
     /** City. */
     adminArea2?: string;
+    adminArea3?: string;
+    adminArea4?: string;
     postalCode?: string;
-    /** ISO 3166-1 alpha-2. */
-    countryCode: string;
+    /** ISO 3166-1 alpha-2 (absent only on storefront carts that did not give it; no tax then). */
+    countryCode?: string;
   };
+}
+
+/** A metafield as the public storefront graph sends it (stored and returned as given). */
+export interface StoredMetafield {
+  key: string;
+  value: string;
+  type: 'JSON';
+}
+
+/** A tax of an order or line as the tax subgraph computed it for the cart. */
+export interface StoredTax {
+  /** The tax rate's id in the tax subgraph. */
+  id: string;
+  name: string;
+  /** Decimal percentage string ("8.25"), null for a fixed amount. */
+  ratePercentage: string | null;
+  amount: number;
 }
 
 /**
@@ -99,6 +118,24 @@ export class OrderEntity {
 
   @Column({ type: 'text', array: true })
   tags!: string[];
+
+  /** The storefront's own ids of the cart (public AddDraftOrderInput.externalId / cartId). */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  externalId!: string | null;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  cartId!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  metafields!: StoredMetafield[] | null;
+
+  /** No tax is computed for a tax-exempt order. */
+  @Column({ type: 'boolean', default: false })
+  taxExempted!: boolean;
+
+  /** Per tax rate, from the tax subgraph's calculation of the cart (DRAFT orders). */
+  @Column({ type: 'jsonb', nullable: true })
+  taxes!: StoredTax[] | null;
 
   @Column({ type: 'integer' })
   orderVersion!: number;

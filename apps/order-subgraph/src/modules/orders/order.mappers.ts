@@ -14,6 +14,75 @@ import {
   OrderStatusChangeModel,
 } from './order.model';
 
+import type { LineItemDetailsData, LineItemNoteData } from './line-item.entity';
+import type { StoredMetafield, StoredTax } from './order.entity';
+import type {
+  LineItemDetailsModel,
+  LineItemTaxModel,
+  OrderMetafieldModel,
+  OrderTaxModel,
+} from './storefront.model';
+
+function metafieldsOf(stored: readonly StoredMetafield[] | null): OrderMetafieldModel[] {
+  return (stored ?? []).map((m) => ({ key: m.key, value: m.value, type: m.type ?? 'JSON' }));
+}
+
+function taxOf(t: StoredTax, currencyCode: string): LineItemTaxModel {
+  return {
+    id: t.id,
+    name: t.name,
+    ratePercentage: t.ratePercentage,
+    amount: SimpleMoney.of(t.amount, currencyCode),
+    exempted: false,
+    included: false,
+    referenceId: null,
+    externalIds: [],
+    metafields: [],
+  };
+}
+
+function orderTaxOf(t: StoredTax, currencyCode: string): OrderTaxModel {
+  return { ...taxOf(t, currencyCode), additional: false };
+}
+
+function detailsOf(d: LineItemDetailsData | null, currencyCode: string): LineItemDetailsModel | null {
+  if (!d) return null;
+  const money = (m: { value: number; currencyCode: string } | null | undefined) =>
+    m ? SimpleMoney.of(m.value, m.currencyCode || currencyCode) : null;
+  return {
+    sku: d.sku ?? null,
+    productAssetUrl: d.productAssetUrl ?? null,
+    unitOfMeasure: d.unitOfMeasure ?? null,
+    selectedOptions: (d.selectedOptions ?? []).map((o) => ({ attribute: o.attribute, values: o.values })),
+    selectedAddons: (d.selectedAddons ?? []).map((a) => ({
+      attribute: a.attribute,
+      sku: a.sku ?? null,
+      values: a.values.map((v) => ({
+        name: v.name,
+        amount: money(v.amount),
+        amountIncreased: v.amountIncreased ?? null,
+        costAdjustment: money(v.costAdjustment),
+      })),
+    })),
+  };
+}
+
+function lineNoteOf(n: LineItemNoteData, orderId: string): OrderNoteModel {
+  return Object.assign(new OrderNoteModel(), {
+    id: n.id,
+    orderId,
+    content: n.content,
+    authorType: n.authorType,
+    author: n.author,
+    shouldNotifyCustomer: false,
+    createdAt: new Date(n.createdAt),
+    deletedAt: null,
+    referenceId: n.referenceId,
+    metafields: [],
+    externalIds: [],
+  });
+}
+
 /** Entity → GraphQL object mappers (entities are not API types). */
 export function toOrderModel(o: OrderEntity): OrderModel {
   const money = (value: number) => SimpleMoney.of(value, o.currencyCode);
@@ -32,6 +101,8 @@ export function toOrderModel(o: OrderEntity): OrderModel {
       total: money(o.total),
       paidTotal: money(o.paidTotal),
       refundedTotal: money(o.refundedTotal),
+      productDiscountTotal: money(o.discountTotal),
+      shippingDiscountTotal: money(0),
     },
     customerId: o.customerId,
     billing: o.billing,
@@ -47,6 +118,13 @@ export function toOrderModel(o: OrderEntity): OrderModel {
     archivedAt: o.archivedAt,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
+    externalId: o.externalId,
+    cartId: o.cartId,
+    metafields: metafieldsOf(o.metafields),
+    taxExempted: o.taxExempted,
+    taxes: (o.taxes ?? []).map((t) => orderTaxOf(t, o.currencyCode)),
+    fees: [],
+    links: [],
   });
 }
 
@@ -62,6 +140,7 @@ export function toLineItemModel(l: LineItemEntity, currencyCode: string): LineIt
     quantity: l.quantity,
     unitAmount: money(l.unitAmount),
     totals: {
+      feeTotal: money(0),
       subTotal: money(l.subTotal),
       discountTotal: money(l.discountTotal),
       taxTotal: money(l.taxTotal),
@@ -71,6 +150,18 @@ export function toLineItemModel(l: LineItemEntity, currencyCode: string): LineIt
     status: l.status,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
+    details: detailsOf(l.details, currencyCode),
+    discounts: [],
+    externalId: l.externalId,
+    fees: [],
+    fulfillmentChannelId: l.fulfillmentChannelId,
+    metafields: metafieldsOf(l.metafields),
+    notes: (l.notes ?? []).map((n) => lineNoteOf(n, l.orderId)),
+    serviceEndsAt: l.serviceEndsAt,
+    serviceStartAt: l.serviceStartAt,
+    shipping: l.shipping,
+    tags: l.tags ?? [],
+    taxes: (l.taxes ?? []).map((t) => taxOf(t, currencyCode)),
   });
 }
 
@@ -83,6 +174,10 @@ export function toNoteModel(n: OrderNoteEntity): OrderNoteModel {
     author: n.authorId,
     shouldNotifyCustomer: n.shouldNotifyCustomer,
     createdAt: n.createdAt,
+    deletedAt: null,
+    referenceId: n.referenceId,
+    metafields: metafieldsOf(n.metafields),
+    externalIds: n.externalIds ?? [],
   });
 }
 
@@ -93,6 +188,11 @@ export function toDiscountModel(d: OrderDiscountEntity, currencyCode: string): O
     code: d.code,
     amount: SimpleMoney.of(d.amount, currencyCode),
     createdAt: d.createdAt,
+    ratePercentage: d.ratePercentage,
+    appliedBeforeTax: false,
+    referenceId: d.discountCodeId,
+    metafields: [],
+    externalIds: [],
   });
 }
 

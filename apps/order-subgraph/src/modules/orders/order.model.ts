@@ -20,6 +20,15 @@ import type {
   PaymentStatus,
   StatusKind,
 } from './order-statuses';
+import {
+  LineItemDetailsModel,
+  LineItemTaxModel,
+  OrderExternalIdModel,
+  OrderFeeModel,
+  OrderLinkModel,
+  OrderMetafieldModel,
+  OrderTaxModel,
+} from './storefront.model';
 
 /**
  * The catalog's SKU, by reference only: the catalog subgraph owns and resolves it. `id` is
@@ -99,6 +108,12 @@ export class OrderTotalsModel {
 
   @Field(() => SimpleMoney, { description: 'Sum of the recorded refunds.' })
   refundedTotal!: SimpleMoney;
+
+  @Field(() => SimpleMoney, { description: 'The discounts on products: every discount of the order.' })
+  productDiscountTotal!: SimpleMoney;
+
+  @Field(() => SimpleMoney, { description: 'Discounts on shipping: always 0.' })
+  shippingDiscountTotal!: SimpleMoney;
 }
 
 @ObjectType('OrderAddress')
@@ -119,10 +134,16 @@ export class OrderAddressModel {
   adminArea2?: string;
 
   @Field(() => String, { nullable: true })
+  adminArea3?: string;
+
+  @Field(() => String, { nullable: true })
+  adminArea4?: string;
+
+  @Field(() => String, { nullable: true })
   postalCode?: string;
 
-  @Field({ description: 'ISO 3166-1 alpha-2.' })
-  countryCode!: string;
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2.' })
+  countryCode?: string;
 }
 
 @ObjectType('OrderContact', { description: 'A billing or shipping contact and address.' })
@@ -168,9 +189,26 @@ export class OrderNoteModel {
 
   @Field(() => GraphQLISODateTime)
   createdAt!: Date;
+
+  @Field(() => GraphQLISODateTime, {
+    nullable: true,
+    description: 'Deleted notes are not listed: always null.',
+  })
+  deletedAt!: Date | null;
+
+  @Field(() => ID, { nullable: true })
+  referenceId!: string | null;
+
+  @Field(() => [OrderMetafieldModel], { nullable: true })
+  metafields!: OrderMetafieldModel[] | null;
+
+  @Field(() => [OrderExternalIdModel], { nullable: true })
+  externalIds!: OrderExternalIdModel[] | null;
 }
 
-@ObjectType('OrderDiscount', { description: 'An order-level discount of a fixed amount.' })
+@ObjectType('OrderDiscount', {
+  description: 'An order-level discount: a fixed amount, or a percentage of the subtotal (discount codes).',
+})
 export class OrderDiscountModel {
   @Field(() => ID)
   id!: string;
@@ -181,11 +219,26 @@ export class OrderDiscountModel {
   @Field(() => String, { nullable: true })
   code!: string | null;
 
-  @Field(() => SimpleMoney)
+  @Field(() => SimpleMoney, { description: 'For a percentage: its current amount.' })
   amount!: SimpleMoney;
 
   @Field(() => GraphQLISODateTime)
   createdAt!: Date;
+
+  @Field(() => String, { nullable: true, description: 'Decimal percentage of the subtotal ("10").' })
+  ratePercentage!: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Always false: discounts apply after tax.' })
+  appliedBeforeTax!: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: 'The discount code it came from.' })
+  referenceId!: string | null;
+
+  @Field(() => [OrderMetafieldModel], { nullable: true })
+  metafields!: OrderMetafieldModel[] | null;
+
+  @Field(() => [OrderExternalIdModel], { nullable: true })
+  externalIds!: OrderExternalIdModel[] | null;
 }
 
 @ObjectType('OrderPayment', {
@@ -219,6 +272,9 @@ export class OrderPaymentModel {
   description: 'subTotal = unitAmount × quantity; total = subTotal − discountTotal + taxTotal.',
 })
 export class LineItemTotalsModel {
+  @Field(() => SimpleMoney, { description: 'Always 0: no fees.' })
+  feeTotal!: SimpleMoney;
+
   @Field(() => SimpleMoney)
   subTotal!: SimpleMoney;
 
@@ -270,6 +326,48 @@ export class LineItemModel {
 
   @Field(() => GraphQLISODateTime)
   updatedAt!: Date;
+
+  @Field(() => LineItemDetailsModel, { nullable: true })
+  details!: LineItemDetailsModel | null;
+
+  @Field(() => [OrderDiscountModel], {
+    nullable: true,
+    description: 'Discounts are order-level: always empty.',
+  })
+  discounts!: OrderDiscountModel[];
+
+  @Field(() => String, { nullable: true })
+  externalId!: string | null;
+
+  @Field(() => [OrderFeeModel], { nullable: true, description: 'Always empty.' })
+  fees!: OrderFeeModel[];
+
+  @Field(() => String, { nullable: true })
+  fulfillmentChannelId!: string | null;
+
+  @Field(() => [OrderMetafieldModel], { nullable: true })
+  metafields!: OrderMetafieldModel[];
+
+  @Field(() => [OrderNoteModel], { nullable: true })
+  notes!: OrderNoteModel[];
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  serviceEndsAt!: Date | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  serviceStartAt!: Date | null;
+
+  @Field(() => OrderContactModel, { nullable: true })
+  shipping!: OrderContactModel | null;
+
+  @Field(() => [String], { nullable: true })
+  tags!: string[];
+
+  @Field(() => [LineItemTaxModel], {
+    nullable: true,
+    description: "From the tax subgraph's calculation (DRAFT orders).",
+  })
+  taxes!: LineItemTaxModel[];
 }
 
 @ObjectType('Order')
@@ -336,4 +434,28 @@ export class OrderModel {
 
   @Field(() => GraphQLISODateTime)
   updatedAt!: Date;
+
+  @Field(() => String, { nullable: true, description: "The storefront's own id of the order." })
+  externalId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The storefront's cart id." })
+  cartId!: string | null;
+
+  @Field(() => [OrderMetafieldModel], { nullable: true })
+  metafields!: OrderMetafieldModel[];
+
+  @Field(() => Boolean, { nullable: true, description: 'A tax-exempt order is not taxed.' })
+  taxExempted!: boolean;
+
+  @Field(() => [OrderTaxModel], {
+    nullable: true,
+    description: "Per tax rate, from the tax subgraph's calculation.",
+  })
+  taxes!: OrderTaxModel[];
+
+  @Field(() => [OrderFeeModel], { nullable: true, description: 'Always empty.' })
+  fees!: OrderFeeModel[];
+
+  @Field(() => [OrderLinkModel], { nullable: true, description: 'Always empty.' })
+  links!: OrderLinkModel[];
 }

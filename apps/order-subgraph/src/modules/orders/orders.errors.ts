@@ -35,6 +35,26 @@ export const OrderErrorCode = {
   ORDER_AMOUNT_OUT_OF_RANGE: 'ORDER_AMOUNT_OUT_OF_RANGE',
   /** An input's context.storeId is not the store of the x-store-id header. */
   STORE_MISMATCH: 'STORE_MISMATCH',
+  /** Storefront mutations change DRAFT orders (carts) only. */
+  ORDER_NOT_DRAFT: 'ORDER_NOT_DRAFT',
+  /** The store's catalog has no SKU with this id. */
+  SKU_NOT_FOUND: 'SKU_NOT_FOUND',
+  /** The SKU is archived, not ACTIVE, or has no price. */
+  SKU_NOT_PURCHASABLE: 'SKU_NOT_PURCHASABLE',
+  /** The storefront path takes no prices from the client (unitAmount, discountAmount, taxAmount). */
+  PRICE_NOT_ACCEPTED: 'PRICE_NOT_ACCEPTED',
+  /** No ACTIVE discount code of the store has this code. */
+  DISCOUNT_CODE_NOT_FOUND: 'DISCOUNT_CODE_NOT_FOUND',
+  /** The code's validity ended (endsAt passed). */
+  DISCOUNT_CODE_EXPIRED: 'DISCOUNT_CODE_EXPIRED',
+  /** The code is not valid yet (startsAt ahead). */
+  DISCOUNT_CODE_NOT_YET_VALID: 'DISCOUNT_CODE_NOT_YET_VALID',
+  /** The merchant disabled the code. */
+  DISCOUNT_CODE_DISABLED: 'DISCOUNT_CODE_DISABLED',
+  /** A fixed-amount code in another currency than the cart's. */
+  DISCOUNT_CODE_CURRENCY_MISMATCH: 'DISCOUNT_CODE_CURRENCY_MISMATCH',
+  /** createDiscountCode with a code the store already has. */
+  DISCOUNT_CODE_ALREADY_EXISTS: 'DISCOUNT_CODE_ALREADY_EXISTS',
 } as const;
 export type OrderErrorCode = (typeof OrderErrorCode)[keyof typeof OrderErrorCode];
 
@@ -120,4 +140,36 @@ export const OrderErrors = {
       'input.context.storeId must be the store of the x-store-id header',
     ),
   invalidField,
+  notDraft: (status: string) =>
+    error(
+      409,
+      OrderErrorCode.ORDER_NOT_DRAFT,
+      `only a DRAFT order (a cart) can be changed here, not ${status}`,
+    ),
+  skuNotFound: (skuId: string) =>
+    error(404, OrderErrorCode.SKU_NOT_FOUND, `SKU ${skuId} not found in the catalog`),
+  skuNotPurchasable: (skuId: string, why: string) =>
+    error(409, OrderErrorCode.SKU_NOT_PURCHASABLE, `SKU ${skuId} cannot be bought: ${why}`),
+  priceNotAccepted: (field: string) =>
+    error(
+      400,
+      OrderErrorCode.PRICE_NOT_ACCEPTED,
+      `${field} is not accepted on the storefront path: the catalog prices lines`,
+    ),
+  discountCodeNotFound: (code: string) =>
+    error(404, OrderErrorCode.DISCOUNT_CODE_NOT_FOUND, `discount code ${code} not found`),
+  discountCodeExpired: (code: string) =>
+    error(409, OrderErrorCode.DISCOUNT_CODE_EXPIRED, `discount code ${code} has expired`),
+  discountCodeNotYetValid: (code: string) =>
+    error(409, OrderErrorCode.DISCOUNT_CODE_NOT_YET_VALID, `discount code ${code} is not valid yet`),
+  discountCodeDisabled: (code: string) =>
+    error(409, OrderErrorCode.DISCOUNT_CODE_DISABLED, `discount code ${code} is disabled`),
+  discountCodeCurrencyMismatch: (code: string, currency: string) =>
+    error(
+      409,
+      OrderErrorCode.DISCOUNT_CODE_CURRENCY_MISMATCH,
+      `discount code ${code} is an amount in another currency than the order's ${currency}`,
+    ),
+  discountCodeExists: (code: string) =>
+    error(409, OrderErrorCode.DISCOUNT_CODE_ALREADY_EXISTS, `the store already has discount code ${code}`),
 };

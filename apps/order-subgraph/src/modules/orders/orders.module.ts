@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DiscountCodesModule } from '../discount-codes/discount-codes.module';
 import { OutboxModule } from '../outbox/outbox.module';
+import { CartTotals } from './cart-totals.service';
 import { Clock } from './clock.service';
 import { LineItemEntity } from './line-item.entity';
 import { LineItemResolver } from './line-item.resolver';
@@ -19,10 +21,12 @@ import { OrderWriter } from './order-writer.service';
 import { OrderEntity } from './order.entity';
 import { OrdersQueryService } from './orders-query.service';
 import { OrdersService } from './orders.service';
+import { StorefrontCartService } from './storefront-cart.service';
 
 /** Orders: the domain services and the GraphQL resolvers over them. */
 @Module({
   imports: [
+    DiscountCodesModule,
     OutboxModule,
     TypeOrmModule.forFeature([
       LineItemEntity,
@@ -34,6 +38,7 @@ import { OrdersService } from './orders.service';
     ]),
   ],
   providers: [
+    CartTotals,
     Clock,
     LineItemResolver,
     OrderContentsResolver,
@@ -46,6 +51,7 @@ import { OrdersService } from './orders.service';
     OrderWriter,
     OrdersQueryService,
     OrdersService,
+    StorefrontCartService,
   ],
   exports: [OrderContentsService, OrderPaymentsService, OrdersQueryService, OrdersService],
 })

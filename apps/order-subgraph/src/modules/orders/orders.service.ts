@@ -20,7 +20,8 @@ import {
 } from './order-rules';
 import type { FulfillmentStatus, ManualPaymentStatus } from './order-statuses';
 import { OrderWriter } from './order-writer.service';
-import { OrderEntity } from './order.entity';
+import { OrderEntity, type StoredMetafield } from './order.entity';
+import { CartTotals } from './cart-totals.service';
 import { OrderErrors } from './orders.errors';
 
 /** Fulfilment statuses a cancellation turns into CANCELED (nothing has left the store yet). */
@@ -60,11 +61,29 @@ export function newLineItemRow(
     unitAmount: line.unitAmount.value,
     ...totals,
     fulfillmentMode: line.fulfillmentMode ?? 'NONE',
-    status: 'UNFULFILLED',
+    status: line.extras?.status ?? 'UNFULFILLED',
     createdAt: now,
     updatedAt: now,
+    taxable: line.extras?.taxable ?? true,
+    details: line.extras?.details ?? null,
+    externalId: line.extras?.externalId ?? null,
+    fulfillmentChannelId: line.extras?.fulfillmentChannelId ?? null,
+    metafields: line.extras?.metafields ?? null,
+    notes: line.extras?.notes ?? null,
+    tags: line.extras?.tags ?? null,
+    shipping: line.extras?.shipping ?? null,
+    serviceStartAt: line.extras?.serviceStartAt ?? null,
+    serviceEndsAt: line.extras?.serviceEndsAt ?? null,
+    taxes: null,
   });
   return row;
+}
+
+/** A metafield list as stored (type defaults to JSON). */
+export function storedMetafields(
+  given: readonly { key: string; value: string; type?: 'JSON' }[] | null | undefined,
+): StoredMetafield[] | null {
+  return given ? given.map((m) => ({ key: m.key, value: m.value, type: m.type ?? 'JSON' })) : null;
 }
 
 /**
@@ -73,7 +92,10 @@ export function newLineItemRow(
  */
 @Injectable()
 export class OrdersService {
-  constructor(private readonly writer: OrderWriter) {}
+  constructor(
+    private readonly writer: OrderWriter,
+    private readonly cartTotals: CartTotals,
+  ) {}
 
   /** addOrder (status OPEN, needs a line) and addDraftOrder (status DRAFT, may be empty). */
   async create(storeId: string, input: NewOrder, draft: boolean, actor: Actor): Promise<OrderEntity> {
@@ -98,6 +120,11 @@ export class OrdersService {
         billing: input.billing ?? null,
         shipping: input.shipping ?? null,
         tags: normaliseTags(input.tags ?? []),
+        externalId: input.externalId ?? null,
+        cartId: input.cartId ?? null,
+        metafields: storedMetafields(input.metafields),
+        taxExempted: input.taxExempted ?? false,
+        taxes: null,
         orderVersion: 1,
         processedAt: input.processedAt ?? now,
         paidAt: null,
@@ -116,7 +143,7 @@ export class OrdersService {
       await change.recordInitialStatuses();
       await this.insertLines(tx, order, input.lineItems, now);
       await this.insertNotes(tx, order, input, actor, now);
-      await change.recompute();
+      await this.cartTotals.recompute(change);
       await tx.getRepository(OrderEntity).save(order);
       return change;
     });
@@ -139,7 +166,11 @@ export class OrdersService {
       if (patch.processedAt !== undefined) o.processedAt = patch.processedAt;
       if (patch.shippingAmount !== undefined) {
         o.shippingTotal = optionalAmountIn(patch.shippingAmount, o.currencyCode, ['shippingAmount']);
-        await change.recompute();
+      }
+      // A cart's taxes follow its address: recompute when the amounts or addresses change.
+      const addressChanged = patch.billing !== undefined || patch.shipping !== undefined;
+      if (patch.shippingAmount !== undefined || (addressChanged && o.status === 'DRAFT')) {
+        await this.cartTotals.recompute(change);
       }
     });
     return order;
@@ -325,6 +356,11 @@ export class OrdersService {
         authorId: actor.accountId,
         shouldNotifyCustomer: note.shouldNotifyCustomer ?? false,
         createdAt: now,
+        referenceId: note.referenceId ?? null,
+        metafields: storedMetafields(note.metafields),
+        externalIds: note.externalIds
+          ? note.externalIds.map((e) => ({ type: e.type, value: e.value }))
+          : null,
       })),
     );
   }

@@ -1,4 +1,18 @@
+import { ExecutionContext, createParamDecorator } from '@nestjs/common';
+import { subgraphContextOf, subgraphPathOf } from '@platform/graphql-subgraph';
+import { GraphQLError } from 'graphql';
 import { OrderErrors } from './orders.errors';
+
+/** The admin graph's path (the spec's) and the public storefront graph's path: one schema, two paths. */
+export const ORDER_ADMIN_PATH = '/v1/commerce/order-subgraph';
+export const ORDER_STOREFRONT_PATH = '/v1/commerce/order-storefront-subgraph';
+
+export type OrderPath = 'admin' | 'storefront';
+
+/** Injects which of the two paths the operation was posted to. */
+export const OrderPathKind = createParamDecorator((_data: unknown, context: ExecutionContext): OrderPath =>
+  subgraphPathOf(subgraphContextOf(context)) === ORDER_STOREFRONT_PATH ? 'storefront' : 'admin',
+);
 
 /**
  * The spec's rule for input-object mutations: `input.context.storeId` must name the store the
@@ -7,4 +21,23 @@ import { OrderErrors } from './orders.errors';
 export function assertSameStore(selectedStoreId: string, input: { context: { storeId: string } }): void {
   if (input.context.storeId.toLowerCase() !== selectedStoreId.toLowerCase())
     throw OrderErrors.storeMismatch();
+}
+
+/**
+ * The cart mutations whose public inputs have no `context`: the admin path still requires it
+ * (BAD_USER_INPUT, field input.context REQUIRED); the storefront path takes the x-store-id store,
+ * and a context given on either path must name that store.
+ */
+export function assertCartContext(
+  selectedStoreId: string,
+  input: { context?: { storeId: string } | null },
+  path: OrderPath,
+): void {
+  if (input.context) return assertSameStore(selectedStoreId, { context: input.context });
+  if (path === 'admin') {
+    throw new GraphQLError(
+      'Variable "$input" got invalid value; Field "context" of required type "OrderStoreContextInput!" was not provided.',
+      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } },
+    );
+  }
 }

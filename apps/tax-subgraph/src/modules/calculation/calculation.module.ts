@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ClassificationsModule } from '../classifications/classifications.module';
 import { CalculationResolver } from './calculation.resolver';
 import { CalculationService } from './calculation.service';
+import { InternalTaxEstimatesController } from './internal-tax-estimates.controller';
 
 @Module({
   imports: [ClassificationsModule],
+  controllers: [InternalTaxEstimatesController],
   providers: [CalculationResolver, CalculationService],
 })
 export class CalculationModule {}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '../orders/clock.service';
+import { DiscountCodeEntity } from './discount-code.entity';
+import { DiscountCodesResolver } from './discount-codes.resolver';
+import { DiscountCodesService } from './discount-codes.service';
+
+/** The stores' discount codes (schema `orders`, table discount_codes). */
+@Module({
+  imports: [TypeOrmModule.forFeature([DiscountCodeEntity])],
+  providers: [Clock, DiscountCodesResolver, DiscountCodesService],
+  exports: [DiscountCodesService],
+})
+export class DiscountCodesModule {}

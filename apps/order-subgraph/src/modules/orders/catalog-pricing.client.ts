@@ -1,0 +1,44 @@
+import { Errors } from '@platform/errors';
+import { postInternal } from './internal-call';
+
+/** One SKU as the catalog prices it for a cart (POST /internal/v1/stores/{storeId}/sku-prices). */
+export interface CatalogSkuPrice {
+  readonly id: string;
+  readonly name: string;
+  readonly code: string | null;
+  /** ACTIVE, DRAFT, ARCHIVED… as the catalog stores it. */
+  readonly status: string;
+  readonly price: { readonly value: number; readonly currencyCode: string } | null;
+  readonly compareAtPrice: { readonly value: number; readonly currencyCode: string } | null;
+  readonly taxable: boolean;
+  /** URL of the SKU's first media object. */
+  readonly mediaUrl: string | null;
+  readonly unitOfMeasure: string | null;
+}
+
+/**
+ * The order subgraph's way to the catalog's current SKU prices: the catalog's internal route
+ * (apps/catalog-subgraph/src/modules/storefront-pricing), never its tables.
+ */
+export class CatalogPricingClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly credential: string,
+  ) {}
+
+  /** The SKUs of `skuIds` the store has (unknown ids are absent from the map). */
+  async prices(storeId: string, skuIds: readonly string[]): Promise<Map<string, CatalogSkuPrice>> {
+    const wanted = [...new Set(skuIds)];
+    if (wanted.length === 0) return new Map();
+    const { status, body } = await postInternal(
+      this.baseUrl,
+      `/internal/v1/stores/${encodeURIComponent(storeId)}/sku-prices`,
+      this.credential,
+      { skuIds: wanted },
+      'the catalog',
+    );
+    if (status !== 200) throw Errors.internal(`the catalog refused the price request (${status})`);
+    const skus = (body as { skus?: CatalogSkuPrice[] }).skus ?? [];
+    return new Map(skus.map((s) => [s.id, s]));
+  }
+}
