@@ -34,6 +34,9 @@ export class CatalogAppModule {
         StorefrontPricingModule,
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
+          // A storefront's product listing nests three pages (groups → SKUs → prices and media):
+          // ten groups of ten SKUs with five prices and photos each cost about 5 200.
+          limits: { maxComplexity: 20_000 },
           storeSelection: commerceStoreSelection('path-and-header'),
           storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,

@@ -114,7 +114,7 @@ describe('catalog bulk import and export of SKUs (real Postgres, Redis and BullM
   const skuCount = async (store: string) =>
     dataOf<{ skus: { totalCount: number } }>(
       await catalog.gql(
-        '{ skus(first: 1, status: { in: [ACTIVE, DRAFT, ARCHIVED] }) { totalCount } }',
+        '{ skus(first: 1, status: { in: ["ACTIVE", "DRAFT", "ARCHIVED"] }) { totalCount } }',
         {},
         {
           store,
@@ -124,7 +124,7 @@ describe('catalog bulk import and export of SKUs (real Postgres, Redis and BullM
   const skuByCode = async (code: string, store: string) =>
     dataOf<{ skus: { nodes: Sku[] } }>(
       await catalog.gql(
-        `query($code: String!) { skus(first: 2, code: { eq: $code }, status: { in: [ACTIVE, DRAFT, ARCHIVED] }) { nodes { ${SKU_FIELDS} } } }`,
+        `query($code: String!) { skus(first: 2, code: { eq: $code }, status: { in: ["ACTIVE", "DRAFT", "ARCHIVED"] }) { nodes { ${SKU_FIELDS} } } }`,
         { code },
         { store },
       ),

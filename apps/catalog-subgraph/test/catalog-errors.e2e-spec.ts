@@ -120,16 +120,27 @@ describe('catalog subgraph error rules, scopes, limits and inventory of fields',
 
     it('rejects an operation nested deeper than the limit with HTTP 400 GRAPHQL_QUERY_TOO_DEEP', async () => {
       const nest = (levels: number): string =>
-        levels === 0 ? 'id' : `lists { skuGroups { ${nest(levels - 1)} } }`;
+        levels === 0 ? 'id' : `lists { nodes { skuGroups { nodes { ${nest(levels - 1)} } } } }`;
       const res = await catalog.post({ query: `{ skuGroups(first: 1) { nodes { ${nest(6)} } } }` });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].extensions.code).toBe('GRAPHQL_QUERY_TOO_DEEP');
     });
 
+    it("accepts a storefront's product listing: ten groups of ten SKUs with their prices and media (cost about 5 200)", async () => {
+      const res = await catalog.post({
+        query: `{ skuGroups(first: 10) { edges { cursor node { id name
+          skus(first: 10) { totalCount edges { cursor node { id name code
+            prices(first: 5) { edges { node { value { value currencyCode } } } }
+            mediaObjects(first: 5) { edges { node { url } } } } } } } } } }`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().errors).toBeUndefined();
+    });
+
     it('rejects an operation costing more than the limit with HTTP 400 GRAPHQL_QUERY_TOO_COMPLEX', async () => {
       const res = await catalog.post({
         query:
-          '{ skuGroups(first: 100) { nodes { skus { mediaObjects { id } attributeValues { attribute { id } } } } } }',
+          '{ skuGroups(first: 100) { nodes { skus(first: 100) { nodes { mediaObjects(first: 100) { nodes { id } } attributeValues(first: 100) { nodes { attribute { id } } } } } } } }',
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].extensions.code).toBe('GRAPHQL_QUERY_TOO_COMPLEX');

@@ -17,7 +17,7 @@ import {
 } from './support/catalog-test-app';
 
 const ADJUSTMENT = 'id type locationId skuId quantity reasonId reservationId createdAt';
-const COUNT = 'locationId skuId onHand committed available updatedAt';
+const COUNT = 'id type quantity locationId skuId createdAt updatedAt';
 
 const STOCK = `mutation($input: MutationStockInventoryInput!) { stockInventory(input: $input) { ${ADJUSTMENT} } }`;
 const COMMIT = `mutation($input: MutationCommitInventoryInput!) { commitInventory(input: $input) { ${ADJUSTMENT} } }`;
@@ -35,13 +35,35 @@ interface Adjustment {
   reservationId: string | null;
   createdAt: string;
 }
+/** One InventoryCount: one type's quantity of a SKU at a location. */
+interface TypeCount {
+  id: string;
+  type: 'AVAILABLE' | 'COMMITTED' | 'ON_HAND';
+  quantity: number;
+  locationId: string;
+  skuId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+/** The levels of a SKU at a location, read from its three InventoryCount types. */
 interface Count {
   locationId: string;
   skuId: string;
   onHand: number;
   committed: number;
   available: number;
-  updatedAt: string;
+}
+
+function levelsOf(counts: readonly TypeCount[] | null): Count | null {
+  if (!counts || counts.length === 0) return null;
+  const quantity = (type: TypeCount['type']) => counts.find((c) => c.type === type)?.quantity;
+  return {
+    locationId: counts[0].locationId,
+    skuId: counts[0].skuId,
+    onHand: quantity('ON_HAND') as number,
+    committed: quantity('COMMITTED') as number,
+    available: quantity('AVAILABLE') as number,
+  };
 }
 const codeOf = (body: GraphQLBody) => body.errors?.[0]?.extensions.code;
 
@@ -85,9 +107,11 @@ describe('catalog inventory (real Postgres and Redis)', () => {
     return Object.values(data)[0];
   };
   const countOf = async (locationId: string, skuId: string, storeId = store): Promise<Count | null> =>
-    dataOf<{ inventoryCount: Count | null }>(
-      await catalog.gql(COUNT_QUERY, { locationId, skuId }, { store: storeId }),
-    ).inventoryCount;
+    levelsOf(
+      dataOf<{ inventoryCount: TypeCount[] | null }>(
+        await catalog.gql(COUNT_QUERY, { locationId, skuId }, { store: storeId }),
+      ).inventoryCount,
+    );
   const reservationStatus = async (id: string): Promise<string> =>
     (await catalog.dataSource.getRepository(InventoryReservationEntity).findOneByOrFail({ id })).status;
 
@@ -106,8 +130,9 @@ describe('catalog inventory (real Postgres and Redis)', () => {
   });
 
   describe('stock, commit, release, adjust', () => {
-    it('answers null for a SKU never stocked or committed at the location', async () => {
-      expect(await countOf(location, await newSku())).toBeNull();
+    it('answers no counts for a SKU never stocked or committed at the location', async () => {
+      const body = await catalog.gql(COUNT_QUERY, { locationId: location, skuId: await newSku() });
+      expect(dataOf(body)).toEqual({ inventoryCount: [] });
     });
 
     it('stocks units: on hand and available go up by the quantity, one STOCK adjustment with the reason', async () => {
@@ -423,7 +448,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       expect(codeOf(one)).toBe('INVENTORY_ADJUSTMENT_NOT_FOUND');
       const lists = dataOf<{
         inventoryAdjustments: Connection<Adjustment>;
-        inventoryCounts: Connection<Count>;
+        inventoryCounts: Connection<TypeCount>;
       }>(
         await catalog.gql(
           `{ inventoryAdjustments(first: 100) { totalCount } inventoryCounts(first: 100) { totalCount } }`,
@@ -451,7 +476,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
         expect(codeOf(await catalog.gql(query, { input }, { cred: reader }))).toBe('FORBIDDEN');
       }
       const read = await catalog.gql(COUNT_QUERY, { locationId: location, skuId: sku }, { cred: reader });
-      expect(dataOf<{ inventoryCount: Count }>(read).inventoryCount).toMatchObject({
+      expect(levelsOf(dataOf<{ inventoryCount: TypeCount[] }>(read).inventoryCount)).toMatchObject({
         onHand: 2,
         committed: 1,
       });
@@ -460,7 +485,7 @@ describe('catalog inventory (real Postgres and Redis)', () => {
     it('answers FORBIDDEN to inventory queries for a token without commerce.product:read', async () => {
       const writer = await catalog.credential(['commerce.product:write'], [store]);
       for (const query of [
-        `{ inventoryCount(locationId: "${location}", skuId: "${randomUUID()}") { onHand } }`,
+        `{ inventoryCount(locationId: "${location}", skuId: "${randomUUID()}") { quantity } }`,
         '{ inventoryCounts(first: 1) { totalCount } }',
         `{ inventoryAdjustment(id: "${randomUUID()}") { id } }`,
         '{ inventoryAdjustments(first: 1) { totalCount } }',
@@ -474,9 +499,12 @@ describe('catalog inventory (real Postgres and Redis)', () => {
     const ADJUSTMENTS = `query($first: Int, $after: String, $last: Int, $before: String, $skuId: String, $locationId: String, $type: InventoryAdjustmentType, $orderBy: InventoryAdjustmentOrderBy, $id: InventoryAdjustmentIdsFilter, $createdAt: CreatedAtFilter) {
       inventoryAdjustments(first: $first, after: $after, last: $last, before: $before, skuId: { eq: $skuId }, locationId: { eq: $locationId }, type: { eq: $type }, orderBy: $orderBy, id: $id, createdAt: $createdAt) {
         edges { cursor node { ${ADJUSTMENT} } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`;
-    const COUNTS = `query($first: Int, $after: String, $skuId: String, $locationId: String) {
-      inventoryCounts(first: $first, after: $after, skuId: $skuId, locationId: $locationId) {
-        nodes { ${COUNT} } pageInfo { hasNextPage endCursor } totalCount } }`;
+    const COUNTS = `query($first: Int, $after: String, $last: Int, $before: String, $skuId: String, $locationId: String, $type: InventoryCountTypeFilter, $id: InventoryCountIdsFilter, $orderBy: InventoryCountOrderBy, $updatedAt: UpdatedAtFilter) {
+      inventoryCounts(first: $first, after: $after, last: $last, before: $before, skuId: { eq: $skuId }, locationId: { eq: $locationId }, type: $type, id: $id, orderBy: $orderBy, updatedAt: $updatedAt) {
+        nodes { ${COUNT} } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`;
+    const countsPage = async (variables: Record<string, unknown>) =>
+      dataOf<{ inventoryCounts: Connection<TypeCount> }>(await catalog.gql(COUNTS, variables))
+        .inventoryCounts;
     const adjustmentsPage = async (variables: Record<string, unknown>) =>
       dataOf<{ inventoryAdjustments: Connection<Adjustment> }>(await catalog.gql(ADJUSTMENTS, variables))
         .inventoryAdjustments;
@@ -542,23 +570,99 @@ describe('catalog inventory (real Postgres and Redis)', () => {
       expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     });
 
-    it('pages counts by SKU then location to the end, filtered by SKU', async () => {
+    it('pages counts (one per type, SKU and location) oldest first to the end, filtered by SKU', async () => {
       const sku = await newSku();
       const locations = [location, await newLocation(), await newLocation()];
       for (const l of locations) await call(STOCK, { locationId: l, skuId: sku, quantity: 1 });
-      const seen: Count[] = [];
+      const seen: TypeCount[] = [];
       let after: string | null = null;
-      for (let pages = 0; pages < 5; pages++) {
-        const page: Connection<Count> = dataOf<{ inventoryCounts: Connection<Count> }>(
-          await catalog.gql(COUNTS, { first: 2, after, skuId: sku }),
-        ).inventoryCounts;
-        expect(page.totalCount).toBe(3);
+      for (let pages = 0; pages < 10; pages++) {
+        const page: Connection<TypeCount> = await countsPage({ first: 2, after, skuId: sku });
+        expect(page.totalCount).toBe(9);
         seen.push(...page.nodes);
         if (!page.pageInfo.hasNextPage) break;
         after = page.pageInfo.endCursor;
       }
-      expect(seen.map((c) => c.locationId)).toEqual([...locations].sort());
-      expect(seen.every((c) => c.skuId === sku && c.onHand === 1 && c.available === 1)).toBe(true);
+      expect(seen).toHaveLength(9);
+      expect(new Set(seen.map((c) => c.id)).size).toBe(9);
+      // Oldest first: the counts of the first location stocked come first, the id breaks ties.
+      expect(seen.map((c) => c.locationId)).toEqual(locations.flatMap((l) => [l, l, l]));
+      expect(seen.every((c) => c.skuId === sku)).toBe(true);
+      expect(seen.map((c) => `${c.type}=${c.quantity}`).sort()).toEqual(
+        locations.flatMap(() => ['AVAILABLE=1', 'COMMITTED=0', 'ON_HAND=1']).sort(),
+      );
+      const last = await countsPage({ last: 4, skuId: sku });
+      expect(last.nodes.map((n) => n.id)).toEqual(seen.slice(5).map((c) => c.id));
+      const before = await countsPage({ last: 4, before: last.pageInfo.startCursor, skuId: sku });
+      expect(before.nodes.map((n) => n.id)).toEqual(seen.slice(1, 5).map((c) => c.id));
+    });
+
+    it('gives each type of a count a stable id: changes keep it, only the changed quantities move', async () => {
+      const sku = await newSku();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 5 });
+      const read = async (type?: string) =>
+        dataOf<{ inventoryCount: TypeCount[] }>(
+          await catalog.gql(
+            `query($l: String!, $s: String!, $t: String) { inventoryCount(locationId: $l, skuId: $s, type: $t) { ${COUNT} } }`,
+            { l: location, s: sku, t: type },
+          ),
+        ).inventoryCount;
+      const before = await read();
+      expect(before.map((c) => [c.type, c.quantity])).toEqual([
+        ['AVAILABLE', 5],
+        ['COMMITTED', 0],
+        ['ON_HAND', 5],
+      ]);
+      await call(COMMIT, { locationId: location, skuId: sku, quantity: 2 });
+      const after = await read();
+      expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id));
+      expect(after.map((c) => [c.type, c.quantity])).toEqual([
+        ['AVAILABLE', 3],
+        ['COMMITTED', 2],
+        ['ON_HAND', 5],
+      ]);
+      // ON_HAND did not change: its updatedAt stays; the two that changed moved.
+      expect(after[2].updatedAt).toBe(before[2].updatedAt);
+      expect(after[1].updatedAt >= before[1].updatedAt).toBe(true);
+      expect(after.every((c, i) => c.createdAt === before[i].createdAt)).toBe(true);
+      expect(await read('COMMITTED')).toEqual([after[1]]);
+      const bad = await catalog.gql(
+        `{ inventoryCount(locationId: "${location}", skuId: "${sku}", type: "ONHAND") { id } }`,
+      );
+      expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    });
+
+    it('filters counts by type, id, location and updatedAt, orders by id, and resolves the SKU', async () => {
+      const sku = await newSku();
+      const elsewhere = await newLocation();
+      await call(STOCK, { locationId: location, skuId: sku, quantity: 4 });
+      await call(STOCK, { locationId: elsewhere, skuId: sku, quantity: 2 });
+      const onHand = await countsPage({ first: 10, skuId: sku, type: { eq: 'ON_HAND' } });
+      expect(onHand.nodes.map((n) => [n.locationId, n.quantity])).toEqual([
+        [location, 4],
+        [elsewhere, 2],
+      ]);
+      const two = await countsPage({ first: 10, skuId: sku, type: { in: ['AVAILABLE', 'COMMITTED'] } });
+      expect(two.totalCount).toBe(4);
+      const byId = await countsPage({ first: 10, id: { in: [onHand.nodes[1].id, 'nope'] } });
+      expect(byId.nodes).toEqual([onHand.nodes[1]]);
+      const there = await countsPage({ first: 10, skuId: sku, locationId: elsewhere });
+      expect(there.nodes.map((n) => n.type).sort()).toEqual(['AVAILABLE', 'COMMITTED', 'ON_HAND']);
+      const sorted = await countsPage({ first: 10, skuId: sku, orderBy: { id: 'DESC' } });
+      expect(sorted.nodes.map((n) => n.id)).toEqual(
+        sorted.nodes
+          .map((n) => n.id)
+          .sort()
+          .reverse(),
+      );
+      const future = { gt: new Date(Date.now() + 60_000).toISOString() };
+      expect((await countsPage({ first: 10, skuId: sku, updatedAt: future })).totalCount).toBe(0);
+      const withSku = await catalog.gql(
+        `{ inventoryCount(locationId: "${location}", skuId: "${sku}", type: "ON_HAND") { sku { id } SKU { id } } }`,
+      );
+      expect(dataOf(withSku)).toEqual({ inventoryCount: [{ sku: { id: sku }, SKU: { id: sku } }] });
+      const refused = await catalog.gql(COUNTS, { first: 1, type: { eq: 'SOLD' } });
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
     });
 
     it('refuses a cursor of another list with BAD_USER_INPUT INVALID_CURSOR', async () => {

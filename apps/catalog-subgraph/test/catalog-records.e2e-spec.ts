@@ -8,6 +8,7 @@ import {
   Connection,
   GqlOptions,
   dataOf,
+  nodeSelection,
   startCatalogTestApp,
 } from './support/catalog-test-app';
 
@@ -49,7 +50,7 @@ async function create(
 ): Promise<Rec> {
   const input = { ...(await minimalInput(catalog, def, name, options)), ...extra };
   const body = await catalog.gql(
-    `mutation ($input: ${createInputName(def)}!) { r: create${def.name}(input: $input) { id name status createdAt updatedAt archivedAt } }`,
+    `mutation ($input: ${createInputName(def)}!) { r: create${def.name}(input: $input) { ${nodeSelection(def, 'id name status createdAt updatedAt archivedAt')} } }`,
     { input },
     options,
   );
@@ -62,11 +63,11 @@ type Operation = [query: string, variables: Record<string, unknown>];
 function updateOp(def: RecordKind, id: string, input: Record<string, unknown>, selection: string): Operation {
   return def.inputOnlyMutations
     ? [
-        `mutation ($input: MutationUpdate${def.name}Input!) { r: update${def.name}(input: $input) { ${selection} } }`,
+        `mutation ($input: MutationUpdate${def.name}Input!) { r: update${def.name}(input: $input) { ${nodeSelection(def, selection)} } }`,
         { input: { ...input, id } },
       ]
     : [
-        `mutation ($id: String!, $input: MutationUpdate${def.name}Input!) { r: update${def.name}(id: $id, input: $input) { ${selection} } }`,
+        `mutation ($id: String!, $input: MutationUpdate${def.name}Input!) { r: update${def.name}(id: $id, input: $input) { ${nodeSelection(def, selection)} } }`,
         { id, input },
       ];
 }
@@ -75,10 +76,13 @@ function updateOp(def: RecordKind, id: string, input: Record<string, unknown>, s
 function archiveOp(def: RecordKind, id: string, selection: string): Operation {
   return def.inputOnlyMutations
     ? [
-        `mutation ($input: MutationArchive${def.name}Input!) { r: archive${def.name}(input: $input) { ${selection} } }`,
+        `mutation ($input: MutationArchive${def.name}Input!) { r: archive${def.name}(input: $input) { ${nodeSelection(def, selection)} } }`,
         { input: { id } },
       ]
-    : [`mutation ($id: String!) { r: archive${def.name}(id: $id) { ${selection} } }`, { id }];
+    : [
+        `mutation ($id: String!) { r: archive${def.name}(id: $id) { ${nodeSelection(def, selection)} } }`,
+        { id },
+      ];
 }
 
 function errorCodes(body: { errors?: { extensions: { code: string } }[] }): string[] {
@@ -146,7 +150,7 @@ describe('catalog records: every kind and relation of the definitions (real Post
         : '';
       const listRaw = (args: string) =>
         catalog.gql(
-          `{ c: ${def.plural}(${args}) { edges { cursor node { id name status } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`,
+          `{ c: ${def.plural}(${args}) { edges { cursor node { ${nodeSelection(def, 'id name status')} } } nodes { ${nodeSelection(def, 'id')} } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } totalCount } }`,
           undefined,
           options,
         );
@@ -216,9 +220,9 @@ describe('catalog records: every kind and relation of the definitions (real Post
 
       await catalog.gql(...archiveOp(def, rows[0].id, 'id'), options);
       expect((await list('first: 10')).totalCount).toBe(4);
-      const archived = await list('first: 10, status: { eq: ARCHIVED }');
+      const archived = await list('first: 10, status: { eq: "ARCHIVED" }');
       expect(archived.nodes.map((n) => n.id)).toEqual([rows[0].id]);
-      expect((await list('first: 10, status: { in: [ACTIVE, ARCHIVED] }')).totalCount).toBe(5);
+      expect((await list('first: 10, status: { in: ["ACTIVE", "ARCHIVED"] }')).totalCount).toBe(5);
 
       // Another store sees none of them, by list or by id.
       const other = catalog.store(catalog.defaults.cred);
@@ -254,9 +258,14 @@ describe('catalog records: every kind and relation of the definitions (real Post
         ? [(await create(catalog, memberDef, 'm1')).id, (await create(catalog, memberDef, 'm2')).id]
         : [randomUUID(), randomUUID()];
       const { add, remove } = relationMutationNames(relation);
-      const selection = memberDef ? `${relation.field} { id }` : relation.field;
+      // Record members are a connection (its nodes, in the order added); channels a list of ids.
+      const selection = memberDef
+        ? `${relation.field} { nodes { ${nodeSelection(memberDef, 'id')} } }`
+        : relation.field;
       const ids = (r: Record<string, unknown>) =>
-        (r[relation.field] as (string | { id: string })[]).map((m) => (typeof m === 'string' ? m : m.id));
+        memberDef
+          ? (r[relation.field] as { nodes: { id: string }[] }).nodes.map((m) => m.id)
+          : (r[relation.field] as string[]);
 
       const added = dataOf<{ r: Record<string, unknown> }>(
         await catalog.gql(
@@ -311,31 +320,33 @@ describe('catalog records: every kind and relation of the definitions (real Post
   describe.each(KINDS.filter((k) => k.references).map((def) => [def.typeName, def] as const))(
     'references of %s',
     (_name, def) => {
-      it(`createReferencesFor${def.name}, references, ${def.plural}(referenceValue), deleteReferencesFrom${def.name}`, async () => {
+      it(`addReferencesTo${def.name}, references, ${def.plural}(referenceValue), removeReferencesFrom${def.name}`, async () => {
         const store = catalog.store(catalog.defaults.cred);
         const record = await create(catalog, def, 'with refs', { store });
         await create(catalog, def, 'without refs', { store });
         const set = await catalog.gql(
-          `mutation ($id: ID!) { r: createReferencesFor${def.name}(id: $id, input: { references: [{ name: "erp", value: "E-1" }, { name: "pim", value: "P-9" }] }) { id references { name value } } }`,
+          `mutation ($id: String!) { r: addReferencesTo${def.name}(id: $id, input: { references: [{ name: "erp", value: "E-1" }, { name: "pim", value: "P-9" }] }) { ${nodeSelection(def, 'id references { nodes { name value } }')} } }`,
           { id: record.id },
           { store },
         );
-        expect(dataOf<{ r: { references: unknown[] } }>(set).r.references).toEqual([
+        expect(dataOf<{ r: { references: { nodes: unknown[] } } }>(set).r.references.nodes).toEqual([
           { name: 'erp', value: 'E-1' },
           { name: 'pim', value: 'P-9' },
         ]);
         const found = await catalog.gql(
-          `{ c: ${def.plural}(first: 10, referenceValue: { eq: "P-9" }) { nodes { id } totalCount } }`,
+          `{ c: ${def.plural}(first: 10, referenceValue: { eq: "P-9" }) { nodes { ${nodeSelection(def, 'id')} } totalCount } }`,
           undefined,
           { store },
         );
         expect(dataOf<{ c: Conn }>(found).c.nodes).toEqual([{ id: record.id }]);
         const deleted = await catalog.gql(
-          `mutation ($id: ID!) { r: deleteReferencesFrom${def.name}(id: $id, input: { names: ["pim", "unknown"] }) { references { name } } }`,
+          `mutation ($id: String!) { r: removeReferencesFrom${def.name}(id: $id, input: { names: ["pim", "unknown"] }) { ${nodeSelection(def, 'references { nodes { name } }')} } }`,
           { id: record.id },
           { store },
         );
-        expect(dataOf<{ r: { references: unknown[] } }>(deleted).r.references).toEqual([{ name: 'erp' }]);
+        expect(dataOf<{ r: { references: { nodes: unknown[] } } }>(deleted).r.references.nodes).toEqual([
+          { name: 'erp' },
+        ]);
       });
     },
   );
@@ -351,11 +362,13 @@ describe('catalog records: every kind and relation of the definitions (real Post
         for (const name of ['c1', 'c2', 'c3'])
           children.push(await create(catalog, def, name, undefined, { [field]: parent.id }));
         await catalog.gql(`mutation { archive${def.name}(id: "${children[1].id}") { id } }`);
+        // The parent's connection of them, under the public graph's name (`SKU.prices`, `Attribute.values`).
+        const list = def.parent?.childrenField ?? def.plural;
         const read = await catalog.gql(
-          `{ p: ${parentDef.single}(id: "${parent.id}") { ${def.plural} { id } } c: ${def.single}(id: "${children[0].id}") { ${field.replace(/Id$/, '')} { id } } }`,
+          `{ p: ${parentDef.single}(id: "${parent.id}") { ${list} { nodes { id } } } c: ${def.single}(id: "${children[0].id}") { ${field.replace(/Id$/, '')} { id } } }`,
         );
         expect(dataOf(read)).toEqual({
-          p: { [def.plural]: [{ id: children[0].id }, { id: children[2].id }] },
+          p: { [list]: { nodes: [{ id: children[0].id }, { id: children[2].id }] } },
           c: { [field.replace(/Id$/, '')]: { id: parent.id } },
         });
       });
@@ -645,21 +658,25 @@ describe('catalog records: every kind and relation of the definitions (real Post
       );
       expect(dataOf(removed)).toEqual({ v: true, o: true });
       const after = await catalog.gql(
-        `{ g: skuGroup(id: "${group.id}") { options { id } } s: sku(id: "${sku.id}") { optionValues { id } } o: option(id: "${option.id}") { status } }`,
+        `{ g: skuGroup(id: "${group.id}") { options { nodes { ... on ListOption { id } } } } s: sku(id: "${sku.id}") { optionValues { nodes { id } } } o: option(id: "${option.id}") { status } }`,
         undefined,
         options,
       );
       expect(dataOf(after)).toEqual({
-        g: { options: [] },
-        s: { optionValues: [] },
+        g: { options: { nodes: [] } },
+        s: { optionValues: { nodes: [] } },
         o: { status: 'ARCHIVED' },
       });
       const deleted = await catalog.gql(
-        `mutation { d: deleteSkuGroupById(id: "${group.id}") { id status archivedAt options { id } } }`,
+        `mutation { d: deleteSkuGroupById(id: "${group.id}") { id status archivedAt options { totalCount } } }`,
         undefined,
         options,
       );
-      expect(dataOf<{ d: Rec }>(deleted).d).toMatchObject({ id: group.id, status: 'ARCHIVED', options: [] });
+      expect(dataOf<{ d: Rec }>(deleted).d).toMatchObject({
+        id: group.id,
+        status: 'ARCHIVED',
+        options: { totalCount: 0 },
+      });
       expect(dataOf<{ d: Rec }>(deleted).d.archivedAt).not.toBeNull();
       expect(
         errorCodes(
@@ -688,12 +705,14 @@ describe('catalog records: every kind and relation of the definitions (real Post
       // One request per mutation: a request's member lists are loaded once.
       const relation = (mutation: string) =>
         catalog.gql(
-          `mutation ($id: String!, $ids: [String!]!) { r: ${mutation}(id: $id, input: { skuIds: $ids }) { skus { id } } }`,
+          `mutation ($id: String!, $ids: [String!]!) { r: ${mutation}(id: $id, input: { skuIds: $ids }) { skus { nodes { id } } } }`,
           { id: g.id, ids: [s[1].id] },
           options,
         );
-      expect(dataOf(await relation('addSKUsToSKUGroup'))).toEqual({ r: { skus: [{ id: s[1].id }] } });
-      expect(dataOf(await relation('removeSKUsFromSKUGroup'))).toEqual({ r: { skus: [] } });
+      expect(dataOf(await relation('addSKUsToSKUGroup'))).toEqual({
+        r: { skus: { nodes: [{ id: s[1].id }] } },
+      });
+      expect(dataOf(await relation('removeSKUsFromSKUGroup'))).toEqual({ r: { skus: { nodes: [] } } });
       const updated = await catalog.gql(
         'mutation ($id: String!, $input: MutationUpdateSKUGroupInput!) { u: updateSKUGroup(id: $id, input: $input) { name } }',
         { id: g.id, input: { name: 'renamed' } },

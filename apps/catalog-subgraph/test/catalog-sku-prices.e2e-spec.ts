@@ -102,11 +102,13 @@ describe('catalog: internal SKU prices for the order storefront', () => {
 
     const base = await priceRecord({
       amount: { value: 2500, currencyCode: 'USD' },
+      compareAtValue: { value: 2900, currencyCode: 'USD' },
       minQuantity: 1,
     });
     await priceRecord({ amount: { value: 2400, currencyCode: 'USD' } });
     expect(await priceOf()).toMatchObject({
       price: { value: 2500, currencyCode: 'USD' },
+      compareAtPrice: { value: 2900, currencyCode: 'USD' },
     });
 
     // Archived, the next oldest base record applies.

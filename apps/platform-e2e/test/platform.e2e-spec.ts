@@ -740,6 +740,245 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     });
   });
 
+  it('runs a storefront written for the public graphs: the catalog through /graphql, a cart on /v1/commerce/order-storefront-subgraph, totals from catalog prices, a code and tax rates', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'storefront');
+    const { storeId } = await admin('store', 'create', '--account', accountId);
+    const { channelId } = await admin('channel', 'create', '--store', storeId, '--name', 'Shop');
+    const { token } = await issueToken(accountId, [
+      'commerce.product:read',
+      'commerce.product:write',
+      'commerce.order:read',
+      'commerce.order:create',
+      'commerce.order:update',
+      'commerce.tax:read',
+      'commerce.tax:write',
+    ]);
+    /** One GraphQL request; any error fails the test with the errors printed. */
+    const post = async <T = Record<string, unknown>>(
+      path: string,
+      query: string,
+      variables: Record<string, unknown> = {},
+    ): Promise<T> => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'x-store-id': storeId, 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as { data?: T; errors?: unknown[] };
+      expect({ status: res.status, errors: body.errors }).toEqual({ status: 200, errors: undefined });
+      return body.data as T;
+    };
+    const merchant = <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) =>
+      post<T>('/graphql', query, variables);
+    const storefront = <T = Record<string, unknown>>(
+      query: string,
+      variables: Record<string, unknown> = {},
+    ) => post<T>('/v1/commerce/order-storefront-subgraph', query, variables);
+
+    // The merchant: a group of two teas, each with a price record and a photo; a 8.25 % rate in
+    // California for their tax class; a 10 % code.
+    const { group } = await merchant<{ group: { id: string } }>(
+      'mutation($input: MutationCreateSkuGroupInput!) { group: createSkuGroup(input: $input) { id } }',
+      { input: { name: 'Teas' } },
+    );
+    const teas = [
+      { name: 'Sencha', code: 'TEA-SENCHA', price: 1250 },
+      { name: 'Assam', code: 'TEA-ASSAM', price: 990 },
+    ];
+    const skuIds: string[] = [];
+    for (const tea of teas) {
+      const { sku } = await merchant<{ sku: { id: string } }>(
+        'mutation($input: CreateSKUInput!) { sku: createSku(input: $input) { id } }',
+        { input: { name: tea.name, code: tea.code } },
+      );
+      skuIds.push(sku.id);
+      await merchant(
+        'mutation($input: MutationCreateSkuPriceInput!) { createSkuPrice(input: $input) { id } }',
+        {
+          input: { name: 'base', skuId: sku.id, amount: { value: tea.price, currencyCode: 'USD' } },
+        },
+      );
+      const { media } = await merchant<{ media: { id: string } }>(
+        'mutation($input: MutationCreateMediaObjectInput!) { media: createMediaObject(input: $input) { id } }',
+        { input: { name: `${tea.name} photo`, url: `https://cdn.example.com/${tea.code}.png` } },
+      );
+      await merchant(
+        'mutation($id: String!, $input: MutationAddMediaObjectsToSkuInput!) { addMediaObjectsToSku(id: $id, input: $input) { id } }',
+        { id: sku.id, input: { mediaObjectIds: [media.id] } },
+      );
+    }
+    await merchant(
+      'mutation($id: String!, $input: MutationAddSkusToSkuGroupInput!) { addSkusToSkuGroup(id: $id, input: $input) { id } }',
+      { id: group.id, input: { skuIds } },
+    );
+    const { jurisdiction } = await merchant<{ jurisdiction: { id: string } }>(
+      'mutation($input: MutationCreateJurisdictionInput!) { jurisdiction: createJurisdiction(input: $input) { id } }',
+      { input: { name: 'California', countryCode: 'US', regionCode: 'CA' } },
+    );
+    const { rate } = await merchant<{ rate: { id: string } }>(
+      'mutation($input: MutationCreateRateInput!) { rate: createRate(input: $input) { id } }',
+      { input: { label: 'CA sales tax', value: { percentage: '8.25' }, jurisdictionId: jurisdiction.id } },
+    );
+    const { taxClass } = await merchant<{ taxClass: { id: string } }>(
+      'mutation($input: MutationCreateClassificationInput!) { taxClass: createClassification(input: $input) { id } }',
+      { input: { name: 'Teas' } },
+    );
+    await merchant(
+      `mutation($c: ID!, $rates: MutationAddRatesToClassificationInput!, $skus: MutationAddSkusToClassificationInput!) {
+        addRatesToClassification(classificationId: $c, input: $rates) { id }
+        addSkusToClassification(classificationId: $c, input: $skus) { id }
+      }`,
+      { c: taxClass.id, rates: { rateIds: [rate.id] }, skus: { skuIds } },
+    );
+    await merchant(
+      'mutation($input: CreateDiscountCodeInput!) { createDiscountCode(input: $input) { id } }',
+      {
+        input: { context: { storeId }, code: 'TEA10', name: 'Tea time', ratePercentage: '10' },
+      },
+    );
+
+    // The shopper's storefront lists the group with its SKUs, prices and media (public shapes).
+    const listed = await merchant<{
+      skuGroups: {
+        edges: {
+          node: {
+            id: string;
+            name: string;
+            skus: {
+              edges: {
+                node: {
+                  id: string;
+                  name: string;
+                  prices: { edges: { node: { value: { value: number; currencyCode: string } } }[] };
+                  mediaObjects: { edges: { node: { url: string } }[] };
+                };
+              }[];
+            };
+          };
+        }[];
+      };
+    }>(
+      `query Storefront {
+        skuGroups(first: 10) { edges { cursor node { id name
+          skus(first: 10) { totalCount pageInfo { hasNextPage } edges { cursor node { id name code
+            prices(first: 5) { edges { node { value { value currencyCode } } } }
+            mediaObjects(first: 5) { edges { node { url } } }
+          } } }
+        } } }
+      }`,
+    );
+    expect(listed.skuGroups.edges.map((e) => e.node.name)).toEqual(['Teas']);
+    const shelf = listed.skuGroups.edges[0].node.skus.edges.map(({ node }) => ({
+      id: node.id,
+      name: node.name,
+      prices: node.prices.edges.map((p) => p.node.value),
+      media: node.mediaObjects.edges.map((m) => m.node.url),
+    }));
+    expect(shelf).toEqual(
+      teas.map((tea, i) => ({
+        id: skuIds[i],
+        name: tea.name,
+        prices: [{ value: tea.price, currencyCode: 'USD' }],
+        media: [`https://cdn.example.com/${tea.code}.png`],
+      })),
+    );
+
+    // The cart: open it, add both teas by id, three of the first, the code, then drop the second.
+    const { addDraftOrder: cart } = await storefront<{ addDraftOrder: { id: string } }>(
+      'mutation AddDraftOrder($input: AddDraftOrderInput!) { addDraftOrder(input: $input) { id } }',
+      {
+        input: {
+          context: { storeId, channelId },
+          shipping: {
+            firstName: 'Ada',
+            address: { countryCode: 'US', adminArea1: 'CA', postalCode: '94105' },
+          },
+        },
+      },
+    );
+    const lines: string[] = [];
+    for (const [i, skuId] of skuIds.entries()) {
+      const { addLineItemBySkuId: line } = await storefront<{
+        addLineItemBySkuId: { id: string; unitAmount: { value: number; currencyCode: string } };
+      }>(
+        'mutation AddLineItem($input: AddLineItemInput!) { addLineItemBySkuId(input: $input) { id unitAmount { value currencyCode } } }',
+        { input: { orderId: cart.id, skuId, quantity: 1, fulfillmentMode: 'SHIP', status: 'DRAFT' } },
+      );
+      expect(line.unitAmount).toEqual({ value: teas[i].price, currencyCode: 'USD' });
+      lines.push(line.id);
+    }
+    const { updateLineItemById: changed } = await storefront<{ updateLineItemById: { quantity: number } }>(
+      'mutation UpdateLineItem($input: UpdateLineItemByIdInput!) { updateLineItemById(input: $input) { quantity } }',
+      { input: { id: lines[0], orderId: cart.id, quantity: 3 } },
+    );
+    expect(changed.quantity).toBe(3);
+    const { applyDiscountCodes: discounted } = await storefront<{
+      applyDiscountCodes: { discounts: { code: string }[] };
+    }>(
+      'mutation ApplyDiscountCodes($input: ApplyDiscountCodesInput!) { applyDiscountCodes(input: $input) { discounts { code } } }',
+      { input: { orderId: cart.id, discountCodes: ['tea10'] } },
+    );
+    expect(discounted.discounts.map((d) => d.code)).toEqual(['TEA10']);
+    const removed = await storefront<{ deleteLineItemById: boolean }>(
+      'mutation DeleteLineItem($id: ID!, $orderId: ID!) { deleteLineItemById(id: $id, orderId: $orderId) }',
+      { id: lines[1], orderId: cart.id },
+    );
+    expect(removed.deleteLineItemById).toBe(true);
+
+    // The cart as the storefront reads it: 3 × 12.50 = 37.50; 10 % off = 3.75; 8.25 % of 37.50 =
+    // 3.09375 → 3.09 (tax on the line price, before order discounts); 37.50 − 3.75 + 3.09 = 36.84.
+    const { orderById: read } = await storefront<{ orderById: Record<string, unknown> }>(
+      `query OrderById($id: ID!) { orderById(id: $id) {
+        id context { storeId channelId }
+        lineItems { skuId quantity unitAmount { value currencyCode } details { sku productAssetUrl }
+          taxes { name ratePercentage amount { value } } totals { subTotal { value } taxTotal { value } } }
+        discounts { code ratePercentage amount { value currencyCode } }
+        taxes { name ratePercentage amount { value } }
+        totals { subTotal { value } discountTotal { value } taxTotal { value } shippingTotal { value } feeTotal { value } total { value currencyCode } }
+      } }`,
+      { id: cart.id },
+    );
+    const subTotal = 3 * teas[0].price;
+    const discount = Math.round(subTotal * 0.1);
+    const tax = Math.round((subTotal * 825) / 10_000);
+    expect({ subTotal, discount, tax }).toEqual({ subTotal: 3750, discount: 375, tax: 309 });
+    expect(read).toEqual({
+      id: cart.id,
+      context: { storeId, channelId },
+      lineItems: [
+        {
+          skuId: skuIds[0],
+          quantity: 3,
+          unitAmount: { value: teas[0].price, currencyCode: 'USD' },
+          details: { sku: teas[0].code, productAssetUrl: `https://cdn.example.com/${teas[0].code}.png` },
+          taxes: [{ name: 'CA sales tax', ratePercentage: '8.25', amount: { value: tax } }],
+          totals: { subTotal: { value: subTotal }, taxTotal: { value: tax } },
+        },
+      ],
+      discounts: [{ code: 'TEA10', ratePercentage: '10', amount: { value: discount, currencyCode: 'USD' } }],
+      taxes: [{ name: 'CA sales tax', ratePercentage: '8.25', amount: { value: tax } }],
+      totals: {
+        subTotal: { value: subTotal },
+        discountTotal: { value: discount },
+        taxTotal: { value: tax },
+        shippingTotal: { value: 0 },
+        feeTotal: { value: 0 },
+        total: { value: subTotal - discount + tax, currencyCode: 'USD' },
+      },
+    });
+
+    // The merchant turns the cart into an order through the admin flow (the composed graph).
+    const opened = await merchant<{
+      openDraftOrder: { statuses: { status: string }; totals: { total: { value: number } } };
+    }>('mutation($id: ID!) { openDraftOrder(id: $id) { statuses { status } totals { total { value } } } }', {
+      id: cart.id,
+    });
+    expect(opened.openDraftOrder).toEqual({
+      statuses: { status: 'OPEN' },
+      totals: { total: { value: 3684 } },
+    });
+  });
+
   it('registers an agent with the admin CLI, reads, revokes it and pages the feed through the gateway', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'agents-e2e');
     const { token } = await issueToken(accountId, 'agents.agent:read,agents.agent:revoke,agents.event:read');

@@ -35,8 +35,15 @@ export {
   ReferenceInput,
   ReferenceValueFilter,
   createReferencesResolver,
+  referenceInputTypes,
 } from './references';
-export type { ReferenceRecord, ReferencesResolverOptions, ReferencesService } from './references';
+export type {
+  ReferenceRecord,
+  ReferencesResolverOptions,
+  ReferencesService,
+  RemoveReferences,
+  SetReferences,
+} from './references';
 export { MAX_RELATION_IDS, createIdListInput, createRelationResolver } from './relation-resolver.factory';
 export type { RelationResolverOptions, RelationService } from './relation-resolver.factory';
 export { OptionalNestedField, OptionalUuidField } from './input-fields';

@@ -84,6 +84,51 @@ export interface ReferencesService<E> {
   forOwners(storeId: string, ownerIds: readonly string[]): Promise<ReadonlyMap<string, ReferenceRecord[]>>;
 }
 
+/** What a reference mutation pair takes: `{ references }` to set by name, `{ names }` to remove. */
+export interface SetReferences {
+  references: ReferenceInput[];
+}
+export interface RemoveReferences {
+  names: string[];
+}
+
+/**
+ * The two input types of a record's reference mutations, named as its graph names them (ours
+ * `MutationCreateReferencesFor<X>Input`, the catalog's public `MutationAddReferencesTo<X>Input`),
+ * with one set of rules: 1 to MAX_REFERENCES_PER_CALL references or names, names of 64 at most.
+ */
+export function referenceInputTypes(
+  setName: string,
+  removeName: string,
+  descriptions: { set?: string; setField?: string; removeField?: string } = {},
+): { set: Type<SetReferences>; remove: Type<RemoveReferences> } {
+  @InputType(setName, { description: descriptions.set })
+  class SetReferencesInput implements SetReferences {
+    @Field(() => [ReferenceInput], { description: descriptions.setField })
+    @IsArray()
+    @ArrayMinSize(1)
+    @ArrayMaxSize(MAX_REFERENCES_PER_CALL)
+    @ValidateNested({ each: true })
+    @TransformType(() => ReferenceInput)
+    references!: ReferenceInput[];
+  }
+
+  @InputType(removeName)
+  class RemoveReferencesInput implements RemoveReferences {
+    @Field(() => [String], {
+      description:
+        descriptions.removeField ?? 'Names of the references to delete; unknown names are ignored.',
+    })
+    @IsArray()
+    @ArrayMinSize(1)
+    @ArrayMaxSize(MAX_REFERENCES_PER_CALL)
+    @IsString({ each: true })
+    @MaxLength(64, { each: true })
+    names!: string[];
+  }
+  return { set: SetReferencesInput, remove: RemoveReferencesInput };
+}
+
 export interface ReferencesResolverOptions<E, M extends { id: string }> {
   /** `Rate` gives createReferencesForRate, deleteReferencesFromRate and Rate.references. */
   readonly name: string;
@@ -102,28 +147,10 @@ export function createReferencesResolver<E, M extends { id: string }>(
   options: ReferencesResolverOptions<E, M>,
 ): ResolverBase {
   const { toModel } = options;
-
-  @InputType(`MutationCreateReferencesFor${options.name}Input`)
-  class CreateReferencesInput {
-    @Field(() => [ReferenceInput])
-    @IsArray()
-    @ArrayMinSize(1)
-    @ArrayMaxSize(MAX_REFERENCES_PER_CALL)
-    @ValidateNested({ each: true })
-    @TransformType(() => ReferenceInput)
-    references!: ReferenceInput[];
-  }
-
-  @InputType(`MutationDeleteReferencesFrom${options.name}Input`)
-  class DeleteReferencesInput {
-    @Field(() => [String], { description: 'Names of the references to delete; unknown names are ignored.' })
-    @IsArray()
-    @ArrayMinSize(1)
-    @ArrayMaxSize(MAX_REFERENCES_PER_CALL)
-    @IsString({ each: true })
-    @MaxLength(64, { each: true })
-    names!: string[];
-  }
+  const { set: CreateReferencesInput, remove: DeleteReferencesInput } = referenceInputTypes(
+    `MutationCreateReferencesFor${options.name}Input`,
+    `MutationDeleteReferencesFrom${options.name}Input`,
+  );
 
   @Resolver(() => options.model, { isAbstract: true })
   abstract class ReferencesResolverHost {
@@ -134,7 +161,7 @@ export function createReferencesResolver<E, M extends { id: string }>(
     async createReferences(
       @StoreId() storeId: string,
       @Args('id', { type: () => ID }) id: string,
-      @InputArg('input', CreateReferencesInput) input: CreateReferencesInput,
+      @InputArg('input', CreateReferencesInput) input: SetReferences,
     ): Promise<M> {
       return toModel(await this.references.upsert(storeId, id, input.references));
     }
@@ -144,7 +171,7 @@ export function createReferencesResolver<E, M extends { id: string }>(
     async deleteReferences(
       @StoreId() storeId: string,
       @Args('id', { type: () => ID }) id: string,
-      @InputArg('input', DeleteReferencesInput) input: DeleteReferencesInput,
+      @InputArg('input', DeleteReferencesInput) input: RemoveReferences,
     ): Promise<M> {
       return toModel(await this.references.delete(storeId, id, input.names));
     }

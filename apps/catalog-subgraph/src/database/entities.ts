@@ -3,6 +3,7 @@ import { CatalogBulkOperationEntity } from '../modules/bulk/bulk-operation.entit
 import { InventoryAdjustmentEntity } from '../modules/inventory/inventory-adjustment.entity';
 import { InventoryCountEntity } from '../modules/inventory/inventory-count.entity';
 import { InventoryReservationEntity } from '../modules/inventory/inventory-reservation.entity';
+import { InventoryTypeCountEntity } from '../modules/inventory/inventory-type-count.entity';
 import { CatalogLinkEntity } from '../modules/records/catalog-link.entity';
 import { CatalogRecordEntity } from '../modules/records/catalog-record.entity';
 import { CatalogReferenceEntity } from '../modules/records/catalog-reference.entity';
@@ -17,4 +18,5 @@ export const CATALOG_ENTITIES = [
   InventoryAdjustmentEntity,
   InventoryCountEntity,
   InventoryReservationEntity,
+  InventoryTypeCountEntity,
 ];

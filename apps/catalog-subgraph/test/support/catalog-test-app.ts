@@ -26,6 +26,14 @@ export interface Connection<T> {
   totalCount: number;
 }
 
+/**
+ * A selection of a kind's fields on a node of its lists: a kind the public graph returns inside a
+ * union (an option is a `ListOption` of the `Option` union) needs an inline fragment.
+ */
+export function nodeSelection(def: { modelName?: string; union?: unknown }, fields: string): string {
+  return def.union && def.modelName ? `... on ${def.modelName} { ${fields} }` : fields;
+}
+
 /** The catalog subgraph for one suite (libs/testing startSubgraphTestApp). */
 export function startCatalogTestApp(
   label: string,

@@ -4,7 +4,8 @@ import { EntityManager } from 'typeorm';
 import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
 import { InventoryCountEntity } from './inventory-count.entity';
 import { InventoryReservationEntity, InventoryReservationStatus } from './inventory-reservation.entity';
-import { InventoryOutcome, release } from './inventory-rules';
+import { InventoryOutcome, availableOf, release } from './inventory-rules';
+import { INVENTORY_COUNT_TYPES, InventoryCountType } from './inventory-type-count.entity';
 import { InventoryErrors } from './inventory.errors';
 
 /**
@@ -63,6 +64,7 @@ export async function applyChange(
       { onHand: outcome.levels.onHand, committed: outcome.levels.committed, updatedAt: at },
     );
   Object.assign(count, outcome.levels, { updatedAt: at });
+  await writeTypeCounts(manager, count, at);
   const adjustments = manager.getRepository(InventoryAdjustmentEntity);
   return adjustments.save(
     adjustments.create({
@@ -76,6 +78,36 @@ export async function applyChange(
       reservationId: fields.reservationId ?? null,
       createdAt: at,
     }),
+  );
+}
+
+/**
+ * The count's ON_HAND, COMMITTED and AVAILABLE rows (inventory-type-count.entity.ts) set to its
+ * levels, inside the transaction that holds the count's lock: made with new ids the first time,
+ * later only the quantities that changed move (and their updatedAt).
+ */
+async function writeTypeCounts(manager: EntityManager, count: InventoryCountEntity, at: Date): Promise<void> {
+  const quantities: Record<InventoryCountType, number> = {
+    ON_HAND: count.onHand,
+    COMMITTED: count.committed,
+    AVAILABLE: availableOf(count),
+  };
+  const types = [...INVENTORY_COUNT_TYPES];
+  await manager.query(
+    `INSERT INTO "catalog"."inventory_type_counts" (id, store_id, location_id, sku_id, type, quantity, created_at, updated_at)
+     SELECT t.id, $1::uuid, $2::uuid, $3::uuid, t.type, t.quantity, $7::timestamptz, $7::timestamptz
+       FROM unnest($4::uuid[], $5::varchar[], $6::int[]) AS t(id, type, quantity)
+     ON CONFLICT (location_id, sku_id, type) DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = EXCLUDED.updated_at
+      WHERE "inventory_type_counts".quantity IS DISTINCT FROM EXCLUDED.quantity`,
+    [
+      count.storeId,
+      count.locationId,
+      count.skuId,
+      types.map(() => randomUUID()),
+      types,
+      types.map((type) => quantities[type]),
+      at,
+    ],
   );
 }
 

@@ -11,12 +11,15 @@ import {
   OrderBy,
   PaginationType,
   PaginationTypeField,
+  UpdatedAtFilter,
   ValuesFilter,
   idFilterInput,
   orderByInput,
 } from '../records/record-filters';
 import type { DateRange } from '../records/record-list-args';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsIn,
   ValidateIf,
   IsInt,
@@ -34,6 +37,7 @@ import {
   MAX_RESERVATION_SECONDS,
   MIN_RESERVATION_SECONDS,
 } from './inventory-rules';
+import { INVENTORY_COUNT_TYPES, InventoryCountType } from './inventory-type-count.entity';
 import { InventoryAdjustmentType } from './inventory.model';
 
 const QUANTITY = `1 to ${MAX_INVENTORY_QUANTITY.toLocaleString('en-US')}.`;
@@ -128,21 +132,6 @@ export class MutationAdjustInventoryInput {
   reasonId!: string;
 }
 
-@ArgsType()
-export class QueryInventoryCountsArgs extends ConnectionArgs {
-  @Field(() => String, { nullable: true, description: 'Only the counts of this SKU.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  skuId?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Only the counts at this location.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  locationId?: string | null;
-}
-
 /** The adjustment types createInventoryAdjustment writes; reservations go through commit/releaseInventory. */
 export const CREATABLE_ADJUSTMENT_TYPES = [InventoryAdjustmentType.STOCK, InventoryAdjustmentType.ADJUST];
 
@@ -193,6 +182,54 @@ const adjustmentOrderBy = orderByInput('InventoryAdjustmentOrderBy', ['createdAt
 const adjustmentIds = idFilterInput('InventoryAdjustmentIdsFilter');
 const skuIds = idFilterInput('SKUIdFilter');
 const locationIds = idFilterInput('LocationIdFilter');
+
+const TYPES_HELP = INVENTORY_COUNT_TYPES.join(', ');
+
+@InputType('InventoryCountTypeFilter', { description: `Count types: ${TYPES_HELP}.` })
+export class InventoryCountTypeFilter {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsIn(INVENTORY_COUNT_TYPES, { message: `eq must be one of ${TYPES_HELP}` })
+  eq?: InventoryCountType | null;
+
+  @Field(() => [String], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(INVENTORY_COUNT_TYPES.length)
+  @IsIn(INVENTORY_COUNT_TYPES, { each: true, message: `each of in must be one of ${TYPES_HELP}` })
+  in?: InventoryCountType[] | null;
+}
+
+const countIds = idFilterInput('InventoryCountIdsFilter');
+const countOrderBy = orderByInput('InventoryCountOrderBy', ['createdAt', 'id']);
+
+/** The public graph's inventoryCounts arguments: counts by type, keyset-paged. */
+@ArgsType()
+export class QueryInventoryCountsArgs extends ConnectionArgs {
+  @OptionalNestedField(() => countIds)
+  id?: ValuesFilter | null;
+
+  @OptionalNestedField(() => skuIds, 'Only the counts of these SKUs.')
+  skuId?: ValuesFilter | null;
+
+  @OptionalNestedField(() => locationIds, 'Only the counts at these locations.')
+  locationId?: ValuesFilter | null;
+
+  @OptionalNestedField(() => InventoryCountTypeFilter, 'Only counts of these types.')
+  type?: ValuesFilter<InventoryCountType> | null;
+
+  @OptionalNestedField(() => CreatedAtFilter)
+  createdAt?: DateRange | null;
+
+  @OptionalNestedField(() => UpdatedAtFilter)
+  updatedAt?: DateRange | null;
+
+  @OptionalNestedField(() => countOrderBy, 'createdAt (default, ASC) or id; the id breaks ties.')
+  orderBy?: OrderBy | null;
+
+  @PaginationTypeField()
+  paginationType?: PaginationType | null;
+}
 
 /** The public graph's inventoryAdjustments arguments (the id filters are `{ eq, in }`). */
 @ArgsType()

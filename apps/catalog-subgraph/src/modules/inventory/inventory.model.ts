@@ -1,8 +1,7 @@
-import { Field, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { createConnectionType } from '@platform/graphql-subgraph';
 import type { InventoryAdjustmentEntity } from './inventory-adjustment.entity';
-import type { InventoryCountEntity } from './inventory-count.entity';
-import { availableOf } from './inventory-rules';
+import type { InventoryCountType, InventoryTypeCountEntity } from './inventory-type-count.entity';
 
 export enum InventoryAdjustmentType {
   STOCK = 'STOCK',
@@ -17,26 +16,32 @@ registerEnumType(InventoryAdjustmentType, {
     'COMMIT: units reserved (committed +quantity). RELEASE: a reservation released or expired (committed -quantity).',
 });
 
-@ObjectType('InventoryCount', { description: 'Stock of one SKU at one location.' })
+@ObjectType('InventoryCount', {
+  description:
+    'One level of one SKU at one location, by type: ON_HAND (units held there), COMMITTED (units held ' +
+    'by active reservations), AVAILABLE (ON_HAND - COMMITTED; below zero only where the location ' +
+    'allows negative inventory). Its id never changes.',
+})
 export class InventoryCount {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { description: 'ON_HAND, COMMITTED or AVAILABLE.' })
+  type!: InventoryCountType;
+
+  @Field(() => Int, { nullable: true, description: 'Units of that type.' })
+  quantity!: number;
+
   @Field()
   locationId!: string;
 
   @Field()
   skuId!: string;
 
-  @Field(() => Int, { description: 'Units held at the location.' })
-  onHand!: number;
+  @Field({ description: 'When the SKU was first counted at the location.' })
+  createdAt!: Date;
 
-  @Field(() => Int, { description: 'Units held by active reservations.' })
-  committed!: number;
-
-  @Field(() => Int, {
-    description: 'onHand - committed; below zero only where the location allows negative inventory.',
-  })
-  available!: number;
-
-  @Field()
+  @Field({ description: 'When the quantity last changed.' })
   updatedAt!: Date;
 }
 
@@ -81,13 +86,14 @@ export const QueryInventoryAdjustmentsConnection = createConnectionType(
   { totalCount: true },
 );
 
-export function toInventoryCount(entity: InventoryCountEntity): InventoryCount {
+export function toInventoryCount(entity: InventoryTypeCountEntity): InventoryCount {
   return Object.assign(new InventoryCount(), {
+    id: entity.id,
+    type: entity.type,
+    quantity: entity.quantity,
     locationId: entity.locationId,
     skuId: entity.skuId,
-    onHand: entity.onHand,
-    committed: entity.committed,
-    available: availableOf(entity),
+    createdAt: entity.createdAt,
     updatedAt: entity.updatedAt,
   });
 }

@@ -5,6 +5,8 @@ import { InventoryExpiryProducer } from './inventory-expiry.producer';
 import { CatalogInventoryQueue } from './inventory.jobs';
 import { InventoryResolver } from './inventory.resolver';
 import { InventoryService } from './inventory.service';
+import { SkuInventoryCountsResolver } from './sku-inventory-counts.resolver';
+import { SkuInventoryCountsService } from './sku-inventory-counts.service';
 
 /**
  * Inventory for the API process: the GraphQL fields and the producer of expiry jobs. Needs
@@ -12,6 +14,12 @@ import { InventoryService } from './inventory.service';
  */
 @Module({
   imports: [CatalogRecordsModule, QueueModule.registerQueues(CatalogInventoryQueue)],
-  providers: [InventoryExpiryProducer, InventoryResolver, InventoryService],
+  providers: [
+    InventoryExpiryProducer,
+    InventoryResolver,
+    InventoryService,
+    SkuInventoryCountsResolver,
+    SkuInventoryCountsService,
+  ],
 })
 export class CatalogInventoryModule {}

@@ -1,14 +1,21 @@
-import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
 import {
   ArgsOf,
   ConnectionShape,
   InputArg,
+  LoaderRegistry,
+  Loaders,
   StoreId,
   SubgraphErrors,
   toCountedConnection,
 } from '@platform/graphql-subgraph';
+import { kindOf } from '../records/catalog-kinds';
+import { CatalogRecordEntity } from '../records/catalog-record.entity';
+import { CatalogRecordsService } from '../records/catalog-records.service';
 import { CATALOG_READ, CATALOG_WRITE } from '../records/catalog-scopes';
+import { RecordModel, kindTypes, toRecordModel } from '../records/record-types.factory';
+import { INVENTORY_COUNT_TYPES, InventoryCountType } from './inventory-type-count.entity';
 import {
   MutationAdjustInventoryInput,
   MutationCommitInventoryInput,
@@ -29,33 +36,74 @@ import {
 } from './inventory.model';
 import { InventoryService } from './inventory.service';
 
+const SKU = kindOf('SKU');
+const SKU_MODEL = kindTypes(SKU).model;
+
+function isInventoryCountType(type: string): type is InventoryCountType {
+  return (INVENTORY_COUNT_TYPES as readonly string[]).includes(type);
+}
+
 /**
- * inventoryCount, inventoryCounts, inventoryAdjustment, inventoryAdjustments; stockInventory,
+ * inventoryCount, inventoryCounts (and InventoryCount.sku), inventoryAdjustment, inventoryAdjustments; stockInventory,
  * commitInventory, releaseInventory, adjustInventory. Every mutation returns the adjustments it
  * wrote (one today), as the public catalog schema does; read the resulting levels with
  * inventoryCount.
  */
 @Resolver(() => InventoryCount)
 export class InventoryResolver {
-  constructor(private readonly inventory: InventoryService) {}
+  constructor(
+    private readonly inventory: InventoryService,
+    private readonly records: CatalogRecordsService,
+  ) {}
 
-  @Query(() => InventoryCount, {
+  @Query(() => [InventoryCount], {
     nullable: true,
-    description: 'Stock of a SKU at a location; null when none was ever stocked or committed there.',
+    description:
+      'The counts of a SKU at a location by type (AVAILABLE, COMMITTED, ON_HAND), or only `type`; ' +
+      'empty when none was ever stocked or committed there.',
   })
   @RequiresScopes(...CATALOG_READ)
   async inventoryCount(
     @StoreId() storeId: string,
     @Args('locationId', { type: () => String }) locationId: string,
     @Args('skuId', { type: () => String }) skuId: string,
-  ): Promise<InventoryCount | null> {
-    const count = await this.inventory.count(storeId, locationId, skuId);
-    return count ? toInventoryCount(count) : null;
+    @Args('type', { type: () => String, nullable: true }) type?: string | null,
+  ): Promise<InventoryCount[]> {
+    if (type != null && !isInventoryCountType(type))
+      throw SubgraphErrors.badField(
+        ['type'],
+        'INVALID_VALUE',
+        `type must be one of ${INVENTORY_COUNT_TYPES.join(', ')}`,
+        type,
+      );
+    return (await this.inventory.count(storeId, locationId, skuId, type)).map(toInventoryCount);
+  }
+
+  @ResolveField('sku', () => SKU_MODEL, { nullable: true, description: 'The SKU counted.' })
+  async sku(
+    @Parent() count: InventoryCount,
+    @StoreId() storeId: string,
+    @Loaders() loaders: LoaderRegistry,
+  ): Promise<RecordModel | null> {
+    const loader = loaders.get<string, CatalogRecordEntity>(`entity:${SKU.kind}`, (ids) =>
+      this.records.byIds(storeId, SKU.kind, ids),
+    );
+    const row = await loader.load(count.skuId);
+    return row ? toRecordModel(SKU, row) : null;
+  }
+
+  @ResolveField('SKU', () => SKU_MODEL, { nullable: true, deprecationReason: 'Use `sku` instead.' })
+  async deprecatedSku(
+    @Parent() count: InventoryCount,
+    @StoreId() storeId: string,
+    @Loaders() loaders: LoaderRegistry,
+  ): Promise<RecordModel | null> {
+    return this.sku(count, storeId, loaders);
   }
 
   @Query(() => QueryInventoryCountsConnection, {
     nullable: true,
-    description: "The store's inventory counts by SKU then location, keyset-paged.",
+    description: "The store's inventory counts by type, oldest first, keyset-paged.",
   })
   @RequiresScopes(...CATALOG_READ)
   async inventoryCounts(

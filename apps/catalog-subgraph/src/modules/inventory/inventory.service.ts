@@ -4,36 +4,38 @@ import {
   ConnectionArgs,
   CountedPage,
   KeysetSort,
-  SubgraphErrors,
   countedKeysetPage,
-  cursorScope,
-  decodeCursor,
-  encodeCursor,
   filterValues,
   isUuid,
-  keysetPageOfRows,
   nowMs,
   pageRequest,
 } from '@platform/graphql-subgraph';
-import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { RecordErrors } from '../records/records.errors';
 import { applyDateRange, applyUuidFilter, assertCursorPaging, sortOf } from '../records/list-query';
 import type { OrderBy, PaginationType, ValuesFilter } from '../records/record-filters';
 import type { DateRange } from '../records/record-list-args';
+import { CatalogLinksService } from '../records/catalog-links.service';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
-import { InventoryCountEntity } from './inventory-count.entity';
 import { InventoryExpiryProducer } from './inventory-expiry.producer';
 import { applyChange, endReservation, lockCount, lockReservation } from './inventory-ledger';
 import { InventoryReservationEntity } from './inventory-reservation.entity';
+import { InventoryCountType, InventoryTypeCountEntity } from './inventory-type-count.entity';
 import { DEFAULT_RESERVATION_SECONDS, adjust, commit, stock } from './inventory-rules';
 import { InventoryErrors } from './inventory.errors';
 
-/** What the list operations take besides paging (GraphQL args satisfy it). */
-export interface InventoryFilters extends ConnectionArgs {
-  skuId?: string | null;
-  locationId?: string | null;
+/** inventoryCounts' arguments (inventory.input.ts QueryInventoryCountsArgs). */
+export interface CountFilters extends ConnectionArgs {
+  id?: ValuesFilter | null;
+  skuId?: ValuesFilter | null;
+  locationId?: ValuesFilter | null;
+  type?: ValuesFilter<InventoryCountType> | null;
+  createdAt?: DateRange | null;
+  updatedAt?: DateRange | null;
+  orderBy?: OrderBy | null;
+  paginationType?: PaginationType | null;
 }
 
 /** inventoryAdjustments' arguments (inventory.input.ts QueryInventoryAdjustmentsArgs). */
@@ -79,8 +81,15 @@ const ADJUSTMENT_SORTS = {
   createdAt: CREATED_AT,
   id: { key: 'ID', property: 'id', sqlType: 'uuid', valueOf: (row: InventoryAdjustmentEntity) => row.id },
 };
-/** Counts page by (skuId, locationId): their primary key has no single id column. */
-const COUNT_SORT = 'SKU_LOCATION';
+const COUNT_SORTS = {
+  createdAt: {
+    key: 'CREATED_AT',
+    property: 'createdAt',
+    sqlType: 'timestamptz',
+    valueOf: (row: InventoryTypeCountEntity) => row.createdAt.toISOString(),
+  },
+  id: { key: 'ID', property: 'id', sqlType: 'uuid', valueOf: (row: InventoryTypeCountEntity) => row.id },
+};
 
 /**
  * Inventory of a store's SKUs at its locations. Every change runs in one transaction that checks
@@ -92,55 +101,51 @@ const COUNT_SORT = 'SKU_LOCATION';
 export class InventoryService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly records: CatalogRecordsService,
     private readonly expiry: InventoryExpiryProducer,
+    private readonly links: CatalogLinksService,
+    private readonly records: CatalogRecordsService,
   ) {}
 
-  /** The count of (location, SKU) in the store; null when nothing was ever stocked or committed there. */
-  async count(storeId: string, locationId: string, skuId: string): Promise<InventoryCountEntity | null> {
-    if (!isUuid(locationId) || !isUuid(skuId)) return null;
-    return this.dataSource
-      .getRepository(InventoryCountEntity)
-      .createQueryBuilder('c')
-      .where('c.storeId = :storeId AND c.locationId = :locationId AND c.skuId = :skuId', {
+  /**
+   * The counts of (location, SKU) in the store by type (AVAILABLE, COMMITTED, ON_HAND), or only
+   * `type`'s; none when nothing was ever stocked or committed there.
+   */
+  async count(
+    storeId: string,
+    locationId: string,
+    skuId: string,
+    type?: InventoryCountType | null,
+  ): Promise<InventoryTypeCountEntity[]> {
+    if (!isUuid(locationId) || !isUuid(skuId)) return [];
+    const qb = this.dataSource
+      .getRepository(InventoryTypeCountEntity)
+      .createQueryBuilder('t')
+      .where('t.storeId = :storeId AND t.locationId = :locationId AND t.skuId = :skuId', {
         storeId,
         locationId,
         skuId,
-      })
-      .getOne();
+      });
+    if (type != null) qb.andWhere('t.type = :type', { type });
+    return qb.orderBy('t.type', 'ASC').getMany();
   }
 
-  /** The store's counts by SKU then location, keyset-paged. */
-  async counts(storeId: string, args: InventoryFilters): Promise<CountedPage<InventoryCountEntity>> {
+  /** The store's counts by type, oldest first (createdAt, then id), keyset-paged. */
+  async counts(storeId: string, args: CountFilters): Promise<CountedPage<InventoryTypeCountEntity>> {
+    assertCursorPaging(args.paginationType);
     const request = pageRequest(args);
-    const qb = storeRows(this.dataSource.getRepository(InventoryCountEntity), 'c', storeId, args);
-    const counter = qb.clone();
-    const scope = cursorScope(qb);
-    const forward = request.direction === 'forward';
-    const order = forward ? 'ASC' : 'DESC';
-    if (request.cursor !== undefined) {
-      const argument = forward ? 'after' : 'before';
-      const position = decodeCursor(request.cursor, COUNT_SORT, argument, scope);
-      if (!isUuid(position.value ?? '') || !isUuid(position.id))
-        throw SubgraphErrors.badField(
-          [argument],
-          'INVALID_CURSOR',
-          `${argument} is not a cursor of this list`,
-        );
-      qb.andWhere(
-        `(c.skuId, c.locationId) ${forward ? '>' : '<'} (CAST(:cursorSku AS uuid), CAST(:cursorLocation AS uuid))`,
-        { cursorSku: position.value, cursorLocation: position.id },
-      );
-    }
-    const rows = await qb
-      .orderBy('c.skuId', order)
-      .addOrderBy('c.locationId', order)
-      .limit(request.size + 1)
-      .getMany();
-    const page = keysetPageOfRows(rows, request, (node) =>
-      encodeCursor({ sort: COUNT_SORT, value: node.skuId, id: node.locationId }, scope),
-    );
-    return { page, totalCount: () => counter.getCount() };
+    const [sort, direction] = sortOf(args.orderBy, COUNT_SORTS);
+    const qb = this.dataSource
+      .getRepository(InventoryTypeCountEntity)
+      .createQueryBuilder('t')
+      .where('t.storeId = :storeId', { storeId });
+    applyUuidFilter(qb, 't.id', 'ids', args.id);
+    applyUuidFilter(qb, 't.skuId', 'skuIds', args.skuId);
+    applyUuidFilter(qb, 't.locationId', 'locationIds', args.locationId);
+    applyDateRange(qb, 't.createdAt', 'createdAt', args.createdAt);
+    applyDateRange(qb, 't.updatedAt', 'updatedAt', args.updatedAt);
+    const types = filterValues(args.type);
+    if (types) qb.andWhere(types.length ? 't.type IN (:...types)' : '1 = 0', { types });
+    return countedKeysetPage(qb, 't', request, sort, direction, { uuidIds: true });
   }
 
   /** One adjustment of the store; INVENTORY_ADJUSTMENT_NOT_FOUND otherwise. */
@@ -268,7 +273,8 @@ export class InventoryService {
   /**
    * The location and SKU of a change, both the store's (LOCATION_NOT_FOUND, SKU_NOT_FOUND) and
    * not archived (LOCATION_ARCHIVED, SKU_ARCHIVED): an archived record takes no new stock or
-   * reservations; reservations made before still release and expire.
+   * reservations; reservations made before still release and expire. The SKU joins the location's
+   * SKUs in the same transaction.
    */
   private async target(
     manager: EntityManager,
@@ -279,6 +285,8 @@ export class InventoryService {
     const sku = await this.records.get(storeId, 'SKU', input.skuId, manager);
     for (const record of [location, sku])
       if (record.status === 'ARCHIVED') throw RecordErrors.archived(record.kind, record.id);
+    // A SKU with inventory at a location is one the location carries (Location.skus).
+    await this.links.linkInTransaction(manager, storeId, location.id, sku.id);
     return { location, sku };
   }
 
@@ -289,26 +297,4 @@ export class InventoryService {
 
 function allowsNegative(location: CatalogRecordEntity): boolean {
   return location.data.allowNegativeInventory === true;
-}
-
-/**
- * The store's rows of an inventory table (as `alias`), narrowed to the SKU and location `args` name;
- * a malformed id matches nothing.
- */
-function storeRows<E extends { storeId: string; skuId: string; locationId: string }>(
-  repository: Repository<E>,
-  alias: string,
-  storeId: string,
-  args: InventoryFilters,
-): SelectQueryBuilder<E> {
-  const qb = repository.createQueryBuilder(alias).where(`${alias}.storeId = :storeId`, { storeId });
-  for (const [column, id] of [
-    ['skuId', args.skuId],
-    ['locationId', args.locationId],
-  ] as const) {
-    if (id == null) continue;
-    if (isUuid(id)) qb.andWhere(`${alias}.${column} = :${column}`, { [column]: id });
-    else qb.andWhere('1 = 0');
-  }
-  return qb;
 }

@@ -7,6 +7,9 @@ import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogRecordsService } from './catalog-records.service';
 import type { RelationKind } from './record-kind';
 
+/** The SKUs a location carries (catalog-kinds.ts); inventory changes link theirs (linkInTransaction). */
+export const LOCATION_SKUS = 'LOCATION:SKU';
+
 function relationOf(key: string): RelationKind {
   const relation = CATALOG_RELATIONS.find((r) => r.relation === key);
   if (!relation) throw new Error(`unknown catalog relation ${key}`);
@@ -61,12 +64,96 @@ export class CatalogLinksService implements RelationService<CatalogRecordEntity,
     const relation = relationOf(key);
     return this.dataSource.transaction(async (manager) => {
       const owner = await this.lockOwner(manager, storeId, relation, ownerId);
+      const members = ids.map((id) => id.toLowerCase());
+      if (relation.relation === LOCATION_SKUS) await this.assertNoInventory(manager, owner.id, members);
       await manager.query(
         `DELETE FROM "catalog"."links" WHERE owner_id = $1 AND relation = $2 AND member_id = ANY($3::text[])`,
-        [owner.id, relation.relation, ids.map((id) => id.toLowerCase())],
+        [owner.id, relation.relation, members],
       );
       return this.touch(manager, owner, nowMs());
     });
+  }
+
+  /**
+   * Sets the owner's members to exactly `ids`, in that order (positions 1…n): new ones join,
+   * members not named leave, an empty list leaves none. Every id must be a record of the member
+   * kind in the store; an id named twice is DUPLICATE_ID. One transaction under the owner's lock.
+   */
+  replace(
+    storeId: string,
+    ownerId: string,
+    key: string,
+    ids: readonly string[],
+  ): Promise<CatalogRecordEntity> {
+    const relation = relationOf(key);
+    if (!('kind' in relation.member)) throw new Error(`${key} has no record members`);
+    const memberKind = relation.member.kind;
+    const members = ids.map((id) => id.toLowerCase());
+    const twice = members.find((id, i) => members.indexOf(id) !== i);
+    if (twice !== undefined) throw RecordErrors.duplicateId(relation.idsField, twice);
+    return this.dataSource.transaction(async (manager) => {
+      const owner = await this.lockOwner(manager, storeId, relation, ownerId);
+      await this.records.assertExist(storeId, memberKind, members, manager);
+      await manager.query(
+        `DELETE FROM "catalog"."links" WHERE owner_id = $1 AND relation = $2 AND NOT (member_id = ANY($3::text[]))`,
+        [owner.id, relation.relation, members],
+      );
+      const at = nowMs();
+      await manager.query(
+        `INSERT INTO "catalog"."links" (owner_id, relation, member_id, store_id, position, created_at)
+         SELECT $1::uuid, $2::varchar, m.id, $3::uuid, m.n, $5::timestamptz
+           FROM unnest($4::text[]) WITH ORDINALITY AS m(id, n)
+         ON CONFLICT (owner_id, relation, member_id) DO UPDATE SET position = EXCLUDED.position`,
+        [owner.id, relation.relation, storeId, members, at],
+      );
+      return this.touch(manager, owner, at);
+    });
+  }
+
+  /**
+   * Links a SKU to a location inside the caller's transaction (an inventory change): a SKU with
+   * inventory at a location is one the location carries. Already linked: nothing changes, but the
+   * link row stays locked until the caller commits (ON CONFLICT DO UPDATE … WHERE false locks the
+   * row it does not update), so a concurrent removeSkusFromLocation waits and then sees the stock.
+   */
+  async linkInTransaction(
+    manager: EntityManager,
+    storeId: string,
+    locationId: string,
+    skuId: string,
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO "catalog"."links" (owner_id, relation, member_id, store_id, position, created_at)
+       SELECT $1::uuid, $2::varchar, $3::text, $4::uuid,
+              COALESCE((SELECT max(position) FROM "catalog"."links" WHERE owner_id = $1::uuid AND relation = $2::varchar), 0) + 1,
+              $5::timestamptz
+       ON CONFLICT (owner_id, relation, member_id) DO UPDATE SET position = "links".position WHERE false`,
+      [locationId, LOCATION_SKUS, skuId, storeId, nowMs()],
+    );
+  }
+
+  /**
+   * A SKU leaves a location only with nothing on hand or committed there. The links are locked
+   * first: an inventory change in flight holds its link (linkInTransaction), so this waits for it
+   * and then reads the levels it committed; one that starts later links the SKU again.
+   */
+  private async assertNoInventory(
+    manager: EntityManager,
+    locationId: string,
+    skuIds: readonly string[],
+  ): Promise<void> {
+    await manager.query(
+      `SELECT member_id FROM "catalog"."links" WHERE owner_id = $1 AND relation = $2 AND member_id = ANY($3::text[])
+        ORDER BY member_id FOR UPDATE`,
+      [locationId, LOCATION_SKUS, skuIds],
+    );
+    const rows = (await manager.query(
+      `SELECT sku_id FROM "catalog"."inventory_counts"
+        WHERE location_id = $1 AND sku_id::text = ANY($2::text[]) AND (on_hand <> 0 OR committed <> 0)
+        ORDER BY sku_id LIMIT 1`,
+      [locationId, skuIds],
+    )) as { sku_id: string }[];
+    if (rows.length > 0) throw RecordErrors.skuHasInventory(locationId, rows[0].sku_id);
   }
 
   /** Member ids of each owner, in the order they were added (one query for a loader's batch). */

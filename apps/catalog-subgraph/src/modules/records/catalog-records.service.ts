@@ -1,34 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  CountedPage,
-  KeysetSort,
-  countedKeysetPage,
-  createdAtSort,
-  filterValues,
-  isUuid,
-  nowMs,
-  pageRequest,
-  textSort,
-  updatedAtSort,
-} from '@platform/graphql-subgraph';
+import { CountedPage, filterValues, isUuid, nowMs, pageRequest } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { RecordErrors } from './records.errors';
+import { CATALOG_RELATIONS } from './catalog-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
-import { applyDateRange, applyUuidFilter, assertCursorPaging, sortOf, uuidsOf } from './list-query';
-import { ORDER_FIELDS, OrderField, ValuesFilter } from './record-filters';
+import { applyDateRange, applyUuidFilter, assertCursorPaging, uuidsOf } from './list-query';
+import { ValuesFilter } from './record-filters';
+import { RECORDS_ALIAS, recordKeysetPage, recordSortOf } from './record-keyset';
 import type { RecordKind } from './record-kind';
 import { listIdFilters } from './record-list-filters';
 import { queryFilterSql } from './record-query-filter';
 import type { RecordListArgs } from './record-list-args';
 
-const ALIAS = 'r';
-const SORTS: Record<OrderField, KeysetSort<CatalogRecordEntity>> = {
-  createdAt: createdAtSort(),
-  updatedAt: updatedAtSort(),
-  name: textSort(ORDER_FIELDS.name, 'name'),
-  id: { key: ORDER_FIELDS.id, property: 'id', sqlType: 'uuid', valueOf: (r) => r.id },
-};
+const ALIAS = RECORDS_ALIAS;
 
 /** The fields every kind's create/update input has besides the kind's own. */
 export interface RecordInput {
@@ -141,10 +126,15 @@ export class CatalogRecordsService {
   ): Promise<CountedPage<CatalogRecordEntity>> {
     assertCursorPaging(args.paginationType);
     const request = pageRequest(args);
-    const [sort, direction] = sortOf(args.orderBy, SORTS);
+    const [sort, direction] = recordSortOf(def, args.orderBy);
+    return recordKeysetPage(this.filtered(storeId, def, args), request, sort, direction);
+  }
+
+  /** The kind's records in the store that `args`' filters keep (no paging), as the alias `r`. */
+  filtered(storeId: string, def: RecordKind, args: RecordListArgs): SelectQueryBuilder<CatalogRecordEntity> {
     const qb = this.query(storeId, def.kind);
     this.applyFilters(qb, def, args);
-    return countedKeysetPage(qb, ALIAS, request, sort, direction, { uuidIds: true });
+    return qb;
   }
 
   private applyFilters(
@@ -190,6 +180,21 @@ export class CatalogRecordsService {
       const sql = queryFilterSql(args.queryFilter, a);
       qb.andWhere(sql.where, sql.parameters);
     }
+    for (const [field, spec] of Object.entries(def.fields)) {
+      if (!spec.filterInput) continue;
+      const given = filterValues(args[field] as ValuesFilter | null | undefined);
+      if (!given) continue;
+      if (given.length === 0) qb.andWhere('1 = 0');
+      else
+        qb.andWhere(`${a}.data ->> :f_${field}_key IN (:...f_${field})`, {
+          [`f_${field}_key`]: field,
+          [`f_${field}`]: given,
+        });
+    }
+    if (def.kind === 'LIST_TREE_NODE' && typeof args.hasParent === 'boolean')
+      qb.andWhere(
+        `${args.hasParent ? '' : 'NOT '}EXISTS (SELECT 1 FROM "catalog"."links" pl WHERE pl.store_id = ${a}.store_id AND pl.relation = 'LIST_TREE_NODE:LIST_TREE_NODE' AND pl.member_id = ${a}.id::text)`,
+      );
     for (const filter of listIdFilters(def)) {
       const given = filterValues(args[filter.arg] as ValuesFilter | null | undefined);
       if (!given) continue;
@@ -266,7 +271,12 @@ export class CatalogRecordsService {
       code,
       status: (input.status as string | null | undefined) ?? 'ACTIVE',
       parentId,
-      data: dataOf(def, input, {}),
+      data: activated(
+        dataOf(def, input, {}),
+        'DRAFT',
+        (input.status as string | null | undefined) ?? 'ACTIVE',
+        at,
+      ),
       createdAt: at,
       updatedAt: at,
       archivedAt: null,
@@ -291,13 +301,14 @@ export class CatalogRecordsService {
       if (row.status === 'ARCHIVED') throw RecordErrors.archived(def.kind, id);
       if (input.name != null) row.name = input.name;
       if (input.label !== undefined) row.label = input.label ?? null;
+      const before = row.status;
       if (input.status != null) row.status = input.status;
       if (def.hasCode && input.code !== undefined && input.code !== row.code) {
         if (input.code !== null) await this.assertCodeFree(manager, storeId, def, input.code, row.id);
         row.code = input.code ?? null;
       }
-      row.data = dataOf(def, input, row.data);
       row.updatedAt = nowMs();
+      row.data = activated(dataOf(def, input, row.data), before, row.status, row.updatedAt);
       return manager.getRepository(CatalogRecordEntity).save(row);
     });
   }
@@ -333,6 +344,57 @@ export class CatalogRecordsService {
   }
 
   /**
+   * Removes children of `def`'s kind from their parent (removePricesFromSku,
+   * removeAttributeValuesFromAttribute, …) in one transaction under the parent's lock: each is
+   * archived and unlinked as `remove` does; one already removed stays so. Every id must name a child
+   * of that parent (else `<KIND>_NOT_FOUND`, nothing written); the parent must not be archived.
+   * Returns the parent.
+   */
+  async removeChildren(
+    storeId: string,
+    def: RecordKind & { parent: NonNullable<RecordKind['parent']> },
+    parentId: string,
+    ids: readonly string[],
+  ): Promise<CatalogRecordEntity> {
+    const parentKind = def.parent.kind;
+    if (!isUuid(parentId)) throw RecordErrors.notFound(parentKind, parentId);
+    return this.dataSource.transaction(async (manager) => {
+      const parent = await this.query(storeId, parentKind, manager)
+        .andWhere(`${ALIAS}.id = :parentId`, { parentId })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!parent) throw RecordErrors.notFound(parentKind, parentId);
+      if (parent.status === 'ARCHIVED') throw RecordErrors.archived(parentKind, parentId);
+      const found = await this.byIds(storeId, def.kind, ids, manager);
+      const missing = ids.find((id) => found.get(id.toLowerCase())?.parentId !== parent.id);
+      if (missing !== undefined) throw RecordErrors.notChildOf(def.kind, missing, parentKind, parent.id);
+      const childIds = [...found.keys()];
+      // By the relations the kind is in, so the primary key and (store, relation, member) serve it.
+      const asOwner = CATALOG_RELATIONS.filter((r) => r.owner === def.kind).map((r) => r.relation);
+      const asMember = CATALOG_RELATIONS.filter((r) => 'kind' in r.member && r.member.kind === def.kind).map(
+        (r) => r.relation,
+      );
+      if (asOwner.length > 0 || asMember.length > 0)
+        await manager.query(
+          `DELETE FROM "catalog"."links" WHERE store_id = $1
+              AND ((relation = ANY($2::varchar[]) AND owner_id = ANY($4::uuid[]))
+                OR (relation = ANY($3::varchar[]) AND member_id = ANY($4::text[])))`,
+          [storeId, asOwner, asMember, childIds],
+        );
+      const at = nowMs();
+      await manager
+        .getRepository(CatalogRecordEntity)
+        .createQueryBuilder()
+        .update()
+        .set({ status: 'ARCHIVED', archivedAt: at, updatedAt: at })
+        .where('id IN (:...ids) AND status <> :archived', { ids: childIds, archived: 'ARCHIVED' })
+        .execute();
+      parent.updatedAt = at;
+      return manager.getRepository(CatalogRecordEntity).save(parent);
+    });
+  }
+
+  /**
    * The code must be free in the store; a transaction advisory lock on (store, kind, code) makes
    * two concurrent creates of one code answer one 409 instead of a unique-index violation.
    */
@@ -352,6 +414,16 @@ export class CatalogRecordsService {
       .getExists();
     if (taken) throw RecordErrors.codeTaken(def.kind, code);
   }
+}
+
+/** `data` with `activatedAt` set when the status changes to ACTIVE (the public graph's `activatedAt`). */
+function activated(
+  data: Record<string, unknown>,
+  before: string,
+  after: string,
+  at: Date,
+): Record<string, unknown> {
+  return after === 'ACTIVE' && before !== 'ACTIVE' ? { ...data, activatedAt: at.toISOString() } : data;
 }
 
 /** The kind's own fields of `input` merged over `current` (undefined keeps, null removes). */

@@ -1,6 +1,6 @@
 import { Type, applyDecorators } from '@nestjs/common';
 import { Field, InputType, registerEnumType } from '@nestjs/graphql';
-import { createStatusFilterInput, createStringFilterInput } from '@platform/graphql-subgraph';
+import { createStringFilterInput } from '@platform/graphql-subgraph';
 import {
   ArrayMaxSize,
   IsArray,
@@ -75,32 +75,62 @@ export function idFilterInput(name: string): Type<ValuesFilter> {
   return once(ID_FILTERS, name, () => createStringFilterInput(name, 64));
 }
 
-const STATUS_FILTERS = new Map<string, Type<ValuesFilter<CatalogStatus>>>();
+const STATUS_FILTERS = new Map<string, Type<ValuesFilter>>();
+const STATUS_VALUES = Object.values(CatalogStatus);
+const STATUS_MESSAGE = `each status must be one of ${STATUS_VALUES.join(', ')}`;
 
-/** `<Kind>StatusFilter` over CatalogStatus. */
-export function statusFilterInput(name: string): Type<ValuesFilter<CatalogStatus>> {
-  return once(STATUS_FILTERS, name, () =>
-    createStatusFilterInput(name, CatalogStatus, 'Without it, lists leave ARCHIVED records out.'),
-  );
+/**
+ * `<Kind>StatusFilter { eq: String, in: [String!] }`, typed String as the public graph types it;
+ * each value must still be a CatalogStatus (else INVALID_VALUE).
+ */
+export function statusFilterInput(name: string): Type<ValuesFilter> {
+  return once(STATUS_FILTERS, name, () => {
+    @InputType(name, {
+      description: `ACTIVE, DRAFT or ARCHIVED; without it, lists leave ARCHIVED records out.`,
+    })
+    class StatusFilter implements ValuesFilter {
+      @Field(() => String, { nullable: true })
+      @IsOptional()
+      @IsIn(STATUS_VALUES, { message: STATUS_MESSAGE })
+      eq?: string | null;
+
+      @Field(() => [String], { nullable: true })
+      @IsOptional()
+      @IsArray()
+      @ArrayMaxSize(STATUS_VALUES.length)
+      @IsIn(STATUS_VALUES, { each: true, message: STATUS_MESSAGE })
+      in?: string[] | null;
+    }
+    return StatusFilter;
+  });
 }
 
-/** The fields a `<Kind>OrderBy` may set, and the sort each one is (the records service's SORTS). */
+/**
+ * The fields a `<Kind>OrderBy` may set, and the cursor key of each (record-sorts.ts has their SQL).
+ * Every kind orders by the first four; a kind's `orderBy` adds others.
+ */
 export const ORDER_FIELDS = {
   createdAt: 'CREATED_AT',
   updatedAt: 'UPDATED_AT',
   name: 'NAME',
   id: 'ID',
+  label: 'LABEL',
+  position: 'POSITION',
+  price: 'PRICE',
+  lowestPrice: 'LOWEST_PRICE',
+  saleCount: 'SALE_COUNT',
+  attributeId: 'ATTRIBUTE_ID',
+  skuGroupId: 'SKU_GROUP_ID',
 } as const;
 export type OrderField = keyof typeof ORDER_FIELDS;
+/** The order fields of every kind. */
+export const BASE_ORDER_FIELDS: readonly OrderField[] = ['createdAt', 'updatedAt', 'name', 'id'];
 export type OrderBy = Partial<Record<OrderField, OrderDirection | null>>;
 
 const ORDER_BYS = new Map<string, Type<OrderBy>>();
 
-/** `<Kind>OrderBy`: one of `fields` (default createdAt, updatedAt, name, id) with its direction. */
-export function orderByInput(
-  name: string,
-  fields: readonly OrderField[] = Object.keys(ORDER_FIELDS) as OrderField[],
-): Type<OrderBy> {
+/** `<Kind>OrderBy`: one of `fields` (default BASE_ORDER_FIELDS) with its direction. */
+export function orderByInput(name: string, fields: readonly OrderField[] = BASE_ORDER_FIELDS): Type<OrderBy> {
   return once(ORDER_BYS, name, () => {
     @InputType(name, {
       description: 'Set one field (none: createdAt ASC); the id breaks ties. Two or more are refused.',

@@ -1,3 +1,5 @@
+import type { OrderField } from './record-filters';
+
 /**
  * The declarative description of one catalog record kind. Every kind's GraphQL types
  * (record-types.factory.ts), resolvers (record-resolver.factory.ts) and persistence
@@ -6,7 +8,17 @@
  */
 
 /** How a kind's own field is typed in GraphQL, validated on input and stored in `data`. */
-export type KindFieldType = 'string' | 'text' | 'url' | 'int' | 'boolean' | 'money' | 'stringList';
+export type KindFieldType =
+  | 'string'
+  | 'text'
+  | 'url'
+  | 'int'
+  | 'float'
+  | 'boolean'
+  | 'money'
+  | 'stringList'
+  /** `{ min, max }` of two optional non-negative integers (OptionValidation). */
+  | 'minMax';
 
 export interface KindField {
   readonly type: KindFieldType;
@@ -15,6 +27,10 @@ export interface KindField {
   readonly required?: boolean;
   /** Longest string (string, text, url) or most items (stringList). */
   readonly max?: number;
+  /** A deprecated output name of the same value the public graph still serves (`HTMLDescription`). */
+  readonly deprecatedAlias?: string;
+  /** The kind's list filters by it: an `{ eq, in }` argument of this input type (`SKUEanCodeFilter`). */
+  readonly filterInput?: string;
 }
 
 export interface RecordKind {
@@ -22,8 +38,16 @@ export interface RecordKind {
   readonly kind: string;
   /** PascalCase mutation stem: createSku, updateSku, archiveSku. */
   readonly name: string;
-  /** GraphQL object type name (SKU, SKUGroup, …). */
+  /** GraphQL type name (SKU, SKUGroup, …); its inputs and filters are named after it. */
   readonly typeName: string;
+  /** The object type's name where it differs from typeName (an Option is a `ListOption`). */
+  readonly modelName?: string;
+  /**
+   * The public graph returns it as a member of this union (`Option = ListOption | NumericOption |
+   * TextOption`): lists and relations of the kind are of the union; `siblings` are its other
+   * members, object types of the same fields that no record of ours is.
+   */
+  readonly union?: { readonly name: string; readonly siblings: readonly string[] };
   /** Query field of one record (`sku(id: String!)`). */
   readonly single: string;
   /** Query field of the list (`skus(first, after, …)`). */
@@ -32,8 +56,20 @@ export interface RecordKind {
   /** A `code` unique per store (a SKU's code); filterable by `code`. */
   readonly hasCode?: boolean;
   /** The record this kind belongs to, set on create and never changed (an attribute value's attribute). */
-  readonly parent?: { readonly field: string; readonly kind: string; readonly description: string };
+  readonly parent?: {
+    readonly field: string;
+    readonly kind: string;
+    readonly description: string;
+    /** The parent's connection of these children, as the public graph names it (default `plural`). */
+    readonly childrenField?: string;
+    /** A deprecated name of the parent field the public graph still serves (`SKUPrice.SKU`). */
+    readonly deprecatedField?: string;
+  };
   readonly fields: Readonly<Record<string, KindField>>;
+  /** Order fields beyond createdAt, updatedAt, name and id (record-keyset.ts has their SQL). */
+  readonly orderBy?: readonly OrderField[];
+  /** Output names of a field under the public graph's name too (`SKUPrice.value` of `amount`). */
+  readonly outputAliases?: Readonly<Record<string, string>>;
   /**
    * Name of the create input where the public graph keeps its older form (`CreateSKUInput`);
    * otherwise `MutationCreate<Name>Input`, as the public graph names the others.
@@ -43,8 +79,19 @@ export interface RecordKind {
   readonly batchCreate?: string;
   /** A federation entity (@key(fields: "id")) other subgraphs reference. */
   readonly federated?: boolean;
-  /** createReferencesFor<Name> / deleteReferencesFrom<Name>, `references` and the referenceValue filter. */
+  /** addReferencesTo<Name> / removeReferencesFrom<Name>, `references` and the referenceValue filter. */
   readonly references?: boolean;
+  /**
+   * `<name>(id: String!, input: Mutation<Name>Input!)` of the parent: removes children of this kind
+   * by id (`idsField`), each archived and unlinked as removeOptionValue does; returns the parent
+   * (as its lists do: the union where it has one).
+   */
+  readonly removeFromParent?: {
+    readonly name: string;
+    readonly idsField: string;
+    /** It returns the parent's object type even where the parent is returned as a union (`ListOption`). */
+    readonly returnsModel?: boolean;
+  };
   /**
    * Deprecated names of `single` and `plural` the public schema still serves (`SKU`, `SKUs`):
    * the same fields, marked @deprecated, so older clients keep working.
@@ -77,4 +124,19 @@ export interface RelationKind {
   readonly removeName?: string;
   /** The owner's list filters by member (`listTreeNodes(listId)`); channel relations always do. */
   readonly filtersOwners?: boolean;
+  /**
+   * `<replaceName>(id, input)`: sets the members to exactly the ids given, in their order (new ones
+   * join, missing ones leave), as the public `update<Owner>MediaObjects` do.
+   */
+  readonly replaceName?: string;
+  /** Field of each member naming its owner (the first, by link order): `SKU.skuGroup`. */
+  readonly ownerField?: string;
+  /** Field of each member naming its owner's id (the first owner, by link order): `ListOption.skuGroupId`. */
+  readonly ownerIdField?: string;
+  /** The input type of the owner's connection's `id` argument where the public graph names it otherwise. */
+  readonly idFilterInput?: string;
+  /** Field of the owner naming its first member: `ListTreeNode.list`. */
+  readonly firstMemberField?: string;
+  /** Deprecated names of `field` and `ownerField` the public graph still serves (`SKUs`, `SKUGroup`). */
+  readonly deprecatedFields?: { readonly field?: string; readonly ownerField?: string };
 }

@@ -16,6 +16,8 @@ export interface RecordListArgs extends ConnectionArgs {
   paginationType?: PaginationType | null;
   /** SKUs only: the OData subset of record-query-filter.ts. */
   queryFilter?: string | null;
+  /** List tree nodes only: nodes with (true) or without (false) a parent node. */
+  hasParent?: boolean | null;
   /** The id filters of record-list-filters.ts (attributeId, skuGroupId, channelId, …). */
   [filter: string]: unknown;
 }

@@ -5,8 +5,9 @@ import type { RecordKind } from './record-kind';
  * The id filters of a kind's list beyond its own columns, each an `{ eq, in }` argument under the
  * public graph's name and input type: the parent (`attributeValues(attributeId:
  * AttributeIdFilter)`), the owners it is a member of (`skus(skuGroupId: SKUGroupIdFilter)`), the
- * members it holds (`skuGroups(channelId: SKUGroupChannelIdFilter)`, `listTreeNodes(listId)`) and
- * inventory (`skus(locationId)`, `locations(skuId)`). A record matches when it is linked to any of
+ * members it holds (`skuGroups(channelId: SKUGroupChannelIdFilter)`, `listTreeNodes(listId)`,
+ * `locations(skuId)`): `skus(locationId)` lists the SKUs a location carries, which include every SKU
+ * with inventory there (inventory changes link it). A record matches when it is linked to any of
  * the ids given.
  */
 export interface ListIdFilter {
@@ -20,30 +21,6 @@ export interface ListIdFilter {
 }
 
 const LINKS = '"catalog"."links" l';
-const COUNTS = '"catalog"."inventory_counts" c';
-
-/** Records with an inventory count whose `other` column is one of the values (`own` is the record). */
-function inventoryFilter(
-  arg: string,
-  inputName: string,
-  own: string,
-  other: string,
-  what: string,
-): ListIdFilter {
-  return {
-    arg,
-    inputName,
-    description: `Only ${what} with an inventory count ${arg === 'locationId' ? 'at one of these locations' : 'of one of these SKUs'}.`,
-    where: (a, p) =>
-      `EXISTS (SELECT 1 FROM ${COUNTS} WHERE c.store_id = ${a}.store_id AND c.${own} = ${a}.id AND c.${other} IN (:...${p}))`,
-  };
-}
-
-/** Inventory filters: the SKUs counted at a location, the locations counting a SKU. */
-const INVENTORY_FILTERS: Readonly<Record<string, ListIdFilter>> = {
-  SKU: inventoryFilter('locationId', 'LocationIdFilter', 'sku_id', 'location_id', 'SKUs'),
-  LOCATION: inventoryFilter('skuId', 'SKUIdFilter', 'location_id', 'sku_id', 'locations'),
-};
 
 function camel(kind: string): string {
   return kind.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -87,8 +64,6 @@ export function listIdFilters(def: RecordKind): ListIdFilter[] {
       });
     }
   }
-  const inventory = INVENTORY_FILTERS[def.kind];
-  if (inventory) filters.push(inventory);
   const seen = new Set<string>();
   return filters.filter((f) => !seen.has(f.arg) && Boolean(seen.add(f.arg)));
 }

@@ -1,5 +1,15 @@
 import { BadRequestException, Inject, PipeTransform, Type } from '@nestjs/common';
-import { Args, Mutation, Parent, Query, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
+import {
+  Args,
+  Field,
+  InputType,
+  Mutation,
+  Parent,
+  Query,
+  ResolveField,
+  ResolveReference,
+  Resolver,
+} from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
 import {
   ArgsOf,
@@ -7,21 +17,20 @@ import {
   InputValidationPipe,
   LoaderRegistry,
   Loaders,
+  MAX_RELATION_IDS,
   ResolverBase,
   StoreId,
-  SubgraphCtx,
   SubgraphContext,
   SubgraphErrors,
   createIdListInput,
-  createReferencesResolver,
   requireScopes,
   storeIdOf,
   toCountedConnection,
 } from '@platform/graphql-subgraph';
+import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogLinksService } from './catalog-links.service';
 import { CatalogRecordsService, RecordInput } from './catalog-records.service';
-import { referencesServiceFor } from './catalog-references.service';
 import { CATALOG_READ, CATALOG_WRITE } from './catalog-scopes';
 import { kindOf } from './catalog-kinds';
 import type { RecordKind, RelationKind } from './record-kind';
@@ -68,7 +77,7 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
       return toCountedConnection(await this.records.list(storeId, def, args ?? {}), toModel);
     }
 
-    @Mutation(() => types.model, { name: `create${def.name}`, nullable: true })
+    @Mutation(() => types.node, { name: `create${def.name}`, nullable: true })
     @RequiresScopes(...CATALOG_WRITE)
     async create(
       @StoreId() storeId: string,
@@ -87,7 +96,7 @@ export function createRecordResolver(def: RecordKind): ResolverBase {
       return toModel(await this.records.archive(storeId, def, id));
     }
   }
-  const returns = () => types.model;
+  const returns = () => types.node;
   const idArg = () => Args('id', { type: () => String });
   defineUpdateAndArchive(RecordResolverHost.prototype, def, types);
   return withDeprecatedAliases(RecordResolverHost, types.model, [
@@ -124,7 +133,7 @@ type UpdateArchiveHost = {
  * `update<Name>(input)` and `archive<Name>(input)` whose input names the record by `id`.
  */
 function defineUpdateAndArchive(proto: UpdateArchiveHost, def: RecordKind, types: KindTypes): void {
-  const returns = () => types.model;
+  const returns = () => types.node;
   const idArg = () => Args('id', { type: () => String });
   const update = { name: `update${def.name}`, returns };
   const archive = {
@@ -295,37 +304,6 @@ export function createEntityReferenceResolver(def: RecordKind): ResolverBase {
   return EntityReferenceHost;
 }
 
-/**
- * The parent's list of a child kind (`Attribute.attributeValues`, `SKU.skuPrices`,
- * `Option.optionValues`, …): archived children left out, oldest first, batched per request.
- */
-export function createChildrenFieldResolver(
-  def: RecordKind & { parent: NonNullable<RecordKind['parent']> },
-): ResolverBase {
-  const types = kindTypes(def);
-  const parentTypes = kindTypes(kindOf(def.parent.kind));
-
-  @Resolver(() => parentTypes.model, { isAbstract: true })
-  abstract class ChildrenFieldHost {
-    constructor(@Inject(CatalogRecordsService) readonly records: CatalogRecordsService) {}
-
-    @ResolveField(def.plural, () => [types.model], {
-      description: `Its ${def.typeName} records (archived ones left out), oldest first.`,
-    })
-    async [`children_${def.plural}`](
-      @Parent() parent: RecordModel,
-      @StoreId() storeId: string,
-      @Loaders() loaders: LoaderRegistry,
-    ): Promise<RecordModel[]> {
-      const loader = loaders.get<string, CatalogRecordEntity[]>(`children:${def.kind}`, (ids) =>
-        this.records.childrenOf(storeId, def.kind, ids),
-      );
-      return ((await loader.load(parent.id)) ?? []).map((row) => toRecordModel(def, row));
-    }
-  }
-  return ChildrenFieldHost;
-}
-
 /** `<X>.<parent>`: the record a child belongs to (an attribute value's attribute), batched. */
 export function createParentFieldResolver(
   def: RecordKind & { parent: NonNullable<RecordKind['parent']> },
@@ -357,15 +335,20 @@ export function createParentFieldResolver(
 
 /** `add<Plural>To<Owner>(id, input)` / `remove<Plural>From<Owner>(id, input)` and the owner's member field. */
 export function createRelationResolvers(relation: RelationKind): ResolverBase[] {
-  return [createRelationMutationsResolver(relation), createMemberFieldResolver(relation)];
+  return [createRelationMutationsResolver(relation)];
 }
 
-/** The add and remove mutations of a relation: their names, as the public graph spells them. */
-export function relationMutationNames(relation: RelationKind): { add: string; remove: string } {
+/** The add and remove mutations of a relation (and its replace, if any), as the public graph spells them. */
+export function relationMutationNames(relation: RelationKind): {
+  add: string;
+  remove: string;
+  replace?: string;
+} {
   const owner = kindOf(relation.owner).name;
   return {
     add: relation.addName ?? `add${relation.plural}To${owner}`,
     remove: relation.removeName ?? `remove${relation.plural}From${owner}`,
+    ...(relation.replaceName ? { replace: relation.replaceName } : {}),
   };
 }
 
@@ -384,6 +367,11 @@ function createRelationMutationsResolver(relation: RelationKind): ResolverBase {
     StoreId(),
     Args('id', { type: () => String }),
     InputArg('input', createIdListInput(inputName(operation), relation.idsField, 'String')),
+  ];
+  const replaceParams = (operation: string) => [
+    StoreId(),
+    Args('id', { type: () => String }),
+    InputArg('input', createReplaceIdsInput(inputName(operation), relation.idsField)),
   ];
 
   abstract class RelationMutationsHost {
@@ -409,59 +397,50 @@ function createRelationMutationsResolver(relation: RelationKind): ResolverBase {
       },
     );
   }
+  if (names.replace)
+    defineMutation(
+      RelationMutationsHost.prototype,
+      'replace',
+      {
+        name: names.replace,
+        returns: () => model,
+        params: replaceParams(names.replace),
+        paramTypes: [String, String, Object],
+        description: `Sets its ${relation.field} to exactly the ids given, in that order: new ones join, others leave.`,
+      },
+      async function (
+        this: RelationMutationsHost,
+        storeId: string,
+        id: string,
+        input: Record<string, string[]>,
+      ) {
+        return toModel(await this.links.replace(storeId, id, relation.relation, input[relation.idsField]));
+      },
+    );
   Resolver(() => model, { isAbstract: true })(RelationMutationsHost);
   return withDeprecatedAliases(RelationMutationsHost, model, [
     { current: names.add, method: 'add', returns: () => model, params },
     { current: names.remove, method: 'remove', returns: () => model, params },
+    ...(names.replace
+      ? [{ current: names.replace, method: 'replace', returns: () => model, params: replaceParams }]
+      : []),
   ]);
 }
 
-function createMemberFieldResolver(relation: RelationKind): ResolverBase {
-  const ownerTypes = kindTypes(kindOf(relation.owner));
-  const member = relation.member;
-  const memberDef = 'kind' in member ? kindOf(member.kind) : undefined;
-
-  // Nest keys a type's resolved fields by method name: each relation's method needs its own.
-  const method = `members_${relation.field}`;
-
-  @Resolver(() => ownerTypes.model, { isAbstract: true })
-  abstract class MemberFieldHost {
-    constructor(@Inject(CatalogLinksService) readonly links: CatalogLinksService) {}
-
-    @ResolveField(relation.field, () => (memberDef ? [kindTypes(memberDef).model] : [String]), {
-      description: memberDef
-        ? `Its ${relation.plural} (archived ones left out), in the order they were added.`
-        : 'Ids of the commerce channels it is assigned to.',
-    })
-    async [method](
-      @Parent() owner: RecordModel,
-      @SubgraphCtx() context: SubgraphContext,
-    ): Promise<unknown[]> {
-      const storeId = storeIdOf(context);
-      if (!memberDef) {
-        const loader = context.loaders.get<string, string[]>(`links:${relation.relation}`, (ids) =>
-          this.links.memberIds(storeId, relation.relation, ids),
-        );
-        return (await loader.load(owner.id)) ?? [];
-      }
-      const loader = context.loaders.get<string, CatalogRecordEntity[]>(
-        `members:${relation.relation}`,
-        (ids) => this.links.members(storeId, relation.relation, ids),
-      );
-      return ((await loader.load(owner.id)) ?? []).map((row) => toRecordModel(memberDef, row));
-    }
-  }
-  return MemberFieldHost;
-}
-
-/** createReferencesFor<Name>, deleteReferencesFrom<Name> and <X>.references (lib factory). */
-export function createRecordReferencesResolver(def: RecordKind): ResolverBase {
-  return createReferencesResolver({
-    name: def.name,
-    model: kindTypes(def).model,
-    service: referencesServiceFor(def.kind),
-    toModel: (row: CatalogRecordEntity) => toRecordModel(def, row),
-    createScopes: CATALOG_WRITE,
-    deleteScopes: CATALOG_WRITE,
-  });
+/**
+ * An input `name` with one list field `field: [String!]!` of 0 to MAX_RELATION_IDS ids: the whole
+ * new membership, in order (an empty list leaves none).
+ */
+function createReplaceIdsInput(name: string, field: string): Type<Record<string, string[]>> {
+  @InputType(name)
+  class ReplaceIdsInput {}
+  const proto = ReplaceIdsInput.prototype;
+  Field(() => [String], {
+    description: `The members, in order: 0 to ${MAX_RELATION_IDS} ids, each once.`,
+  })(proto, field);
+  IsArray()(proto, field);
+  ArrayMaxSize(MAX_RELATION_IDS)(proto, field);
+  IsString({ each: true })(proto, field);
+  MaxLength(128, { each: true })(proto, field);
+  return ReplaceIdsInput as Type<Record<string, string[]>>;
 }

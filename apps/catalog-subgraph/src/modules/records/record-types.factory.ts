@@ -1,5 +1,15 @@
 import { Type } from '@nestjs/common';
-import { ArgsType, Directive, Field, InputType, Int, ObjectType, ReturnTypeFunc } from '@nestjs/graphql';
+import {
+  ArgsType,
+  Directive,
+  Field,
+  Float,
+  InputType,
+  Int,
+  ObjectType,
+  ReturnTypeFunc,
+  createUnionType,
+} from '@nestjs/graphql';
 import {
   ConnectionArgs,
   ConnectionShape,
@@ -16,6 +26,7 @@ import {
   IsBoolean,
   IsInt,
   IsNotEmpty,
+  IsNumber,
   IsOptional,
   IsString,
   Matches,
@@ -44,6 +55,7 @@ import {
   statusFilterInput,
 } from './record-filters';
 import { listIdFilters } from './record-list-filters';
+import { orderFieldsOf } from './record-keyset';
 import { MAX_QUERY_FILTER_LENGTH } from './record-query-filter';
 
 /** What a generated model instance holds: the common fields, the parent id and the kind's own. */
@@ -55,6 +67,8 @@ export interface RecordModel {
 /** The GraphQL classes of one kind, made once from its definition. */
 export interface KindTypes {
   readonly model: Type<RecordModel>;
+  /** What its lists return: the model, or the union it is a member of (RecordKind.union). */
+  readonly node: Type<RecordModel>;
   readonly connection: Type<ConnectionShape<RecordModel>>;
   readonly createInput: Type<Record<string, unknown>>;
   readonly updateInput: Type<Record<string, unknown>>;
@@ -73,20 +87,53 @@ function apply(proto: object, key: string, ...decorators: PropertyDecorator[]): 
   for (const d of decorators.reverse()) d(proto, key);
 }
 
+@ObjectType('OptionValidation', { description: 'How many values a customer may choose.' })
+export class OptionValidation {
+  @Field(() => Int, { nullable: true })
+  min!: number | null;
+
+  @Field(() => Int, { nullable: true })
+  max!: number | null;
+}
+
+@InputType('OptionValidationInput', { description: 'How many values a customer may choose.' })
+export class OptionValidationInput {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(INT_MAX)
+  min?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(INT_MAX)
+  max?: number | null;
+}
+
 /** The GraphQL output type of each kind-field type (every one nullable). */
 const OUTPUT_TYPES: Record<KindField['type'], ReturnTypeFunc> = {
   money: () => SimpleMoney,
   int: () => Int,
+  float: () => Float,
   boolean: () => Boolean,
   stringList: () => [String],
+  minMax: () => OptionValidation,
   string: () => String,
   text: () => String,
   url: () => String,
 };
 
-/** Output field of a kind's own field. */
+/** Output field of a kind's own field, and its deprecated alias if it has one. */
 function outputField(proto: object, key: string, field: KindField): void {
   Field(OUTPUT_TYPES[field.type], { nullable: true, description: field.description })(proto, key);
+  if (field.deprecatedAlias)
+    Field(OUTPUT_TYPES[field.type], { nullable: true, deprecationReason: `Use ${key} instead.` })(
+      proto,
+      field.deprecatedAlias,
+    );
 }
 
 /** Input field of a kind's own field, with its validation; `create` makes `required` fields non-null. */
@@ -113,6 +160,24 @@ function inputField(proto: object, key: string, field: KindField, create: boolea
         IsInt(),
         Min(0),
         Max(INT_MAX),
+      );
+    case 'minMax':
+      return apply(
+        proto,
+        key,
+        Field(() => OptionValidationInput, options),
+        ...presence,
+        ValidateNested(),
+        TransformType(() => OptionValidationInput),
+      );
+    case 'float':
+      return apply(
+        proto,
+        key,
+        Field(() => Float, options),
+        ...presence,
+        IsNumber({ allowNaN: false, allowInfinity: false }),
+        Min(0),
       );
     case 'boolean':
       return apply(
@@ -176,7 +241,7 @@ export function kindTypes(def: RecordKind): KindTypes {
   const existing = TYPES.get(def.kind);
   if (existing) return existing;
 
-  @ObjectType(def.typeName, { description: def.description })
+  @ObjectType(def.modelName ?? def.typeName, { description: def.description })
   class Model implements RecordModel {
     @Field(() => String)
     id!: string;
@@ -199,6 +264,9 @@ export function kindTypes(def: RecordKind): KindTypes {
     @Field(() => Date, { nullable: true, description: 'When archive<X> archived it.' })
     archivedAt!: Date | null;
 
+    @Field(() => Date, { nullable: true, description: 'When its status last became ACTIVE.' })
+    activatedAt!: Date | null;
+
     [field: string]: unknown;
   }
   if (def.federated) Directive('@key(fields: "id")')(Model);
@@ -207,6 +275,11 @@ export function kindTypes(def: RecordKind): KindTypes {
   if (def.parent)
     Field(() => String, { description: def.parent.description })(Model.prototype, def.parent.field);
   for (const [key, field] of Object.entries(def.fields)) outputField(Model.prototype, key, field);
+  for (const [alias, key] of Object.entries(def.outputAliases ?? {}))
+    Field(OUTPUT_TYPES[def.fields[key].type], {
+      nullable: def.fields[key].required !== true,
+      description: `${def.fields[key].description} (the same as ${key})`,
+    })(Model.prototype, alias);
 
   @InputType(createInputName(def))
   class CreateInput {
@@ -328,7 +401,25 @@ export function kindTypes(def: RecordKind): KindTypes {
     OptionalNestedField(() => type, description)(ListArgs.prototype, key);
   nested('id', idFilterInput(`${def.typeName}IdsFilter`));
   nested('status', statusFilterInput(`${def.typeName}StatusFilter`), 'Default: every status but ARCHIVED.');
-  nested('orderBy', orderByInput(`${def.typeName}OrderBy`), 'Default createdAt ASC; the id breaks ties.');
+  nested(
+    'orderBy',
+    orderByInput(`${def.typeName}OrderBy`, orderFieldsOf(def)),
+    'Default createdAt ASC (a relation: the order members were added in); the id breaks ties.',
+  );
+  for (const [key, field] of Object.entries(def.fields))
+    if (field.filterInput)
+      nested(key, idFilterInput(field.filterInput), `Only records whose ${key} is one of these.`);
+  if (def.kind === 'LIST_TREE_NODE')
+    apply(
+      ListArgs.prototype,
+      'hasParent',
+      Field(() => Boolean, {
+        nullable: true,
+        description: 'Only nodes with (true) or without (false) a parent node.',
+      }),
+      IsOptional(),
+      IsBoolean(),
+    );
   if (def.hasCode) nested('code', SKUCodeFilter);
   if (def.kind === 'SKU') {
     nested('attributeValues', SKUAttributeValueFilter);
@@ -348,11 +439,13 @@ export function kindTypes(def: RecordKind): KindTypes {
   for (const filter of listIdFilters(def))
     nested(filter.arg, idFilterInput(filter.inputName), filter.description);
 
-  const connection = createConnectionType(Model, `Query${capitalize(def.plural)}Connection`, {
+  const node = def.union ? unionOf(def.union, Model, def.description) : Model;
+  const connection = createConnectionType(node, `Query${capitalize(def.plural)}Connection`, {
     totalCount: true,
   });
   const types: KindTypes = {
     model: Model,
+    node,
     connection,
     createInput: CreateInput,
     updateInput: UpdateInput,
@@ -363,6 +456,24 @@ export function kindTypes(def: RecordKind): KindTypes {
   };
   TYPES.set(def.kind, types);
   return types;
+}
+
+/** The union a kind's model is a member of, with its sibling members (never returned). */
+function unionOf(
+  union: NonNullable<RecordKind['union']>,
+  model: Type<RecordModel>,
+  description: string,
+): Type<RecordModel> {
+  const siblings = union.siblings.map((name) => {
+    @ObjectType(name, { description: `${description} No record of ours is one (docs/graphql.md).` })
+    class Sibling extends model {}
+    return Sibling;
+  });
+  return createUnionType({
+    name: union.name,
+    types: () => [model, ...siblings] as const,
+    resolveType: () => model,
+  }) as unknown as Type<RecordModel>;
 }
 
 /** A stored record as its kind's model. */
@@ -376,9 +487,14 @@ export function toRecordModel(def: RecordKind, row: CatalogRecordEntity): Record
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     archivedAt: row.archivedAt,
+    activatedAt: typeof row.data.activatedAt === 'string' ? new Date(row.data.activatedAt) : null,
   });
   if (def.hasCode) model.code = row.code;
   if (def.parent) model[def.parent.field] = row.parentId;
-  for (const key of Object.keys(def.fields)) model[key] = row.data[key] ?? null;
+  for (const [key, field] of Object.entries(def.fields)) {
+    model[key] = row.data[key] ?? null;
+    if (field.deprecatedAlias) model[field.deprecatedAlias] = model[key];
+  }
+  for (const [alias, key] of Object.entries(def.outputAliases ?? {})) model[alias] = model[key];
   return model;
 }

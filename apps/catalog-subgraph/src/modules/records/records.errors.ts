@@ -11,6 +11,8 @@ export const RecordErrorCode = {
   SKU_CODE_TAKEN: 'SKU_CODE_TAKEN',
   RELATION_CYCLE: 'RELATION_CYCLE',
   INVALID_CHANNEL_ID: 'INVALID_CHANNEL_ID',
+  DUPLICATE_ID: 'DUPLICATE_ID',
+  SKU_HAS_INVENTORY_AT_LOCATION: 'SKU_HAS_INVENTORY_AT_LOCATION',
 } as const;
 
 export const RecordErrors = {
@@ -34,6 +36,29 @@ export const RecordErrors = {
     return SubgraphErrors.conflict(
       RecordErrorCode.RELATION_CYCLE,
       `${memberId} is ${ownerId} or one of its ancestors: a tree has no cycles`,
+    );
+  },
+  /** Not a child of that parent: `<KIND>_NOT_FOUND`, as for an id of no record. */
+  notChildOf(kind: string, id: string, parentKind: string, parentId: string): PlatformError {
+    return SubgraphErrors.notFound(
+      `${kind}_NOT_FOUND`,
+      `no ${kind.toLowerCase()} ${id} of ${parentKind.toLowerCase()} ${parentId} in this store`,
+    );
+  },
+  /** An ordered id list (a replacement) names one id twice. */
+  duplicateId(field: string, id: string): PlatformError {
+    return SubgraphErrors.badField(
+      ['input', field],
+      RecordErrorCode.DUPLICATE_ID,
+      `${field} names ${id} more than once`,
+      id,
+    );
+  },
+  /** removeSkusFromLocation of a SKU that still has units on hand or committed there. */
+  skuHasInventory(locationId: string, skuId: string): PlatformError {
+    return SubgraphErrors.conflict(
+      RecordErrorCode.SKU_HAS_INVENTORY_AT_LOCATION,
+      `sku ${skuId} still has units on hand or committed at location ${locationId}`,
     );
   },
   invalidChannelId(field: string, id: string): PlatformError {

@@ -9,15 +9,19 @@ import type { RecordKind } from './record-kind';
 import { RecordRemovalResolver } from './record-removal.resolver';
 import {
   createBatchCreateResolver,
-  createChildrenFieldResolver,
   createDeprecatedQueriesResolver,
   createEntityReferenceResolver,
   createParentFieldResolver,
-  createRecordReferencesResolver,
   createRecordResolver,
   createRelationResolvers,
 } from './record-resolver.factory';
+import {
+  createChildRemovalResolver,
+  createRecordReferencesResolver,
+} from './record-public-mutations.factory';
+import { relationFieldResolvers } from './record-relations.factory';
 import { kindTypes } from './record-types.factory';
+import { CatalogRelationPagesService } from './catalog-relation-pages.service';
 
 /** A concrete, injectable resolver class for `model` from a factory's abstract host. */
 function concrete(base: ResolverBase, def: RecordKind, role: string): Type<unknown> {
@@ -49,13 +53,21 @@ export const RECORD_RESOLVERS: Type<unknown>[] = [
     .filter(
       (def): def is RecordKind & { parent: NonNullable<RecordKind['parent']> } => def.parent !== undefined,
     )
-    .flatMap((def) => [
-      concrete(createParentFieldResolver(def), def, 'Parent'),
-      concrete(createChildrenFieldResolver(def), kindOf(def.parent.kind), `${def.name}Children`),
-    ]),
+    .map((def) => concrete(createParentFieldResolver(def), def, 'Parent')),
+  ...relationFieldResolvers().map((field) => concrete(field.base, field.owner, field.role)),
   ...kinds
     .filter((def) => def.references)
     .map((def) => concrete(createRecordReferencesResolver(def), def, 'References')),
+  ...kinds
+    .filter(
+      (
+        def,
+      ): def is RecordKind & {
+        parent: NonNullable<RecordKind['parent']>;
+        removeFromParent: NonNullable<RecordKind['removeFromParent']>;
+      } => def.parent !== undefined && def.removeFromParent !== undefined,
+    )
+    .map((def) => concrete(createChildRemovalResolver(def), kindOf(def.parent.kind), `${def.name}Removal`)),
   ...CATALOG_RELATIONS.flatMap((relation) =>
     createRelationResolvers(relation).map((base, i) =>
       concrete(base, kindOf(relation.owner), `${relation.relation.replace(/[^A-Z]/g, '')}${i}`),
@@ -69,6 +81,7 @@ const REFERENCE_SERVICES = kinds.filter((def) => def.references).map((def) => re
   providers: [
     CatalogLinksService,
     CatalogRecordsService,
+    CatalogRelationPagesService,
     RecordRemovalResolver,
     ...REFERENCE_SERVICES,
     ...RECORD_RESOLVERS,
