@@ -15,3 +15,4 @@ export type {
   TransactionStatus,
   TransactionType,
 } from './commerce-transactions.jobs';
+export type { CatalogMoney, CatalogSkuPrice, CatalogSkuPricesResponse } from './catalog-sku-prices';

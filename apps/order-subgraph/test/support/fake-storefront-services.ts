@@ -1,19 +1,10 @@
 import { AddressInfo } from 'node:net';
 import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
+import type { CatalogSkuPrice } from '@platform/contracts';
 import { INTERNAL_CREDENTIAL_HEADER } from '@platform/crypto';
 
-/** A SKU as the fake catalog prices it (the catalog's internal sku-prices answer). */
-export interface FakeSku {
-  id: string;
-  name: string;
-  code: string | null;
-  status: string;
-  price: { value: number; currencyCode: string } | null;
-  compareAtPrice: { value: number; currencyCode: string } | null;
-  taxable: boolean;
-  mediaUrl: string | null;
-  unitOfMeasure: string | null;
-}
+/** A SKU as the fake catalog prices it: the catalog's internal sku-prices answer (libs/contracts). */
+export type FakeSku = CatalogSkuPrice;
 
 /** A percentage rate of the fake tax subgraph for one country (and region, when given). */
 export interface FakeRate {

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { InternalRoute } from '@platform/auth';
 import { SkuPricesParams, SkuPricesRequest } from './storefront-pricing.request';
-import type { SkuPricesResponse } from './storefront-pricing.response';
+import type { CatalogSkuPricesResponse } from '@platform/contracts';
 import { StorefrontPricingService } from './storefront-pricing.service';
 
 /**
@@ -16,7 +16,10 @@ export class InternalSkuPricesController {
   @Post()
   @HttpCode(200)
   @InternalRoute()
-  async prices(@Param() params: SkuPricesParams, @Body() body: SkuPricesRequest): Promise<SkuPricesResponse> {
+  async prices(
+    @Param() params: SkuPricesParams,
+    @Body() body: SkuPricesRequest,
+  ): Promise<CatalogSkuPricesResponse> {
     return { skus: await this.pricing.prices(params.storeId.toLowerCase(), body.skuIds) };
   }
 }

@@ -4,7 +4,7 @@ import { isUuid } from '@platform/graphql-subgraph';
 import { DataSource, In } from 'typeorm';
 import { CatalogLinkEntity } from '../records/catalog-link.entity';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
-import type { SkuPriceResponse } from './storefront-pricing.response';
+import type { CatalogSkuPrice } from '@platform/contracts';
 
 type Money = { value: number; currencyCode: string };
 
@@ -21,7 +21,7 @@ function moneyOf(value: unknown): Money | null {
 export class StorefrontPricingService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async prices(storeId: string, skuIds: readonly string[]): Promise<SkuPriceResponse[]> {
+  async prices(storeId: string, skuIds: readonly string[]): Promise<CatalogSkuPrice[]> {
     const ids = [...new Set(skuIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
     if (ids.length === 0) return [];
     const skus = await this.dataSource

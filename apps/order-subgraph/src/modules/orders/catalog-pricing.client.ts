@@ -1,20 +1,6 @@
+import type { CatalogSkuPrice, CatalogSkuPricesResponse } from '@platform/contracts';
 import { Errors } from '@platform/errors';
 import { postInternal } from './internal-call';
-
-/** One SKU as the catalog prices it for a cart (POST /internal/v1/stores/{storeId}/sku-prices). */
-export interface CatalogSkuPrice {
-  readonly id: string;
-  readonly name: string;
-  readonly code: string | null;
-  /** ACTIVE, DRAFT, ARCHIVED… as the catalog stores it. */
-  readonly status: string;
-  readonly price: { readonly value: number; readonly currencyCode: string } | null;
-  readonly compareAtPrice: { readonly value: number; readonly currencyCode: string } | null;
-  readonly taxable: boolean;
-  /** URL of the SKU's first media object. */
-  readonly mediaUrl: string | null;
-  readonly unitOfMeasure: string | null;
-}
 
 /**
  * The order subgraph's way to the catalog's current SKU prices: the catalog's internal route
@@ -38,7 +24,7 @@ export class CatalogPricingClient {
       'the catalog',
     );
     if (status !== 200) throw Errors.internal(`the catalog refused the price request (${status})`);
-    const skus = (body as { skus?: CatalogSkuPrice[] }).skus ?? [];
+    const skus = (body as Partial<CatalogSkuPricesResponse>).skus ?? [];
     return new Map(skus.map((s) => [s.id, s]));
   }
 }

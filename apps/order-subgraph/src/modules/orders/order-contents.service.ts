@@ -51,7 +51,7 @@ export class OrderContentsService {
     const { order, result } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
       assertEditable(change.order);
       const lines = change.tx.getRepository(LineItemEntity);
-      const row = await this.lineOf(lines, change.order.id, lineItemId);
+      const row = await lineOf(lines, change.order.id, lineItemId);
       const currency = change.order.currencyCode;
       if (patch.name !== undefined) row.name = patch.name;
       if (patch.quantity !== undefined) row.quantity = patch.quantity;
@@ -81,7 +81,7 @@ export class OrderContentsService {
     const { order } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
       assertEditable(change.order);
       const lines = change.tx.getRepository(LineItemEntity);
-      const row = await this.lineOf(lines, change.order.id, lineItemId);
+      const row = await lineOf(lines, change.order.id, lineItemId);
       await lines.delete({ id: row.id });
       await change.recompute();
     });
@@ -164,16 +164,17 @@ export class OrderContentsService {
     });
     return order;
   }
+}
 
-  private async lineOf(
-    lines: Repository<LineItemEntity>,
-    orderId: string,
-    lineItemId: string,
-  ): Promise<LineItemEntity> {
-    const row = isGlobalId('LineItem', lineItemId)
-      ? await lines.findOne({ where: { id: lineItemId, orderId } })
-      : null;
-    if (!row) throw OrderErrors.lineItemNotFound(lineItemId);
-    return row;
-  }
+/** A line of the order by its id, or LINE_ITEM_NOT_FOUND (an id of another shape finds nothing). */
+export async function lineOf(
+  lines: Repository<LineItemEntity>,
+  orderId: string,
+  lineItemId: string,
+): Promise<LineItemEntity> {
+  const row = isGlobalId('LineItem', lineItemId)
+    ? await lines.findOne({ where: { id: lineItemId, orderId } })
+    : null;
+  if (!row) throw OrderErrors.lineItemNotFound(lineItemId);
+  return row;
 }

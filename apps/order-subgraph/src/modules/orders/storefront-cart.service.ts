@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { Repository } from 'typeorm';
+import type { CatalogSkuPrice } from '@platform/contracts';
 import type { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
 import { DiscountCodesService, codeKeyOf } from '../discount-codes/discount-codes.service';
 import { CartTotals } from './cart-totals.service';
-import { CatalogPricingClient, type CatalogSkuPrice } from './catalog-pricing.client';
-import { isGlobalId } from './global-id';
+import { CatalogPricingClient } from './catalog-pricing.client';
 import { LineItemEntity, type LineItemDetailsData, type LineItemNoteData } from './line-item.entity';
 import { amountIn, optionalAmountIn } from './money';
 import type { OrderChange } from './order-change';
@@ -16,6 +15,7 @@ import { assertEditable, lineTotals } from './order-rules';
 import type { FulfillmentMode, FulfillmentStatus, LineItemStatusInput, LineItemType } from './order-statuses';
 import { OrderWriter } from './order-writer.service';
 import type { OrderContact, OrderEntity } from './order.entity';
+import { lineOf } from './order-contents.service';
 import { MAX_LINE_ITEMS, MAX_QUANTITY } from './order.input';
 import { OrderErrors } from './orders.errors';
 import { newLineItemRow, normaliseTags, storedMetafields } from './orders.service';
@@ -73,15 +73,7 @@ export interface LineChange {
 }
 
 /** A line as addDraftOrder / updateDraftOrder take it (the public CreateDraftLineItemInput). */
-export interface DraftLine {
-  readonly type?: LineItemType;
-  readonly name: string;
-  readonly skuId?: string | null;
-  readonly quantity: number;
-  readonly unitAmount: Money;
-  readonly discountAmount?: Money | null;
-  readonly taxAmount?: Money | null;
-  readonly fulfillmentMode?: FulfillmentMode;
+export interface DraftLine extends Omit<NewLineItem, 'extras'> {
   readonly externalId?: string;
   readonly notes?: Notes;
   readonly shipping?: OrderContact;
@@ -507,18 +499,6 @@ function boundedQuantity(quantity: number): number {
 
 function lineStatus(status: LineItemStatusInput | undefined): FulfillmentStatus {
   return !status || status === 'DRAFT' ? 'UNFULFILLED' : status;
-}
-
-async function lineOf(
-  lines: Repository<LineItemEntity>,
-  orderId: string,
-  lineItemId: string,
-): Promise<LineItemEntity> {
-  const row = isGlobalId('LineItem', lineItemId)
-    ? await lines.findOne({ where: { id: lineItemId, orderId } })
-    : null;
-  if (!row) throw OrderErrors.lineItemNotFound(lineItemId);
-  return row;
 }
 
 async function applyLineChange(
