@@ -117,10 +117,17 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   }, 300_000);
 
   afterAll(async () => {
-    if (platform && platform.exitCode === null) platform.kill('SIGKILL');
+    // Normally the Ctrl-C case has stopped it; when that case did not run (a filtered run, an
+    // earlier failure), SIGTERM lets npm start stop its services too (SIGKILL would orphan them).
+    if (platform && platform.exitCode === null) {
+      const exited = new Promise((resolve) => platform.once('exit', resolve));
+      platform.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+      if (platform.exitCode === null) platform.kill('SIGKILL');
+    }
     await env?.teardown();
     rmSync(hostingDataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('prints "platform ready at <url>" on the gateway port and answers /healthz', async () => {
     expect(baseUrl).toBe(`http://127.0.0.1:${childEnv.PORT}`);
