@@ -111,9 +111,49 @@ describe('catalog: internal SKU prices for the order storefront', () => {
       compareAtPrice: { value: 2900, currencyCode: 'USD' },
     });
 
+    // The same price everywhere the catalog speaks of one: its group's price range and the
+    // price orderings (sku-current-price.ts).
+    const cheap = await createSku({
+      name: 'Cup',
+      code: 'CUP-1',
+      price: { value: 2450, currencyCode: 'USD' },
+    });
+    const group = dataOf<{ createSkuGroup: { id: string } }>(
+      await t.gql('mutation($input: MutationCreateSkuGroupInput!) { createSkuGroup(input: $input) { id } }', {
+        input: { name: 'Tea things' },
+      }),
+    ).createSkuGroup.id;
+    dataOf(
+      await t.gql(
+        'mutation($id: String!, $input: MutationAddSkusToSkuGroupInput!) { addSkusToSkuGroup(id: $id, input: $input) { id } }',
+        { id: group, input: { skuIds: [sku, cheap] } },
+      ),
+    );
+    const shelf = async () =>
+      dataOf<{
+        skuGroup: { priceRange: { min: number; max: number } };
+        skus: { edges: { node: { id: string } }[] };
+      }>(
+        await t.gql(
+          `query($group: String!, $ids: [String!]!) {
+            skuGroup(id: $group) { priceRange { min max } }
+            skus(first: 10, id: { in: $ids }, orderBy: { price: ASC }) { edges { node { id } } }
+          }`,
+          { group, ids: [sku, cheap] },
+        ),
+      );
+    expect(await shelf()).toEqual({
+      skuGroup: { priceRange: { min: 2450, max: 2500 } },
+      skus: { edges: [{ node: { id: cheap } }, { node: { id: sku } }] },
+    });
+
     // Archived, the next oldest base record applies.
     dataOf(await t.gql('mutation($id: String!) { archiveSkuPrice(id: $id) { id } }', { id: base }));
     expect(await priceOf()).toMatchObject({ price: { value: 2400, currencyCode: 'USD' } });
+    expect(await shelf()).toEqual({
+      skuGroup: { priceRange: { min: 2400, max: 2450 } },
+      skus: { edges: [{ node: { id: sku } }, { node: { id: cheap } }] },
+    });
   });
 
   it('reports an archived SKU with its status (the order subgraph refuses it)', async () => {

@@ -16,6 +16,7 @@ import {
 } from './record-keyset';
 import type { PaginationType, ValuesFilter } from './record-filters';
 import type { RecordListArgs } from './record-list-args';
+import { skuCurrentMinorUnitsSql } from './sku-current-price';
 
 const R = `"${RECORDS_ALIAS}"`;
 
@@ -273,8 +274,8 @@ export class CatalogRelationPagesService {
       ]),
     );
     if (valid.length === 0 || statuses.length === 0) return result;
-    const price = `(s.data->'price'->>'value')::bigint`;
-    const compareAt = `(s.data->'compareAtPrice'->>'value')::bigint`;
+    const price = skuCurrentMinorUnitsSql('s', 'price');
+    const compareAt = skuCurrentMinorUnitsSql('s', 'compareAtPrice');
     const rows = (await this.dataSource.query(
       `SELECT l.owner_id::text AS owner, count(*)::int AS n,
               min(${price})::text AS min_price, max(${price})::text AS max_price,

@@ -14,6 +14,7 @@ import {
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { BASE_ORDER_FIELDS, ORDER_FIELDS, OrderBy, OrderField } from './record-filters';
 import type { RecordKind } from './record-kind';
+import { skuCurrentMinorUnitsSql } from './sku-current-price';
 
 /**
  * Keyset paging of catalog records (and of the rows relation connections list: references,
@@ -78,14 +79,14 @@ const SORT_SQL: Record<Exclude<OrderField, 'saleCount'>, (def: RecordKind) => Re
     sqlType: 'bigint',
     sql: `COALESCE(${
       def.kind === 'SKU'
-        ? minorUnits(`${R}."data"->'price'`)
+        ? skuCurrentMinorUnitsSql(R, 'price')
         : lowestChildAmount(def.kind === 'OPTION' ? 'OPTION_PRICE' : `${def.kind}_PRICE`)
     }, ${MISSING_LAST})`,
   }),
   lowestPrice: () => ({
     key: ORDER_FIELDS.lowestPrice,
     sqlType: 'bigint',
-    sql: `COALESCE((SELECT min(${minorUnits(`s."data"->'price'`)}) FROM "catalog"."links" gl
+    sql: `COALESCE((SELECT min(${skuCurrentMinorUnitsSql('s', 'price')}) FROM "catalog"."links" gl
        JOIN "catalog"."records" s ON s.id::text = gl.member_id AND s.store_id = gl.store_id
        WHERE gl.store_id = ${R}.store_id AND gl.relation = 'SKU_GROUP:SKU' AND gl.owner_id = ${R}.id
          AND s.status IN ('ACTIVE', 'DRAFT')), ${MISSING_LAST})`,

@@ -4,6 +4,7 @@ import { isUuid } from '@platform/graphql-subgraph';
 import { DataSource, In } from 'typeorm';
 import { CatalogLinkEntity } from '../records/catalog-link.entity';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
+import { skuCurrentMoneySql } from '../records/sku-current-price';
 import type { CatalogSkuPrice } from '@platform/contracts';
 
 type Money = { value: number; currencyCode: string };
@@ -40,7 +41,7 @@ export class StorefrontPricingService {
         })
       : [];
     const urlOf = new Map(media.map((m) => [m.id, typeof m.data.url === 'string' ? m.data.url : null]));
-    const basePrices = await this.basePriceRecords(
+    const current = await this.currentPrices(
       storeId,
       skus.map((s) => s.id),
     );
@@ -49,40 +50,26 @@ export class StorefrontPricingService {
       name: s.name,
       code: s.code,
       status: s.status,
-      price: moneyOf(basePrices.get(s.id)?.data.amount) ?? moneyOf(s.data.price),
-      compareAtPrice: moneyOf(basePrices.get(s.id)?.data.compareAtValue) ?? moneyOf(s.data.compareAtPrice),
+      price: moneyOf(current.get(s.id)?.price),
+      compareAtPrice: moneyOf(current.get(s.id)?.compare_at_price),
       taxable: s.data.taxable !== false,
       mediaUrl: urlOf.get(firstMedia.get(s.id) ?? '') ?? null,
       unitOfMeasure: typeof s.data.unitOfMeasure === 'string' ? s.data.unitOfMeasure : null,
     }));
   }
 
-  /**
-   * Each SKU's base price record: its oldest ACTIVE `SKUPrice` (what the public storefront graph
-   * shows as `SKU.prices`) that applies to every channel and quantity (no channelId, minQuantity
-   * unset or 1). A cart line is priced from it, else from the SKU's own `price`; channel- and
-   * quantity-specific records are not applied to carts (docs/graphql.md, "Order storefront").
-   */
-  private async basePriceRecords(
+  /** Each SKU's current price and compare-at price (sku-current-price.ts: one rule for the catalog). */
+  private async currentPrices(
     storeId: string,
     skuIds: readonly string[],
-  ): Promise<Map<string, CatalogRecordEntity>> {
-    const records = await this.dataSource
-      .getRepository(CatalogRecordEntity)
-      .createQueryBuilder('p')
-      .where('p.storeId = :storeId AND p.kind = :kind AND p.status = :status', {
-        storeId,
-        kind: 'SKU_PRICE',
-        status: 'ACTIVE',
-      })
-      .andWhere('p.parentId IN (:...skuIds)', { skuIds })
-      .andWhere("p.data->>'channelId' IS NULL AND coalesce((p.data->>'minQuantity')::int, 1) <= 1")
-      .orderBy('p.createdAt', 'ASC')
-      .addOrderBy('p.id', 'ASC')
-      .getMany();
-    const first = new Map<string, CatalogRecordEntity>();
-    for (const record of records)
-      if (record.parentId && !first.has(record.parentId)) first.set(record.parentId, record);
-    return first;
+  ): Promise<Map<string, { price: unknown; compare_at_price: unknown }>> {
+    const rows = (await this.dataSource.query(
+      `SELECT s.id::text AS id, ${skuCurrentMoneySql('s', 'price')} AS price,
+              ${skuCurrentMoneySql('s', 'compareAtPrice')} AS compare_at_price
+         FROM "catalog"."records" s
+        WHERE s.store_id = $1 AND s.kind = 'SKU' AND s.id = ANY($2::uuid[])`,
+      [storeId, skuIds],
+    )) as { id: string; price: unknown; compare_at_price: unknown }[];
+    return new Map(rows.map((r) => [r.id, r]));
   }
 }
