@@ -16,3 +16,4 @@ export type {
   TransactionType,
 } from './commerce-transactions.jobs';
 export type { CatalogMoney, CatalogSkuPrice, CatalogSkuPricesResponse } from './catalog-sku-prices';
+export type { TaxEstimate, TaxEstimateRequest, TaxEstimateTax } from './tax-estimates';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { TaxEstimateTax } from '@platform/contracts';
 import { In } from 'typeorm';
 import { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
 import { percentOf } from '../discount-codes/discount-percentage';
@@ -7,7 +8,7 @@ import type { OrderChange } from './order-change';
 import { OrderDiscountEntity } from './order-discount.entity';
 import { lineTotals } from './order-rules';
 import type { OrderContact, StoredTax } from './order.entity';
-import { TaxEstimatesClient, type TaxEstimateTax } from './tax-estimates.client';
+import { TaxEstimatesClient } from './tax-estimates.client';
 
 function storedTax(t: TaxEstimateTax): StoredTax {
   return { id: t.rateId, name: t.label, ratePercentage: t.percentage, amount: t.amount };

@@ -177,11 +177,65 @@ export class OrderContactInput {
   address?: OrderAddressInput;
 }
 
+/**
+ * The public graph's line fields that a new line (OrderLineItemInput, CreateDraftLineItemInput's
+ * fields) and a line change (UpdateDraftLineItemInput) take alike: stored ones and ignored amounts.
+ */
+@InputType({ isAbstract: true })
+abstract class LinePublicFieldsInput {
+  @OptionalNestedField(() => OrderContactInput)
+  shipping?: OrderContactInput;
+
+  @OptionalNestedField(() => LineItemDetailsInput)
+  details?: LineItemDetailsInput;
+
+  @Field(() => [String], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TAGS)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  tags?: string[];
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  @IsOptional()
+  @IsDate()
+  serviceStartAt?: Date;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  @IsOptional()
+  @IsDate()
+  serviceEndsAt?: Date;
+
+  @Field(() => [OrderDiscountLineInput], { nullable: true, description: 'Ignored.' })
+  @Allow()
+  discounts?: unknown;
+
+  @Field(() => [OrderFeeInput], { nullable: true, description: 'Ignored.' })
+  @Allow()
+  fees?: unknown;
+
+  @Field(() => [LineItemTaxInput], {
+    nullable: true,
+    description: 'Ignored: taxes come from the tax subgraph.',
+  })
+  @Allow()
+  taxes?: unknown;
+
+  @Field(() => [OrderMetafieldInput], { nullable: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => OrderMetafieldInput)
+  metafields?: OrderMetafieldInput[];
+}
+
 @InputType('OrderLineItemInput', {
   description:
     'A line: the caller prices it (unitAmount, optional discount and tax) until the catalog subgraph prices SKUs.',
 })
-export class OrderLineItemInput {
+export class OrderLineItemInput extends LinePublicFieldsInput {
   @Field(() => LineItemTypeEnum, { nullable: true, description: 'Default PHYSICAL.' })
   @IsOptional()
   @IsIn(LINE_ITEM_TYPES)
@@ -256,53 +310,6 @@ export class OrderLineItemInput {
   @ValidateNested({ each: true })
   @Type(() => OrderNoteInput)
   notes?: OrderNoteInput[];
-
-  @OptionalNestedField(() => OrderContactInput)
-  shipping?: OrderContactInput;
-
-  @OptionalNestedField(() => LineItemDetailsInput)
-  details?: LineItemDetailsInput;
-
-  @Field(() => [String], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_TAGS)
-  @IsString({ each: true })
-  @MaxLength(64, { each: true })
-  tags?: string[];
-
-  @Field(() => GraphQLISODateTime, { nullable: true })
-  @IsOptional()
-  @IsDate()
-  serviceStartAt?: Date;
-
-  @Field(() => GraphQLISODateTime, { nullable: true })
-  @IsOptional()
-  @IsDate()
-  serviceEndsAt?: Date;
-
-  @Field(() => [OrderDiscountLineInput], { nullable: true, description: 'Ignored.' })
-  @Allow()
-  discounts?: unknown;
-
-  @Field(() => [OrderFeeInput], { nullable: true, description: 'Ignored.' })
-  @Allow()
-  fees?: unknown;
-
-  @Field(() => [LineItemTaxInput], {
-    nullable: true,
-    description: 'Ignored: taxes come from the tax subgraph.',
-  })
-  @Allow()
-  taxes?: unknown;
-
-  @Field(() => [OrderMetafieldInput], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => OrderMetafieldInput)
-  metafields?: OrderMetafieldInput[];
 }
 
 @InputType('OrderNoteInput')
@@ -596,7 +603,7 @@ export class AddLineItemInput extends CartEditInput {
 
 /** The public UpdateDraftLineItemInput: a change of one line (omitted fields stay). */
 @InputType('UpdateDraftLineItemInput')
-export class UpdateDraftLineItemInput {
+export class UpdateDraftLineItemInput extends LinePublicFieldsInput {
   @Field(() => ID)
   @IsString()
   id!: string;
@@ -655,50 +662,6 @@ export class UpdateDraftLineItemInput {
   @MinLength(1)
   @MaxLength(64)
   skuId?: string;
-
-  @OptionalNestedField(() => OrderContactInput)
-  shipping?: OrderContactInput;
-
-  @OptionalNestedField(() => LineItemDetailsInput)
-  details?: LineItemDetailsInput;
-
-  @Field(() => [String], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_TAGS)
-  @IsString({ each: true })
-  @MaxLength(64, { each: true })
-  tags?: string[];
-
-  @Field(() => GraphQLISODateTime, { nullable: true })
-  @IsOptional()
-  @IsDate()
-  serviceStartAt?: Date;
-
-  @Field(() => GraphQLISODateTime, { nullable: true })
-  @IsOptional()
-  @IsDate()
-  serviceEndsAt?: Date;
-
-  @Field(() => [OrderDiscountLineInput], { nullable: true, description: 'Ignored.' })
-  @Allow()
-  discounts?: unknown;
-
-  @Field(() => [OrderFeeInput], { nullable: true, description: 'Ignored.' })
-  @Allow()
-  fees?: unknown;
-
-  @Field(() => [LineItemTaxInput], { nullable: true, description: 'Ignored.' })
-  @Allow()
-  taxes?: unknown;
-
-  @Field(() => [OrderMetafieldInput], { nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => OrderMetafieldInput)
-  metafields?: OrderMetafieldInput[];
 }
 
 @InputType('UpdateLineItemByIdInput', {

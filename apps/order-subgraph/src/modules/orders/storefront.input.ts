@@ -156,36 +156,6 @@ export class OrderFeeInput {
   externalIds?: OrderExternalIdInput[];
 }
 
-@InputType('OrderTaxInput', { description: 'Accepted and ignored: taxes come from the tax subgraph.' })
-export class OrderTaxInput {
-  @Field(() => String, { nullable: true })
-  referenceId?: string;
-
-  @Field()
-  name!: string;
-
-  @Field(() => SimpleMoneyInput)
-  amount!: SimpleMoneyInput;
-
-  @Field(() => String, { nullable: true })
-  ratePercentage?: string;
-
-  @Field(() => Boolean, { nullable: true })
-  included?: boolean;
-
-  @Field(() => Boolean, { nullable: true, defaultValue: false })
-  exempted?: boolean;
-
-  @Field(() => [OrderMetafieldInput], { nullable: true })
-  metafields?: OrderMetafieldInput[];
-
-  @Field(() => [OrderExternalIdInput], { nullable: true })
-  externalIds?: OrderExternalIdInput[];
-
-  @Field(() => Boolean, { nullable: true, defaultValue: false })
-  additional?: boolean;
-}
-
 @InputType('LineItemTaxInput', { description: 'Accepted and ignored: taxes come from the tax subgraph.' })
 export class LineItemTaxInput {
   @Field(() => String, { nullable: true })
@@ -211,6 +181,12 @@ export class LineItemTaxInput {
 
   @Field(() => [OrderExternalIdInput], { nullable: true })
   externalIds?: OrderExternalIdInput[];
+}
+
+@InputType('OrderTaxInput', { description: 'Accepted and ignored: taxes come from the tax subgraph.' })
+export class OrderTaxInput extends LineItemTaxInput {
+  @Field(() => Boolean, { nullable: true, defaultValue: false })
+  additional?: boolean;
 }
 
 @InputType('OrderShippingLineTotalsInput')

@@ -1,38 +1,6 @@
+import type { TaxEstimate, TaxEstimateRequest } from '@platform/contracts';
 import { Errors } from '@platform/errors';
 import { codeOf, postInternal } from './internal-call';
-
-export interface TaxEstimateRequest {
-  readonly address: {
-    readonly countryCode: string;
-    readonly regionCode?: string | null;
-    readonly postalCode?: string | null;
-  };
-  readonly taxExempt: boolean;
-  readonly lines: readonly {
-    readonly id: string;
-    readonly amount: { readonly value: number; readonly currencyCode: string };
-    readonly quantity: number;
-    readonly skuId: string | null;
-  }[];
-}
-
-export interface TaxEstimateTax {
-  readonly rateId: string;
-  readonly label: string;
-  readonly percentage: string | null;
-  readonly amount: number;
-}
-
-export interface TaxEstimate {
-  readonly currencyCode: string;
-  readonly taxTotal: number;
-  readonly lines: readonly {
-    readonly id: string | null;
-    readonly taxTotal: number;
-    readonly taxes: readonly TaxEstimateTax[];
-  }[];
-  readonly taxes: readonly TaxEstimateTax[];
-}
 
 /**
  * The tax subgraph's calculation of a cart, through its internal route

@@ -1,26 +1,12 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { InternalRoute } from '@platform/auth';
+import type { TaxEstimate, TaxEstimateTax } from '@platform/contracts';
 import type { MutationCalculateTaxesInput } from './calculation.input';
 import { CalculationService } from './calculation.service';
 import { TaxEstimatesParams, TaxEstimatesRequest } from './internal-tax-estimates.request';
 import type { LineTax, RateSummary } from './tax-calculator';
 
-interface EstimateTax {
-  readonly rateId: string;
-  readonly label: string;
-  readonly percentage: string | null;
-  readonly amount: number;
-}
-
-/** The estimate as the order subgraph's tax client reads it (amounts in minor units). */
-export interface TaxEstimatesResponse {
-  readonly currencyCode: string;
-  readonly taxTotal: number;
-  readonly lines: { readonly id: string | null; readonly taxTotal: number; readonly taxes: EstimateTax[] }[];
-  readonly taxes: EstimateTax[];
-}
-
-const taxOf = (t: LineTax | RateSummary): EstimateTax => ({
+const taxOf = (t: LineTax | RateSummary): TaxEstimateTax => ({
   rateId: t.rateId,
   label: t.label,
   percentage: t.percentage,
@@ -41,7 +27,7 @@ export class InternalTaxEstimatesController {
   async estimate(
     @Param() params: TaxEstimatesParams,
     @Body() body: TaxEstimatesRequest,
-  ): Promise<TaxEstimatesResponse> {
+  ): Promise<TaxEstimate> {
     const input: MutationCalculateTaxesInput = {
       address: {
         countryCode: body.address.countryCode.toUpperCase(),
