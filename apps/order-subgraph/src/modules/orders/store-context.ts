@@ -25,7 +25,8 @@ export function assertSameStore(selectedStoreId: string, input: { context: { sto
 
 /**
  * The cart mutations whose public inputs have no `context`: the admin path still requires it
- * (BAD_USER_INPUT, field input.context REQUIRED); the storefront path takes the x-store-id store,
+ * (HTTP 400 GRAPHQL_VALIDATION_FAILED with graphql-js's message, as when the type required it);
+ * the storefront path takes the x-store-id store,
  * and a context given on either path must name that store.
  */
 export function assertCartContext(
