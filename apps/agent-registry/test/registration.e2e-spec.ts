@@ -101,9 +101,16 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
       }).flatMap(([name, value]) => [`--${name}`, value]),
     );
 
+  /** cliRegister that must exit 0: its JSON, or the test fails with what the CLI printed on stdout and stderr. */
+  const cliRegistered = async (flags: Record<string, string>) => {
+    const r = await cliRegister(flags);
+    if (r.code !== 0) throw new Error(`agent register exited ${r.code}: ${r.stdout}${r.stderr}`);
+    return r.json;
+  };
+
   it('agent register (npm run -s admin) prints {agentId, ansName} and the agent is readable', async () => {
     const host = uniqueHost();
-    const r = await cliRegister({
+    const registered = await cliRegistered({
       host,
       version: '1.4.2',
       'display-name': 'CLI agent',
@@ -112,15 +119,13 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
       url: `https://${host}/a2a`,
     });
 
-    // With what the CLI printed, so a failure says why.
-    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: expect.any(String) });
-    expect(r.json).toEqual({
+    expect(registered).toEqual({
       agentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       ansName: `ans://v1.4.2.${host}`,
     });
     const res = await t.inject({
       method: 'GET',
-      url: `/v1/agents/${r.json.agentId}`,
+      url: `/v1/agents/${registered.agentId}`,
       headers: owner.headers,
     });
     expect(res.json()).toMatchObject({
@@ -130,12 +135,10 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
       endpoints: [{ agentUrl: `https://${host}/a2a`, protocol: 'A2A', transports: ['JSON-RPC', 'REST'] }],
     });
 
-    const pending = await cliRegister({ host: uniqueHost(), status: 'PENDING_VALIDATION' });
-    // With what the CLI printed, so a failure says why.
-    expect({ code: pending.code, stdout: pending.stdout }).toEqual({ code: 0, stdout: expect.any(String) });
+    const pending = await cliRegistered({ host: uniqueHost(), status: 'PENDING_VALIDATION' });
     const pendingRes = await t.inject({
       method: 'GET',
-      url: `/v1/agents/${pending.json.agentId}`,
+      url: `/v1/agents/${pending.agentId}`,
       headers: owner.headers,
     });
     expect(pendingRes.json().agentStatus).toBe('PENDING_VALIDATION');
@@ -169,13 +172,10 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
         encoding: 'utf8',
       });
 
-      const r = await cliRegister({ host, 'csr-file': csrFile });
-
-      // With what the CLI printed, so a failure says why.
-      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: expect.any(String) });
+      const registered = await cliRegistered({ host, 'csr-file': csrFile });
       const res = await t.inject({
         method: 'GET',
-        url: `/v1/agents/${r.json.agentId}/certificates/server`,
+        url: `/v1/agents/${registered.agentId}/certificates/server`,
         headers: owner.headers,
       });
       const [cert] = res.json().items as { certificatePem: string }[];
@@ -200,7 +200,7 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
     const host = uniqueHost();
     const badVersion = await cliRegister({ host, version: '1.0' });
     const noAccount = await cliRegister({ host, account: '00000000-0000-4000-8000-000000000000' });
-    await cliRegister({ host, version: '9.9.9' });
+    await cliRegistered({ host, version: '9.9.9' });
     const taken = await cliRegister({ host, version: '9.9.9' });
     const missing = await runAdminCli(t.env, 'agent', 'register', '--account', owner.accountId);
 

@@ -12,6 +12,8 @@ export interface AdminCliResult {
   /** The one JSON object the CLI printed on stdout. */
   readonly json: Record<string, string> & { error?: { code: string; message: string } };
   readonly stdout: string;
+  /** What it wrote on stderr (build output, a crash), for failure messages. */
+  readonly stderr: string;
 }
 
 /**
@@ -25,25 +27,34 @@ export async function runAdminCli(
   const vars =
     'env' in env && typeof env.env === 'object' ? (env as TestEnv).env : (env as NodeJS.ProcessEnv);
   try {
-    const { stdout } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
+    const { stdout, stderr } = await exec(process.execPath, [join(ROOT, 'scripts/admin.js'), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...vars },
       timeout: 120_000,
     });
-    return { code: 0, json: JSON.parse(stdout), stdout };
+    return { code: 0, json: JSON.parse(stdout), stdout, stderr };
   } catch (e) {
-    const err = e as { code: number; stdout: string };
-    return { code: err.code, json: JSON.parse(err.stdout), stdout: err.stdout };
+    const err = e as { code: number; stdout: string; stderr: string };
+    let json: AdminCliResult['json'];
+    try {
+      json = JSON.parse(err.stdout);
+    } catch {
+      throw new Error(
+        `admin ${args.join(' ')} printed no JSON (exit ${err.code}): ${err.stdout}${err.stderr}`,
+      );
+    }
+    return { code: err.code, json, stdout: err.stdout, stderr: err.stderr };
   }
 }
 
-/** runAdminCli that must succeed: its JSON, or an Error with what the CLI printed. */
+/** runAdminCli that must succeed: its JSON, or an Error with what the CLI printed on stdout and stderr. */
 export async function runAdminJson(
   env: TestEnv | NodeJS.ProcessEnv,
   ...args: string[]
 ): Promise<Record<string, string>> {
   const result = await runAdminCli(env, ...args);
-  if (result.code !== 0) throw new Error(`admin ${args.join(' ')} failed: ${result.stdout}`);
+  if (result.code !== 0)
+    throw new Error(`admin ${args.join(' ')} failed (exit ${result.code}): ${result.stdout}${result.stderr}`);
   return result.json;
 }
 
