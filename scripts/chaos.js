@@ -165,13 +165,19 @@ async function verify(db, accepted) {
     const out = [];
     const check = async (kind, table, items) => {
       if (!items.length) return;
-      const { rows } = await db.query(`SELECT id::text, status FROM ${table} WHERE id = ANY($1::uuid[])`, [
-        items.map((i) => i.id),
-      ]);
-      const byId = new Map(rows.map((r) => [r.id, r.status]));
+      // Each of these tables records why an operation failed, so a lost one says why.
+      const { rows } = await db.query(
+        `SELECT id::text, status, failure_code, failure_message FROM ${table} WHERE id = ANY($1::uuid[])`,
+        [items.map((i) => i.id)],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
       for (const item of items) {
-        const status = byId.get(item.id);
-        if (status !== 'COMPLETED') out.push({ kind, ...item, status: status ?? 'MISSING' });
+        const row = byId.get(item.id);
+        if (row?.status === 'COMPLETED') continue;
+        const failure = row?.failure_code
+          ? `${row.failure_code}: ${String(row.failure_message).slice(0, 300)}`
+          : undefined;
+        out.push({ kind, ...item, status: row?.status ?? 'MISSING', ...(failure ? { failure } : {}) });
       }
     };
     await check('mailbox', 'mailboxes.mailboxes', accepted.mailboxes);
@@ -344,7 +350,8 @@ async function main({ platform, pg, redis, adminEnv, onCleanup }) {
   log(
     `accepted: ${a.mailboxes.length} mailboxes, ${a.payments.filter((p) => p.accepted).length} payments, ${a.imports.length} imports, ${a.deployments.length} deployments, ${a.customers.length} customers; ${load.results.length} requests`,
   );
-  for (const l of verification.lost) log(`  lost: ${l.kind} ${l.id} (${l.status})`);
+  for (const l of verification.lost)
+    log(`  lost: ${l.kind} ${l.id} (${l.status}${l.failure ? `, ${l.failure}` : ''})`);
   for (const t of verification.twice)
     log(`  ${t.note ? 'note' : 'twice'}: ${t.kind} ${t.id}${t.note ? '' : ` ×${t.count}`}`);
   const problems = [];

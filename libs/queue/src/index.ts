@@ -5,6 +5,7 @@ export type { OperationJobData, OperationPayload } from './operation-job';
 export { OperationRecordBase } from './operation-record.entity';
 export { OperationRunner } from './operation-runner.service';
 export type {
+  ExclusiveRunOptions,
   OperationCommit,
   OperationContext,
   OperationEntity,

@@ -28,8 +28,8 @@ export abstract class JobDispatcherHost<D = OperationJobData>
   @Inject(DrainState)
   private readonly drainState?: DrainState;
 
-  override process(job: Job<D>): Promise<unknown> {
-    return this.dispatcher.dispatch(job);
+  override process(job: Job<D>, token?: string): Promise<unknown> {
+    return this.dispatcher.dispatch(job, token);
   }
 
   onApplicationBootstrap(): void {

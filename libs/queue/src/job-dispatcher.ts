@@ -18,7 +18,8 @@ export function declareQueue<const J extends string>(declaration: QueueDeclarati
   return { name: declaration.name, jobs: [...declaration.jobs] };
 }
 
-export type JobHandler<D> = (job: Job<D>) => Promise<unknown>;
+/** `token` is the worker's lock token of the job (for moveToDelayed and the like). */
+export type JobHandler<D> = (job: Job<D>, token?: string) => Promise<unknown>;
 
 /** One handler per declared job name, no more, no fewer. */
 export type JobHandlers<J extends string, D> = { readonly [K in J]: JobHandler<D> };
@@ -26,7 +27,7 @@ export type JobHandlers<J extends string, D> = { readonly [K in J]: JobHandler<D
 export interface JobDispatcher<D> {
   readonly queueName: string;
   /** Runs the handler of `job.name`; a name nobody declared fails the job without retries. */
-  dispatch(job: Job<D>): Promise<unknown>;
+  dispatch(job: Job<D>, token?: string): Promise<unknown>;
 }
 
 /**
@@ -50,11 +51,11 @@ export function createJobDispatcher<J extends string, D = OperationJobData>(
     throw new Error(`worker of queue "${queue.name}" cannot start: ${problems.join('; ')}`);
   return {
     queueName: queue.name,
-    async dispatch(job: Job<D>): Promise<unknown> {
+    async dispatch(job: Job<D>, token?: string): Promise<unknown> {
       const handler = table.get(job.name);
       if (!handler)
         throw new UnrecoverableError(`queue "${queue.name}" has no handler for job "${job.name}"`);
-      return handler(job);
+      return handler(job, token);
     },
   };
 }

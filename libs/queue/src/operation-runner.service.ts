@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
+import { SessionLockBusyError, withSessionLock } from '@platform/database';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { EntityManager, QueryDeepPartialEntity } from 'typeorm';
@@ -67,6 +68,16 @@ interface Failure {
 }
 
 const ENQUEUE_TIMEOUT_MS = 5000;
+/** How long a delivery of an operation that another run still holds waits before it looks again. */
+export const BUSY_OPERATION_DELAY_MS = 5000;
+
+export interface ExclusiveRunOptions {
+  /** Names the session advisory lock, with the operation id appended: `hosting.import` → `hosting.import:<id>`. */
+  readonly lockPrefix: string;
+  /** The worker's lock token of the job (BullMQ's second argument to a processor). */
+  readonly token: string | undefined;
+  readonly busyDelayMs?: number;
+}
 const MAX_FAILURE_MESSAGE = 2000;
 
 // QueryDeepPartialEntity<E> cannot be checked against an unresolved E; every key set here is a
@@ -156,6 +167,33 @@ export class OperationRunner {
       if (failure) await this.fail(this.dataSource.manager, entity, id, failure);
       if (error instanceof PermanentFailure) throw new UnrecoverableError(`${error.code}: ${error.message}`);
       throw error;
+    }
+  }
+
+  /**
+   * execute() while this process holds a session advisory lock on the operation, for handlers that
+   * outlive one transaction (a build, a deployment, a bulk import): one run at a time, even across
+   * workers. Another delivery of the same operation meanwhile (a stalled re-run while the first
+   * worker still builds, or the orphan scan's re-add after Redis lost the job mid-run) goes back to
+   * BullMQ's delayed set for `busyDelayMs` without spending an attempt (DelayedError), however long
+   * the first run takes: spending them would let BullMQ fail the job, and recoverOrphans would then
+   * fail the record (JOB_FAILED) under a run that is still working. Once the first run ends, the
+   * waiting delivery finds the record finished and skips; if its worker died, Postgres released the
+   * lock with its connection and the waiting delivery runs the operation.
+   */
+  async executeExclusive<E extends OperationRecordBase>(
+    entity: OperationEntity<E>,
+    job: Job<OperationJobData>,
+    options: ExclusiveRunOptions,
+    handler: OperationHandler<E>,
+  ): Promise<OperationOutcome> {
+    const key = `${options.lockPrefix}:${String(job.data?.operationId)}`;
+    try {
+      return await withSessionLock(this.dataSource, key, () => this.execute(entity, job, handler));
+    } catch (error) {
+      if (!(error instanceof SessionLockBusyError) || options.token === undefined) throw error;
+      await job.moveToDelayed(Date.now() + (options.busyDelayMs ?? BUSY_OPERATION_DELAY_MS), options.token);
+      throw new DelayedError(`${key} is still running elsewhere; looking again later`);
     }
   }
 

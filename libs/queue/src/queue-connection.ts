@@ -61,7 +61,7 @@ export function createQueue(config: QueueConfig, name: string, options: Partial<
 export function createQueueWorker<D>(
   config: QueueConfig,
   name: string,
-  processor: (job: Job<D>) => Promise<unknown>,
+  processor: (job: Job<D>, token?: string) => Promise<unknown>,
   options: Partial<WorkerOptions> = {},
 ): Worker<D> {
   return new Worker<D>(name, processor, {
