@@ -19,6 +19,7 @@ export type {
 export { OperationStatus, isTerminalStatus } from './operation-status';
 export { OperationFailureCode, PermanentFailure } from './operation.errors';
 export {
+  closeQueue,
   createQueue,
   createQueueConnection,
   createQueueWorker,

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { PlatformConfig } from '@platform/config';
 import { Queue, Worker } from 'bullmq';
 import type { Job, QueueOptions, WorkerOptions } from 'bullmq';
@@ -55,6 +56,19 @@ export function createQueue(config: QueueConfig, name: string, options: Partial<
     connection: queueConnectionOptions(config),
     prefix: config.redisKeyPrefix,
   });
+}
+
+/**
+ * Closes a queue made by createQueue, also one whose connection is still being made (Redis slow or
+ * away). BullMQ (5.x) then disconnects it, and the connection's start-up rejects only after close()
+ * removed every listener: BullMQ re-emits that rejection as an 'error' event nobody hears, an
+ * uncaught exception that ended an admin command with exit code 1 after it had printed its
+ * result. The listener added here, once close() returns, hears it instead.
+ */
+export async function closeQueue(queue: Queue): Promise<void> {
+  await queue.close();
+  // QueueBase keeps its RedisConnection (an EventEmitter) in a protected field.
+  (queue as unknown as { connection: EventEmitter }).connection.on('error', () => undefined);
 }
 
 /** A worker outside Nest with the platform's prefix, WorkerDefaults and telemetry; close() it. */
