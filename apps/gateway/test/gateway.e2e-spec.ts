@@ -791,6 +791,20 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
           .end(JSON.stringify({ errors: [{ message: 'token revoked' }] }));
         return true;
       }
+      if (req.headers.authorization === 'Bearer too-complex') {
+        // What a platform subgraph answers a request over its limits (docs/graphql.md, "Limits").
+        res.writeHead(400, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            errors: [
+              {
+                message: 'the query costs 56000, above the limit of 5000',
+                extensions: { code: 'GRAPHQL_QUERY_TOO_COMPLEX' },
+              },
+            ],
+          }),
+        );
+        return true;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
       return true;
     };
@@ -907,6 +921,22 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     const body = res.json<{ errors: { extensions: { code: string } }[] }>();
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(res.body.toString('utf8')).toContain('token revoked');
+    expect(res.body.toString('utf8')).not.toContain('127.0.0.1');
+  });
+
+  it("passes a subgraph's refusal of the request (HTTP 400, coded) on with its code and message, without the subgraph's URL", async () => {
+    const res = await postGraphQL('{ products { id } }', {
+      authorization: 'Bearer too-complex',
+      'x-store-id': 'st_1',
+    });
+    expect(res.status).toBe(200);
+    const body = res.json<{ data: unknown; errors: { message: string; extensions: { code: string } }[] }>();
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: 'the query costs 56000, above the limit of 5000',
+        extensions: expect.objectContaining({ code: 'GRAPHQL_QUERY_TOO_COMPLEX' }),
+      }),
+    ]);
     expect(res.body.toString('utf8')).not.toContain('127.0.0.1');
   });
 

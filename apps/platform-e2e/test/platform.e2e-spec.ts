@@ -984,6 +984,24 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       statuses: { status: 'OPEN' },
       totals: { total: { value: 3684 } },
     });
+
+    // A listing past the catalog's complexity limit (20 000): the catalog's own refusal reaches the
+    // client through /graphql with its code and message, not as an INTERNAL_SERVER_ERROR.
+    const tooMuch = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'x-store-id': storeId, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          '{ skuGroups(first: 100) { edges { node { skus(first: 100) { edges { node { id name } } } } } } }',
+      }),
+    });
+    const refused = (await tooMuch.json()) as { errors: { message: string; extensions: { code: string } }[] };
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/20000|20 000/),
+        extensions: expect.objectContaining({ code: 'GRAPHQL_QUERY_TOO_COMPLEX' }),
+      }),
+    ]);
   });
 
   it('registers an agent with the admin CLI, reads, revokes it and pages the feed through the gateway', async () => {

@@ -25,6 +25,18 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
+/** The first error of a GraphQL error body when it carries a message and a code. */
+function codedErrorOf(body: unknown): { message: string; code: string } | undefined {
+  const first = (body as { errors?: unknown } | null)?.errors;
+  const error = Array.isArray(first)
+    ? (first[0] as { message?: unknown; extensions?: { code?: unknown } })
+    : undefined;
+  const code = error?.extensions?.code;
+  return typeof error?.message === 'string' && typeof code === 'string'
+    ? { message: error.message, code }
+    : undefined;
+}
+
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
@@ -84,12 +96,21 @@ export class SubgraphDataSource extends RemoteGraphQLDataSource<SupergraphContex
     throw error;
   }
 
-  /** Apollo's error for a non-2xx subgraph answer (status, body, UNAUTHENTICATED/FORBIDDEN), without the URL. */
+  /**
+   * The error of a non-2xx subgraph answer, without the subgraph's URL. When the answer is a
+   * GraphQL error body with a code (the subgraph refused the request: GRAPHQL_QUERY_TOO_COMPLEX,
+   * GRAPHQL_QUERY_TOO_DEEP, GRAPHQL_VALIDATION_FAILED, …), its first error's message and code;
+   * otherwise Apollo's (`<status>: <status text>`, UNAUTHENTICATED for 401, FORBIDDEN for 403).
+   * Either way the status and body stay under `extensions.response`.
+   */
   override async errorFromResponse(
     response: Parameters<RemoteGraphQLDataSource['errorFromResponse']>[0],
   ): Promise<GraphQLError> {
     const error = await super.errorFromResponse(response);
     const { url: _url, ...rest } = (error.extensions.response ?? {}) as Record<string, unknown>;
-    return new GraphQLError(error.message, { extensions: { ...error.extensions, response: rest } });
+    const refusal = codedErrorOf(rest.body);
+    return new GraphQLError(refusal?.message ?? error.message, {
+      extensions: { ...error.extensions, ...(refusal && { code: refusal.code }), response: rest },
+    });
   }
 }
