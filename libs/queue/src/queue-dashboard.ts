@@ -16,7 +16,7 @@ import { Errors, errorFamilyOf, renderErrorBody } from '@platform/errors';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { queueConnectionOptions } from './queue-connection';
+import { closeQueue, queueConnectionOptions } from './queue-connection';
 
 /** Where a worker serves its queue dashboard. */
 export const QUEUE_DASHBOARD_PATH = '/queues';
@@ -111,7 +111,8 @@ export class QueueDashboard implements OnModuleInit, OnApplicationBootstrap, OnA
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.queues.map((queue) => queue.close()));
+    // A worker stopped right after it booted may still be connecting these (closeQueue says why).
+    await Promise.all(this.queues.map((queue) => closeQueue(queue)));
   }
 
   /** This process's BullMQ processors (`@Processor(name)` classes): none in an API process. */
