@@ -19,7 +19,7 @@ export type {
 export { OperationStatus, isTerminalStatus } from './operation-status';
 export { OperationFailureCode, PermanentFailure } from './operation.errors';
 export {
-  closeQueue,
+  QuietlyClosingConnection,
   createQueue,
   createQueueConnection,
   createQueueWorker,

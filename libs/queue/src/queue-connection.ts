@@ -1,6 +1,5 @@
-import type { EventEmitter } from 'node:events';
 import type { PlatformConfig } from '@platform/config';
-import { Queue, Worker } from 'bullmq';
+import { Queue, RedisConnection, Worker } from 'bullmq';
 import type { Job, QueueOptions, WorkerOptions } from 'bullmq';
 import { BullMQOtel } from 'bullmq-otel';
 import Redis from 'ioredis';
@@ -47,28 +46,34 @@ export function createQueueConnection(config: QueueConfig): Redis {
   return new Redis(queueConnectionOptions(config));
 }
 
-/** A producer outside Nest (scripts, tests) with the platform's prefix, job defaults and telemetry; close() it. */
-export function createQueue(config: QueueConfig, name: string, options: Partial<QueueOptions> = {}): Queue {
-  return new Queue(name, {
-    defaultJobOptions: QueueDefaults,
-    telemetry: queueTelemetry(),
-    ...options,
-    connection: queueConnectionOptions(config),
-    prefix: config.redisKeyPrefix,
-  });
+/**
+ * BullMQ's connection of a queue, but one that can be closed while it is still being made (Redis
+ * slow or away). BullMQ (5.x) then disconnects, and the connection's start-up rejects only after
+ * close() removed every listener: it re-emits that rejection as an 'error' event nobody hears, an
+ * uncaught exception ('Connection is closed.') that ended an admin command with exit code 1 after
+ * it had printed its result. This one listens once closed. BullMQ's `Connection` class of
+ * createQueue, createQueueWorker and the queue dashboard; Nest's BullModule queues make their own.
+ */
+export class QuietlyClosingConnection extends RedisConnection {
+  override async close(force?: boolean): Promise<void> {
+    await super.close(force);
+    this.on('error', () => undefined);
+  }
 }
 
-/**
- * Closes a queue made by createQueue, also one whose connection is still being made (Redis slow or
- * away). BullMQ (5.x) then disconnects it, and the connection's start-up rejects only after close()
- * removed every listener: BullMQ re-emits that rejection as an 'error' event nobody hears, an
- * uncaught exception that ended an admin command with exit code 1 after it had printed its
- * result. The listener added here, once close() returns, hears it instead.
- */
-export async function closeQueue(queue: Queue): Promise<void> {
-  await queue.close();
-  // QueueBase keeps its RedisConnection (an EventEmitter) in a protected field.
-  (queue as unknown as { connection: EventEmitter }).connection.on('error', () => undefined);
+/** A producer outside Nest (scripts, tests) with the platform's prefix, job defaults and telemetry; close() it. */
+export function createQueue(config: QueueConfig, name: string, options: Partial<QueueOptions> = {}): Queue {
+  return new Queue(
+    name,
+    {
+      defaultJobOptions: QueueDefaults,
+      telemetry: queueTelemetry(),
+      ...options,
+      connection: queueConnectionOptions(config),
+      prefix: config.redisKeyPrefix,
+    },
+    QuietlyClosingConnection,
+  );
 }
 
 /** A worker outside Nest with the platform's prefix, WorkerDefaults and telemetry; close() it. */
@@ -78,11 +83,16 @@ export function createQueueWorker<D>(
   processor: (job: Job<D>, token?: string) => Promise<unknown>,
   options: Partial<WorkerOptions> = {},
 ): Worker<D> {
-  return new Worker<D>(name, processor, {
-    ...WorkerDefaults,
-    telemetry: queueTelemetry(),
-    ...options,
-    connection: queueConnectionOptions(config),
-    prefix: config.redisKeyPrefix,
-  });
+  return new Worker<D>(
+    name,
+    processor,
+    {
+      ...WorkerDefaults,
+      telemetry: queueTelemetry(),
+      ...options,
+      connection: queueConnectionOptions(config),
+      prefix: config.redisKeyPrefix,
+    },
+    QuietlyClosingConnection,
+  );
 }

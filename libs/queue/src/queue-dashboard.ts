@@ -16,7 +16,7 @@ import { Errors, errorFamilyOf, renderErrorBody } from '@platform/errors';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { closeQueue, queueConnectionOptions } from './queue-connection';
+import { QuietlyClosingConnection, queueConnectionOptions } from './queue-connection';
 
 /** Where a worker serves its queue dashboard. */
 export const QUEUE_DASHBOARD_PATH = '/queues';
@@ -98,21 +98,25 @@ export class QueueDashboard implements OnModuleInit, OnApplicationBootstrap, OnA
     if (!this.board) return;
     const readOnlyMode = !this.config.queueDashboard.writable;
     for (const name of this.processedQueueNames()) {
-      const queue = new Queue(name, {
-        connection: queueConnectionOptions({
-          ...this.config,
-          serviceName: `${this.config.serviceName}:dashboard`,
-        }),
-        prefix: this.config.redisKeyPrefix,
-      });
+      // A worker stopped right after it booted may still be connecting these: they close quietly.
+      const queue = new Queue(
+        name,
+        {
+          connection: queueConnectionOptions({
+            ...this.config,
+            serviceName: `${this.config.serviceName}:dashboard`,
+          }),
+          prefix: this.config.redisKeyPrefix,
+        },
+        QuietlyClosingConnection,
+      );
       this.queues.push(queue);
       this.board.addQueue(new BullMQAdapter(queue, { readOnlyMode }));
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // A worker stopped right after it booted may still be connecting these (closeQueue says why).
-    await Promise.all(this.queues.map((queue) => closeQueue(queue)));
+    await Promise.all(this.queues.map((queue) => queue.close()));
   }
 
   /** This process's BullMQ processors (`@Processor(name)` classes): none in an API process. */

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
-import { closeQueue, createQueue } from '@platform/queue';
+import { createQueue } from '@platform/queue';
 import { openAdminDataSource } from '@platform/service-kit';
 import { DataSource } from 'typeorm';
 import { AgentRegistrySettingsModule } from '../config/agent-registry-settings.module';
@@ -53,7 +53,7 @@ export async function openAgentsAdminContext(
       await app.close();
       // The command's outcome is settled by now: a queue whose connection never came up (no
       // ACTIVE registration enqueued anything, or Redis is away) must not turn it into a failure.
-      await closeQueue(dnsQueue).catch(() => undefined);
+      await dnsQueue.close().catch(() => undefined);
       await dataSource.destroy();
     },
   };
