@@ -19,7 +19,6 @@ export type {
 export { OperationStatus, isTerminalStatus } from './operation-status';
 export { OperationFailureCode, PermanentFailure } from './operation.errors';
 export {
-  QuietlyClosingConnection,
   createQueue,
   createQueueConnection,
   createQueueWorker,

@@ -1,6 +1,6 @@
 import type { PlatformConfig } from '@platform/config';
 import { Queue, RedisConnection, Worker } from 'bullmq';
-import type { Job, QueueOptions, WorkerOptions } from 'bullmq';
+import type { Job, Processor, QueueOptions, WorkerOptions } from 'bullmq';
 import { BullMQOtel } from 'bullmq-otel';
 import Redis from 'ioredis';
 import type { RedisOptions } from 'ioredis';
@@ -51,8 +51,9 @@ export function createQueueConnection(config: QueueConfig): Redis {
  * slow or away). BullMQ (5.x) then disconnects, and the connection's start-up rejects only after
  * close() removed every listener: it re-emits that rejection as an 'error' event nobody hears, an
  * uncaught exception ('Connection is closed.') that ended an admin command with exit code 1 after
- * it had printed its result. This one listens once closed. BullMQ's `Connection` class of
- * createQueue, createQueueWorker and the queue dashboard; Nest's BullModule queues make their own.
+ * it had printed its result. This one listens once closed: the `Connection` class of
+ * PlatformQueue and PlatformWorker, which are every queue and worker the platform makes
+ * (createQueue, createQueueWorker, the queue dashboard, and Nest's BullModule through QueueModule).
  */
 export class QuietlyClosingConnection extends RedisConnection {
   override async close(force?: boolean): Promise<void> {
@@ -61,19 +62,29 @@ export class QuietlyClosingConnection extends RedisConnection {
   }
 }
 
+/** BullMQ's Queue over QuietlyClosingConnection: every queue the platform makes, in Nest or not. */
+export class PlatformQueue extends Queue {
+  constructor(name: string, opts?: QueueOptions) {
+    super(name, opts, QuietlyClosingConnection);
+  }
+}
+
+/** BullMQ's Worker over QuietlyClosingConnection (its blocking connection too). */
+export class PlatformWorker<D = unknown> extends Worker<D> {
+  constructor(name: string, processor?: string | URL | null | Processor<D>, opts?: WorkerOptions) {
+    super(name, processor, opts, QuietlyClosingConnection);
+  }
+}
+
 /** A producer outside Nest (scripts, tests) with the platform's prefix, job defaults and telemetry; close() it. */
 export function createQueue(config: QueueConfig, name: string, options: Partial<QueueOptions> = {}): Queue {
-  return new Queue(
-    name,
-    {
-      defaultJobOptions: QueueDefaults,
-      telemetry: queueTelemetry(),
-      ...options,
-      connection: queueConnectionOptions(config),
-      prefix: config.redisKeyPrefix,
-    },
-    QuietlyClosingConnection,
-  );
+  return new PlatformQueue(name, {
+    defaultJobOptions: QueueDefaults,
+    telemetry: queueTelemetry(),
+    ...options,
+    connection: queueConnectionOptions(config),
+    prefix: config.redisKeyPrefix,
+  });
 }
 
 /** A worker outside Nest with the platform's prefix, WorkerDefaults and telemetry; close() it. */
@@ -83,16 +94,11 @@ export function createQueueWorker<D>(
   processor: (job: Job<D>, token?: string) => Promise<unknown>,
   options: Partial<WorkerOptions> = {},
 ): Worker<D> {
-  return new Worker<D>(
-    name,
-    processor,
-    {
-      ...WorkerDefaults,
-      telemetry: queueTelemetry(),
-      ...options,
-      connection: queueConnectionOptions(config),
-      prefix: config.redisKeyPrefix,
-    },
-    QuietlyClosingConnection,
-  );
+  return new PlatformWorker<D>(name, processor, {
+    ...WorkerDefaults,
+    telemetry: queueTelemetry(),
+    ...options,
+    connection: queueConnectionOptions(config),
+    prefix: config.redisKeyPrefix,
+  });
 }

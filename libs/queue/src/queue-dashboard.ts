@@ -16,7 +16,7 @@ import { Errors, errorFamilyOf, renderErrorBody } from '@platform/errors';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { QuietlyClosingConnection, queueConnectionOptions } from './queue-connection';
+import { PlatformQueue, queueConnectionOptions } from './queue-connection';
 
 /** Where a worker serves its queue dashboard. */
 export const QUEUE_DASHBOARD_PATH = '/queues';
@@ -99,17 +99,13 @@ export class QueueDashboard implements OnModuleInit, OnApplicationBootstrap, OnA
     const readOnlyMode = !this.config.queueDashboard.writable;
     for (const name of this.processedQueueNames()) {
       // A worker stopped right after it booted may still be connecting these: they close quietly.
-      const queue = new Queue(
-        name,
-        {
-          connection: queueConnectionOptions({
-            ...this.config,
-            serviceName: `${this.config.serviceName}:dashboard`,
-          }),
-          prefix: this.config.redisKeyPrefix,
-        },
-        QuietlyClosingConnection,
-      );
+      const queue = new PlatformQueue(name, {
+        connection: queueConnectionOptions({
+          ...this.config,
+          serviceName: `${this.config.serviceName}:dashboard`,
+        }),
+        prefix: this.config.redisKeyPrefix,
+      });
       this.queues.push(queue);
       this.board.addQueue(new BullMQAdapter(queue, { readOnlyMode }));
     }

@@ -5,7 +5,7 @@ import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
 import type { QueueOptions } from 'bullmq';
 import type { QueueDeclaration } from './job-dispatcher';
-import { queueConnectionOptions, queueTelemetry } from './queue-connection';
+import { PlatformQueue, PlatformWorker, queueConnectionOptions, queueTelemetry } from './queue-connection';
 import { QueueDashboard } from './queue-dashboard';
 import { QueueDefaults } from './queue-defaults';
 
@@ -18,6 +18,12 @@ import { QueueDefaults } from './queue-defaults';
  * take their lock and stall settings from `@Processor(queue.name, WorkerDefaults)`. A process with processors (a worker) also serves the
  * queue dashboard when one is configured (queue-dashboard.ts).
  */
+// Nest's BullModule makes its queues and `@Processor` workers from these classes (its documented
+// hook, meant for BullMQ Pro): ours, over QuietlyClosingConnection. Set once, when this file loads,
+// which is before any registerQueues call builds its providers.
+BullModule.queueClass = PlatformQueue;
+BullModule.workerClass = PlatformWorker;
+
 @Global()
 @Module({})
 export class QueueModule {

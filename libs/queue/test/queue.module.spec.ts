@@ -9,7 +9,12 @@ import type { Job, Queue } from 'bullmq';
 import { createJobDispatcher, declareQueue } from '../src/job-dispatcher';
 import type { JobHandlers } from '../src/job-dispatcher';
 import { JobDispatcherHost } from '../src/job-dispatcher.host';
-import { createQueueConnection } from '../src/queue-connection';
+import {
+  PlatformQueue,
+  PlatformWorker,
+  QuietlyClosingConnection,
+  createQueueConnection,
+} from '../src/queue-connection';
 import { QueueDefaults, WorkerDefaults } from '../src/queue-defaults';
 import { QueueModule } from '../src/queue.module';
 
@@ -87,6 +92,10 @@ describe('QueueModule', () => {
       'pong 7',
     ]);
     expect(app.get(PingProcessor).worker.opts).toMatchObject({ ...WorkerDefaults, prefix: redis.prefix });
+    // Made over QuietlyClosingConnection, so a process stopped during its first connect exits cleanly.
+    expect(queue).toBeInstanceOf(PlatformQueue);
+    expect(app.get(PingProcessor).worker).toBeInstanceOf(PlatformWorker);
+    expect((queue as unknown as { connection: unknown }).connection).toBeInstanceOf(QuietlyClosingConnection);
     const connection = createQueueConnection(config);
     expect(await connection.exists(`${redis.prefix}:${PingJobs.name}:meta`)).toBe(1);
     await connection.quit();
