@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAdminCli } from '@platform/testing';
+import { runAdminCli, runAdminJson } from '@platform/testing';
 import type { TestCredential } from '@platform/testing';
 import { AgentsTestApp, startAgentsTestApp, uniqueHost } from './support/agents-test-app';
 
@@ -87,26 +87,21 @@ describe('agent registration (service and admin CLI, real Postgres)', () => {
     expect([rows.length, eventRows.length]).toEqual([1, 1]);
   });
 
-  /** `npm run -s admin -- agent register` with the owner's account, a provider and version 1.0.0 unless given. */
-  const cliRegister = (flags: Record<string, string>) =>
-    runAdminCli(
-      t.env,
-      'agent',
-      'register',
-      ...Object.entries({
-        account: owner.accountId,
-        provider: 'cli-provider',
-        version: '1.0.0',
-        ...flags,
-      }).flatMap(([name, value]) => [`--${name}`, value]),
-    );
-
-  /** cliRegister that must exit 0: its JSON, or the test fails with what the CLI printed on stdout and stderr. */
-  const cliRegistered = async (flags: Record<string, string>) => {
-    const r = await cliRegister(flags);
-    if (r.code !== 0) throw new Error(`agent register exited ${r.code}: ${r.stdout}${r.stderr}`);
-    return r.json;
-  };
+  /** The flags of `agent register`: the owner's account, a provider and version 1.0.0 unless given. */
+  const registerArgs = (flags: Record<string, string>): string[] => [
+    'agent',
+    'register',
+    ...Object.entries({
+      account: owner.accountId,
+      provider: 'cli-provider',
+      version: '1.0.0',
+      ...flags,
+    }).flatMap(([name, value]) => [`--${name}`, value]),
+  ];
+  /** `npm run -s admin -- agent register …`, whatever its outcome. */
+  const cliRegister = (flags: Record<string, string>) => runAdminCli(t.env, ...registerArgs(flags));
+  /** The same, when it must succeed: its JSON, or the test fails with what the CLI printed on stdout and stderr. */
+  const cliRegistered = (flags: Record<string, string>) => runAdminJson(t.env, ...registerArgs(flags));
 
   it('agent register (npm run -s admin) prints {agentId, ansName} and the agent is readable', async () => {
     const host = uniqueHost();

@@ -1,6 +1,7 @@
-import { INTERNAL_CREDENTIAL_HEADER, deriveInternalCredential } from '@platform/crypto';
+import { callInternalRoute, errorCodeOf } from '@platform/auth';
+import type { InternalTarget } from '@platform/auth';
+import { deriveInternalCredential } from '@platform/crypto';
 import { errorMessage } from '@platform/errors';
-import { tracedFetch } from '@platform/observability';
 
 /**
  * A DNS record as another service hands it to the domains service: `name` is fully qualified
@@ -76,17 +77,19 @@ export interface DomainsClientOptions {
  * (docs/domains.md, "Internal API").
  */
 export class DomainsClient {
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
+  private readonly target: InternalTarget;
 
   /** A platform process's client: the internal credential derived from its SECRETS_ENCRYPTION_KEY. */
   static forPlatform(baseUrl: string, secretsEncryptionKey: Buffer): DomainsClient {
     return new DomainsClient({ baseUrl, internalCredential: deriveInternalCredential(secretsEncryptionKey) });
   }
 
-  constructor(private readonly options: DomainsClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? 5000;
+  constructor(options: DomainsClientOptions) {
+    this.target = {
+      baseUrl: options.baseUrl,
+      credential: options.internalCredential,
+      timeoutMs: options.timeoutMs,
+    };
   }
 
   /** The account that holds `domain` (any status), or undefined when no account does. */
@@ -104,35 +107,24 @@ export class DomainsClient {
       const b = body as { zone: string; added: number; removed: number };
       return { outcome: 'applied', zone: b.zone, added: b.added, removed: b.removed };
     }
-    if (status === 404 && codeOf(body) === 'ZONE_NOT_FOUND') return { outcome: 'no-zone' };
+    if (status === 404 && errorCodeOf(body) === 'ZONE_NOT_FOUND') return { outcome: 'no-zone' };
     throw this.failure(status, body);
   }
 
   private async call(
-    method: string,
+    method: 'GET' | 'POST',
     path: string,
     payload?: unknown,
   ): Promise<{ status: number; body: unknown }> {
     try {
-      const response = await tracedFetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          [INTERNAL_CREDENTIAL_HEADER]: this.options.internalCredential,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+      return await callInternalRoute(this.target, method, path, payload);
     } catch (e) {
       throw new DomainsUnavailableError(`domains service unreachable: ${errorMessage(e)}`);
     }
   }
 
   private failure(status: number, body: unknown): Error {
-    const code = codeOf(body);
+    const code = errorCodeOf(body);
     if (status >= 500 || status === 429)
       return new DomainsUnavailableError(`domains service answered ${status}${code ? ` ${code}` : ''}`);
     return new DomainsRejectedError(
@@ -141,9 +133,4 @@ export class DomainsClient {
       `domains service refused the call: ${status} ${code ?? ''}`.trim(),
     );
   }
-}
-
-function codeOf(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code;
-  return undefined;
 }

@@ -1,5 +1,15 @@
 import type { RecordKind, RelationKind } from './record-kind';
 
+/** The fields of a price adjustment for choosing an option (OptionPrice) or one of its values (OptionValuePrice). */
+const PRICE_ADJUSTMENT_FIELDS = {
+  amount: {
+    type: 'money',
+    description: 'Amount added to the SKU price, in minor units.',
+    required: true,
+  },
+  compareAtValue: { type: 'money', description: 'The amount before a discount ("was"), in minor units.' },
+} as const;
+
 /**
  * Every catalog record kind (docs/catalog.md, "Inventory of fields"). Each gets
  * `<single>(id)`, `<plural>(…)`, `create<Name>`, `update<Name>`, `archive<Name>`.
@@ -139,14 +149,7 @@ export const CATALOG_KINDS = [
     },
     outputAliases: { value: 'amount' },
     removeFromParent: { name: 'removePricesFromOptionValue', idsField: 'priceIds' },
-    fields: {
-      amount: {
-        type: 'money',
-        description: 'Amount added to the SKU price, in minor units.',
-        required: true,
-      },
-      compareAtValue: { type: 'money', description: 'The amount before a discount ("was"), in minor units.' },
-    },
+    fields: PRICE_ADJUSTMENT_FIELDS,
   },
   {
     kind: 'OPTION_PRICE',
@@ -164,14 +167,7 @@ export const CATALOG_KINDS = [
     },
     outputAliases: { value: 'amount' },
     removeFromParent: { name: 'removePricesFromOption', idsField: 'priceIds' },
-    fields: {
-      amount: {
-        type: 'money',
-        description: 'Amount added to the SKU price, in minor units.',
-        required: true,
-      },
-      compareAtValue: { type: 'money', description: 'The amount before a discount ("was"), in minor units.' },
-    },
+    fields: PRICE_ADJUSTMENT_FIELDS,
   },
   {
     kind: 'ATTRIBUTE',

@@ -17,9 +17,8 @@ export class CatalogPricingClient {
     const wanted = [...new Set(skuIds)];
     if (wanted.length === 0) return new Map();
     const { status, body } = await postInternal(
-      this.baseUrl,
+      { baseUrl: this.baseUrl, credential: this.credential },
       `/internal/v1/stores/${encodeURIComponent(storeId)}/sku-prices`,
-      this.credential,
       { skuIds: wanted },
       'the catalog',
     );

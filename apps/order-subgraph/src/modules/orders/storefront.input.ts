@@ -233,8 +233,9 @@ export class OrderShippingLineInput {
   fees?: OrderFeeInput[];
 }
 
-@InputType('OrderUpdateDiscountInput', { description: 'Accepted and ignored.' })
-export class OrderUpdateDiscountInput {
+/** The fields the public update inputs of an order's discounts, fees and taxes open with. */
+@InputType({ isAbstract: true })
+abstract class OrderUpdateAmountFields {
   @Field(() => String, { nullable: true })
   id?: string;
 
@@ -246,7 +247,10 @@ export class OrderUpdateDiscountInput {
 
   @Field(() => OrderUpdateMoneyInput, { nullable: true })
   amount?: OrderUpdateMoneyInput;
+}
 
+@InputType('OrderUpdateDiscountInput', { description: 'Accepted and ignored.' })
+export class OrderUpdateDiscountInput extends OrderUpdateAmountFields {
   @Field(() => String, { nullable: true })
   code?: string;
 
@@ -264,19 +268,7 @@ export class OrderUpdateDiscountInput {
 }
 
 @InputType('OrderUpdateFeeInput', { description: 'Accepted and ignored.' })
-export class OrderUpdateFeeInput {
-  @Field(() => String, { nullable: true })
-  id?: string;
-
-  @Field(() => String, { nullable: true })
-  referenceId?: string;
-
-  @Field(() => String, { nullable: true })
-  name?: string;
-
-  @Field(() => OrderUpdateMoneyInput, { nullable: true })
-  amount?: OrderUpdateMoneyInput;
-
+export class OrderUpdateFeeInput extends OrderUpdateAmountFields {
   @Field(() => Boolean, { nullable: true, defaultValue: false })
   appliedBeforeTax?: boolean;
 
@@ -288,19 +280,7 @@ export class OrderUpdateFeeInput {
 }
 
 @InputType('OrderUpdateTaxInput', { description: 'Accepted and ignored.' })
-export class OrderUpdateTaxInput {
-  @Field(() => String, { nullable: true })
-  id?: string;
-
-  @Field(() => String, { nullable: true })
-  referenceId?: string;
-
-  @Field(() => String, { nullable: true })
-  name?: string;
-
-  @Field(() => OrderUpdateMoneyInput, { nullable: true })
-  amount?: OrderUpdateMoneyInput;
-
+export class OrderUpdateTaxInput extends OrderUpdateAmountFields {
   @Field(() => String, { nullable: true })
   ratePercentage?: string;
 

@@ -1,6 +1,7 @@
+import { errorCodeOf } from '@platform/auth';
 import type { TaxEstimate, TaxEstimateRequest } from '@platform/contracts';
 import { Errors } from '@platform/errors';
-import { codeOf, postInternal } from './internal-call';
+import { postInternal } from './internal-call';
 
 /**
  * The tax subgraph's calculation of a cart, through its internal route
@@ -14,14 +15,13 @@ export class TaxEstimatesClient {
 
   async estimate(storeId: string, request: TaxEstimateRequest): Promise<TaxEstimate> {
     const { status, body } = await postInternal(
-      this.baseUrl,
+      { baseUrl: this.baseUrl, credential: this.credential },
       `/internal/v1/stores/${encodeURIComponent(storeId)}/tax-estimates`,
-      this.credential,
       request,
       'the tax subgraph',
     );
     if (status !== 200)
-      throw Errors.internal(`the tax subgraph refused the estimate (${status} ${codeOf(body) ?? ''})`);
+      throw Errors.internal(`the tax subgraph refused the estimate (${status} ${errorCodeOf(body) ?? ''})`);
     return body as TaxEstimate;
   }
 }

@@ -1,0 +1,56 @@
+import { INTERNAL_CREDENTIAL_HEADER } from '@platform/crypto';
+import { errorMessage } from '@platform/errors';
+import { tracedFetch } from '@platform/observability';
+
+/** Where a platform process calls another's `/internal/...` routes from. */
+export interface InternalTarget {
+  readonly baseUrl: string;
+  /** The platform's internal credential (`deriveInternalCredential`), which InternalRoute checks. */
+  readonly credential: string;
+  /** Per-call timeout, ms. Default 5000. */
+  readonly timeoutMs?: number;
+}
+
+/** The call got no answer (refused, reset, past its timeout); what it means is the caller's to say. */
+export class InternalCallUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super(errorMessage(cause));
+    this.name = 'InternalCallUnreachableError';
+  }
+}
+
+/**
+ * One call of another service's InternalRoute: the internal credential in its header, JSON both
+ * ways, traced, with a timeout. Any status is returned with its parsed body, for the caller to map
+ * (the callers differ: a worker retries later, a subgraph answers 503); no answer at all throws
+ * InternalCallUnreachableError.
+ */
+export async function callInternalRoute(
+  target: InternalTarget,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  try {
+    const response = await tracedFetch(`${target.baseUrl.replace(/\/+$/, '')}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        [INTERNAL_CREDENTIAL_HEADER]: target.credential,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      signal: AbortSignal.timeout(target.timeoutMs ?? 5000),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  } catch (e) {
+    throw new InternalCallUnreachableError(e);
+  }
+}
+
+/** The `code` of an error body, if any. */
+export function errorCodeOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code;
+  return undefined;
+}
