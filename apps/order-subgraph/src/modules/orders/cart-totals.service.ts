@@ -42,7 +42,7 @@ export class CartTotals {
     if (order.status !== 'DRAFT') return change.recompute();
     const lineRepo = change.tx.getRepository(LineItemEntity);
     const lines = await lineRepo.find({ where: { orderId: order.id }, order: { position: 'ASC' } });
-    await this.rederiveCodeDiscounts(change, lines);
+    const discounts = await this.rederiveCodeDiscounts(change, lines);
 
     const address = taxAddressOf(order.shipping, order.billing);
     const taxable = lines.filter((l) => l.taxable);
@@ -74,18 +74,24 @@ export class CartTotals {
     }
     if (lines.length > 0) await lineRepo.save(lines);
     order.taxes = orderTaxes;
-    await change.recompute();
+    await change.recompute({ lines, discounts });
   }
 
-  /** Discount codes' amounts from the current subtotal, oldest first, never above what is left of it. */
-  private async rederiveCodeDiscounts(change: OrderChange, lines: readonly LineItemEntity[]): Promise<void> {
+  /**
+   * Discount codes' amounts from the current subtotal, oldest first, never above what is left of
+   * it. Returns every discount of the order as now saved.
+   */
+  private async rederiveCodeDiscounts(
+    change: OrderChange,
+    lines: readonly LineItemEntity[],
+  ): Promise<OrderDiscountEntity[]> {
     const repo = change.tx.getRepository(OrderDiscountEntity);
     const discounts = await repo.find({
       where: { orderId: change.order.id },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     const fromCodes = discounts.filter((d) => d.discountCodeId !== null);
-    if (fromCodes.length === 0) return;
+    if (fromCodes.length === 0) return discounts;
     const codes = await change.tx
       .getRepository(DiscountCodeEntity)
       .find({ where: { id: In(fromCodes.map((d) => d.discountCodeId as string)) } });
@@ -105,5 +111,6 @@ export class CartTotals {
         await repo.save(discount);
       }
     }
+    return discounts;
   }
 }

@@ -100,11 +100,16 @@ export class OrderChange {
   }
 
   /** Re-derives every total from the lines and discounts, then the payment status from the ledger. */
-  async recompute(): Promise<void> {
-    const [lines, discounts] = await Promise.all([
-      this.tx.getRepository(LineItemEntity).find({ where: { orderId: this.order.id } }),
-      this.tx.getRepository(OrderDiscountEntity).find({ where: { orderId: this.order.id } }),
-    ]);
+  async recompute(current?: {
+    readonly lines: readonly LineItemEntity[];
+    readonly discounts: readonly OrderDiscountEntity[];
+  }): Promise<void> {
+    // A caller that has just loaded and saved the order's lines and discounts (CartTotals) hands
+    // them over; otherwise they are read in this transaction.
+    const { lines, discounts } = current ?? {
+      lines: await this.tx.getRepository(LineItemEntity).find({ where: { orderId: this.order.id } }),
+      discounts: await this.tx.getRepository(OrderDiscountEntity).find({ where: { orderId: this.order.id } }),
+    };
     const totals = orderTotals(
       lines.map((l) => lineTotals(l)),
       discounts.map((d) => d.amount),
