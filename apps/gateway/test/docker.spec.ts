@@ -106,4 +106,18 @@ describe('docker/Dockerfile', () => {
   it('installs only production dependencies for the runtime image', () => {
     expect(dockerfile).toMatch(/npm (install|ci) [^\n]*--omit=dev/);
   });
+
+  it("gives the build stage's full install the file the root postinstall runs (the CLDR snapshot's generator)", () => {
+    const postinstall = (JSON.parse(readRepoFile('package.json')) as { scripts: Record<string, string> })
+      .scripts.postinstall;
+    const script = /^node (\S+)$/.exec(postinstall)?.[1];
+    expect(script).toBeDefined();
+    const manifests = instructions.slice(
+      instructions.indexOf('FROM base AS manifests'),
+      instructions.indexOf('FROM base AS build'),
+    );
+    expect(manifests.join('\n')).toContain(`cp --parents ${script} /out/`);
+    // The runtime's production install runs no lifecycle script (the snapshot comes in dist/).
+    expect(dockerfile).toMatch(/npm install --omit=dev [^\n]*--ignore-scripts/);
+  });
 });

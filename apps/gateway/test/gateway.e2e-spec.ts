@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import {
   IncomingHttpHeaders,
   IncomingMessage,
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseTraceparent } from '@platform/observability';
 import { createServiceApp } from '@platform/service-kit';
-import { TEST_ENCRYPTION_KEY, waitFor } from '@platform/testing';
+import { TEST_ENCRYPTION_KEY, describeWithVendorData, waitFor } from '@platform/testing';
 import { GatewayAppModule } from '../src/app.module';
 import { loadGatewayConfig, workerHealthEnv } from '../src/config/gateway.config';
 import { composeSupergraph } from '../src/modules/graphql/supergraph-composition';
@@ -344,23 +344,16 @@ describe('gateway (real route table, fake countries service)', () => {
       expect(traceOf(countries.last('/v1/countries/trace-none').headers).traceId).toMatch(/^[0-9a-f]{32}$/);
     });
 
-    describe('W3C Trace Context vectors (vendor-tests/w3c-trace-context)', () => {
+    describeWithVendorData('w3c-trace-context', 'W3C Trace Context vectors', (set) => {
       interface TraceVector {
         readonly test: string;
         readonly requestHeaders: readonly (readonly [string, string])[];
         readonly w3cExpectation: 'continue-trace' | 'restart-trace';
         readonly comparedTraceId: string;
       }
-      const vectors = (
-        JSON.parse(
-          readFileSync(
-            join(__dirname, '../../../vendor-tests/w3c-trace-context/traceparent-vectors.json'),
-            'utf8',
-          ),
-        ) as {
-          cases: TraceVector[];
-        }
-      ).cases.map((v, i) => ({ ...v, name: `${v.test} #${i}: ${v.w3cExpectation}` }));
+      const vectors = set
+        .readJson<{ cases: TraceVector[] }>('traceparent-vectors.json')
+        .cases.map((v, i) => ({ ...v, name: `${v.test} #${i}: ${v.w3cExpectation}` }));
 
       it.each(vectors)('$name', async (vector) => {
         const headers: Record<string, string[]> = {};

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { ROOT_CONTEXT, TraceFlags, defaultTextMapGetter, trace } from '@opentelemetry/api';
 import Fastify, { FastifyInstance } from 'fastify';
+import { describeWithVendorData } from '@platform/testing';
 import { genRequestId, installHttpObservability } from './http-observability';
 import {
   TRACEPARENT_PATTERN,
@@ -18,13 +17,6 @@ interface Vector {
   comparedTraceId: string;
 }
 
-const vectors: Vector[] = JSON.parse(
-  readFileSync(
-    resolve(__dirname, '../../../vendor-tests/w3c-trace-context/traceparent-vectors.json'),
-    'utf8',
-  ),
-).cases;
-
 /** What Node's HTTP parser hands us: lower-cased names, trimmed values, duplicates joined with ", ". */
 function nodeHeaders(headers: [string, string][]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -35,7 +27,9 @@ function nodeHeaders(headers: [string, string][]): Record<string, string> {
   return out;
 }
 
-describe('traceparent per W3C Trace Context (vendor vectors)', () => {
+describeWithVendorData('w3c-trace-context', 'traceparent per W3C Trace Context (vendor vectors)', (set) => {
+  const vectors = set.readJson<{ cases: Vector[] }>('traceparent-vectors.json').cases;
+
   it('has vectors to run', () => {
     expect(vectors.length).toBeGreaterThan(40);
   });

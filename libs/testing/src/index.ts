@@ -67,3 +67,5 @@ export type {
 } from './public-graphql-operations';
 export { checkPublicGraphShapes, loadPublicIntrospection } from './public-graph-shapes';
 export type { PublicShapeCheck } from './public-graph-shapes';
+export { describeWithVendorData, vendorDataSet, vendorSkipLine, vendorTestsDir } from './vendor-data';
+export type { VendorDataSet } from './vendor-data';

@@ -20,7 +20,7 @@ import {
 } from 'graphql';
 
 // Compares the shapes a client of a public GraphQL graph relies on (GoDaddy's storefront graphs,
-// whose introspections are in vendor-tests/godaddy-graphql/) with one of our schemas, operation by
+// whose introspections are in ../shared/vendor-tests/godaddy-graphql/) with one of our schemas, operation by
 // operation: from each public root field it walks the public types and ours side by side and
 // reports every field, argument, input field or enum value a public client can select or send that
 // ours would refuse. Validating one document per operation (public-graphql-operations.ts) proves

@@ -19,7 +19,7 @@ import {
 } from 'graphql';
 
 // Checks that operations written for a public GraphQL graph (GoDaddy's commerce graphs, described
-// by the inventories in vendor-tests/godaddy-graphql/) are accepted by one of our schemas: for each
+// by the inventories in ../shared/vendor-tests/godaddy-graphql/) are accepted by one of our schemas: for each
 // inventory operation it builds the document a client would send and validates it with graphql-js.
 
 /** One argument of an inventory operation: `type` is a GraphQL type reference ("ID!", "[String!]"). */

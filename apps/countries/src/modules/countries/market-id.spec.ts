@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { describeWithVendorData } from '@platform/testing';
 import { parseLanguageTag } from './language-tag';
 import { MARKET_ID_MAX_LENGTH, parseMarketId } from './market-id';
 
-/** <repo>/vendor-tests: this file is <repo>/apps/countries/src/modules/countries/. */
-const VECTORS_FILE = path.resolve(__dirname, '../../../../../vendor-tests/bcp47-wooorm/bcp47-tags.json');
 const REPO_ROOT = path.resolve(__dirname, '../../../../..');
 
 interface UpstreamSchema {
@@ -27,11 +25,6 @@ interface VectorCase {
   reason?: string;
   nodeIntlGetCanonicalLocales: string | { error: string };
 }
-
-const vectors: VectorCase[] = (JSON.parse(readFileSync(VECTORS_FILE, 'utf8')) as { cases: VectorCase[] })
-  .cases;
-const wellFormed = vectors.filter((c) => c.wellFormedRfc5646);
-const illFormed = vectors.filter((c) => !c.wellFormedRfc5646);
 
 function intlCanonical(tag: string): string | undefined {
   try {
@@ -100,7 +93,11 @@ const INTL_REJECTED: Record<string, { locale: string; why: string }> = {
   'x-111-aaaaa-BBB': { locale: 'und-x-111-aaaaa-bbb', why: 'private-use-only tag' },
 };
 
-describe('vendor vectors (wooorm/bcp-47)', () => {
+describeWithVendorData('bcp47-wooorm', 'vendor vectors (wooorm/bcp-47)', (set) => {
+  const vectors = set.readJson<{ cases: VectorCase[] }>('bcp47-tags.json').cases;
+  const wellFormed = vectors.filter((c) => c.wellFormedRfc5646);
+  const illFormed = vectors.filter((c) => !c.wellFormedRfc5646);
+
   it('has the 97 cases the README describes', () => {
     expect(wellFormed).toHaveLength(91);
     expect(illFormed).toHaveLength(6);
@@ -258,28 +255,41 @@ describe('parseLanguageTag against the bcp-47 package (differential)', () => {
     return tags;
   }
 
-  it('agrees on well-formedness for the vectors and 3000 generated tags', () => {
-    const tags = [...vectors.map((c) => c.tag), ...randomTags(3000)];
-    // bcp-47 is ESM-only (see language-tag.ts), so it runs in a child Node process.
-    const script = [
-      "import { parse } from 'bcp-47';",
-      "import { readFileSync } from 'node:fs';",
-      "const tags = JSON.parse(readFileSync(0, 'utf8'));",
-      'const ok = tags.map((t) => { const s = parse(t, { normalize: false });',
-      '  return Boolean(s.language || s.irregular || s.regular || s.privateuse.length); });',
-      'process.stdout.write(JSON.stringify(ok));',
-    ].join('\n');
-    const upstream = JSON.parse(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-        cwd: REPO_ROOT,
-        input: JSON.stringify(tags),
-        encoding: 'utf8',
-      }),
-    ) as boolean[];
-    const disagreements = tags.filter((tag, i) => parseLanguageTag(tag).ok !== upstream[i]);
+  it('agrees on well-formedness for 3000 generated tags', () => {
+    const { disagreements, upstream } = differential(randomTags(3000));
     expect(disagreements).toEqual([]);
     // The generator must exercise both outcomes.
     expect(upstream.filter(Boolean).length).toBeGreaterThan(300);
     expect(upstream.filter((ok) => !ok).length).toBeGreaterThan(300);
   });
+
+  describeWithVendorData('bcp47-wooorm', 'on the vendor vectors', (set) => {
+    it('agrees on well-formedness for every vector', () => {
+      const vectors = set.readJson<{ cases: VectorCase[] }>('bcp47-tags.json').cases;
+      const { disagreements, upstream } = differential(vectors.map((c) => c.tag));
+      expect(disagreements).toEqual([]);
+      expect(upstream.filter(Boolean)).toHaveLength(91);
+    });
+  });
 });
+
+/** Well-formedness of each tag per the bcp-47 package, and the tags where parseLanguageTag differs. */
+function differential(tags: string[]): { upstream: boolean[]; disagreements: string[] } {
+  // bcp-47 is ESM-only (see language-tag.ts), so it runs in a child Node process.
+  const script = [
+    "import { parse } from 'bcp-47';",
+    "import { readFileSync } from 'node:fs';",
+    "const tags = JSON.parse(readFileSync(0, 'utf8'));",
+    'const ok = tags.map((t) => { const s = parse(t, { normalize: false });',
+    '  return Boolean(s.language || s.irregular || s.regular || s.privateuse.length); });',
+    'process.stdout.write(JSON.stringify(ok));',
+  ].join('\n');
+  const upstream = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      input: JSON.stringify(tags),
+      encoding: 'utf8',
+    }),
+  ) as boolean[];
+  return { upstream, disagreements: tags.filter((tag, i) => parseLanguageTag(tag).ok !== upstream[i]) };
+}

@@ -1,7 +1,8 @@
 /**
  * First-level ISO 3166-2 subdivisions and their names, from the CLDR snapshot in
- * data/cldr-subdivisions.json (see data/generate-subdivision-data.mjs for how and why it is
- * generated, and its "source" and "license" fields).
+ * data/cldr-subdivisions.json, which `npm install` writes and git ignores (see
+ * data/generate-subdivision-data.mjs for how and why it is generated, and its "source" and
+ * "license" fields).
  *
  * - Codes: for each country, the subdivisions CLDR's subdivisions.xml lists directly under it
  *   (ISO 3166-2's top level: the 50 US states, DC and the 6 outlying areas; the 16 German Länder;

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { applyPatch, type Operation } from 'fast-json-patch';
+import { describeWithVendorData, type VendorDataSet } from '@platform/testing';
 import { applySecretPatch, type CurrentSecrets } from './secret-patch';
 import { SecretPatchError, SecretPatchErrorCode } from './secret-patch.errors';
 
 /**
- * RFC 6902 vectors (vendor-tests/json-patch-tests in this repository, see its README) in three groups:
+ * RFC 6902 vectors (../shared/vendor-tests/json-patch-tests beside the repository, see its README) in three groups:
  *
  * - engine: every record whose ops are only add/replace/remove and whose document is a flat object of
  *   strings (a secret set) goes through applySecretPatch. It must give `expected`, or be refused with
@@ -31,11 +30,10 @@ interface Vector extends VectorRecord {
   readonly patch: Record<string, unknown>[];
 }
 
-const VECTORS_DIR = resolve(__dirname, '../../../../../vendor-tests/json-patch-tests');
 const SUPPORTED = new Set(['add', 'replace', 'remove']);
 
-function load(file: string): { vectors: Vector[]; disabled: number } {
-  const records = JSON.parse(readFileSync(resolve(VECTORS_DIR, file), 'utf8')) as VectorRecord[];
+function load(set: VendorDataSet, file: string): { vectors: Vector[]; disabled: number } {
+  const records = set.readJson<VectorRecord[]>(file);
   const vectors: Vector[] = [];
   let disabled = 0;
   records.forEach((record, index) => {
@@ -49,20 +47,12 @@ function load(file: string): { vectors: Vector[]; disabled: number } {
   return { vectors, disabled };
 }
 
-const files = ['tests.json', 'spec_tests.json'].map(load);
-const all = files.flatMap((f) => f.vectors);
-const disabledCount = files.reduce((sum, f) => sum + f.disabled, 0);
-
 const isFlatStringObject = (doc: unknown): doc is Record<string, string> =>
   typeof doc === 'object' &&
   doc !== null &&
   !Array.isArray(doc) &&
   Object.values(doc).every((value) => typeof value === 'string');
 const onlySupportedOps = (v: Vector) => v.patch.every((op) => SUPPORTED.has(op.op as string));
-
-const libraryGroup = all.filter(onlySupportedOps);
-const engineGroup = libraryGroup.filter((v) => isFlatStringObject(v.doc));
-const otherOpsGroup = all.filter((v) => !onlySupportedOps(v));
 
 const label = (v: Vector) => `${v.id} ${v.comment ?? v.error ?? ''}`.trim();
 const secretsOf = (doc: unknown): CurrentSecrets =>
@@ -97,57 +87,69 @@ function refusal(run: () => unknown): SecretPatchError {
   throw new Error('expected a SecretPatchError, the patch was applied');
 }
 
-describe('RFC 6902 vectors (vendor-tests/json-patch-tests)', () => {
-  it('splits every record into the groups (counts reported in the test name below)', () => {
-    expect(all.length + disabledCount).toBe(112);
-    expect(disabledCount).toBe(4);
-    expect(engineGroup.length + (libraryGroup.length - engineGroup.length) + otherOpsGroup.length).toBe(
-      all.length,
-    );
-    // Every listed refusal is an engine-group record, and every engine-group error record is listed.
-    const engineIds = new Set(engineGroup.map((v) => v.id));
-    expect(Object.keys(PROFILE_REFUSALS).filter((id) => !engineIds.has(id))).toEqual([]);
-    expect(engineGroup.filter((v) => v.error !== undefined && !(v.id in PROFILE_REFUSALS))).toEqual([]);
-  });
+describeWithVendorData(
+  'json-patch-tests',
+  'RFC 6902 vectors (../shared/vendor-tests/json-patch-tests)',
+  (set) => {
+    const files = ['tests.json', 'spec_tests.json'].map((file) => load(set, file));
+    const all = files.flatMap((f) => f.vectors);
+    const disabledCount = files.reduce((sum, f) => sum + f.disabled, 0);
+    const libraryGroup = all.filter(onlySupportedOps);
+    const engineGroup = libraryGroup.filter((v) => isFlatStringObject(v.doc));
+    const otherOpsGroup = all.filter((v) => !onlySupportedOps(v));
 
-  describe(`engine: applySecretPatch on ${engineGroup.length} add/replace/remove records over a flat string document`, () => {
-    it.each(engineGroup.map((v) => [label(v), v] as const))('%s', (_name, vector) => {
-      const current = secretsOf(vector.doc);
-      const snapshot = new Map(current);
-      const patchCopy = structuredClone(vector.patch);
-      const code = PROFILE_REFUSALS[vector.id];
-      if (code) {
-        expect(refusal(() => applySecretPatch(current, vector.patch)).code).toBe(code);
-      } else {
-        const result = applySecretPatch(current, vector.patch);
-        expect(Object.fromEntries(result.secrets)).toEqual(vector.expected);
-      }
-      expect(current).toEqual(snapshot); // atomic and pure: the input set is untouched
-      expect(vector.patch).toEqual(patchCopy);
+    it('splits every record into the groups (counts reported in the test name below)', () => {
+      expect(all.length + disabledCount).toBe(112);
+      expect(disabledCount).toBe(4);
+      expect(engineGroup.length + (libraryGroup.length - engineGroup.length) + otherOpsGroup.length).toBe(
+        all.length,
+      );
+      // Every listed refusal is an engine-group record, and every engine-group error record is listed.
+      const engineIds = new Set(engineGroup.map((v) => v.id));
+      expect(Object.keys(PROFILE_REFUSALS).filter((id) => !engineIds.has(id))).toEqual([]);
+      expect(engineGroup.filter((v) => v.error !== undefined && !(v.id in PROFILE_REFUSALS))).toEqual([]);
     });
-  });
 
-  describe(`library: fast-json-patch applyPatch(doc, ops, true, false) on ${libraryGroup.length} add/replace/remove records`, () => {
-    it.each(libraryGroup.map((v) => [label(v), v] as const))('%s', (_name, vector) => {
-      const doc = structuredClone(vector.doc);
-      const run = () => applyPatch(doc, structuredClone(vector.patch) as unknown as Operation[], true, false);
-      if (vector.error !== undefined) {
-        expect(run).toThrow();
-      } else {
-        expect(run().newDocument).toEqual(vector.expected);
-      }
-      expect(doc).toEqual(vector.doc); // mutateDocument=false: a failure part-way changes nothing
+    describe(`engine: applySecretPatch on ${engineGroup.length} add/replace/remove records over a flat string document`, () => {
+      it.each(engineGroup.map((v) => [label(v), v] as const))('%s', (_name, vector) => {
+        const current = secretsOf(vector.doc);
+        const snapshot = new Map(current);
+        const patchCopy = structuredClone(vector.patch);
+        const code = PROFILE_REFUSALS[vector.id];
+        if (code) {
+          expect(refusal(() => applySecretPatch(current, vector.patch)).code).toBe(code);
+        } else {
+          const result = applySecretPatch(current, vector.patch);
+          expect(Object.fromEntries(result.secrets)).toEqual(vector.expected);
+        }
+        expect(current).toEqual(snapshot); // atomic and pure: the input set is untouched
+        expect(vector.patch).toEqual(patchCopy);
+      });
     });
-  });
 
-  describe(`other ops: ${otherOpsGroup.length} records using test, move, copy or an unknown op are refused`, () => {
-    it.each(otherOpsGroup.map((v) => [label(v), v] as const))('%s', (_name, vector) => {
-      const error = refusal(() => applySecretPatch(secretsOf(vector.doc), vector.patch));
-      const firstOther = vector.patch.findIndex((op) => !SUPPORTED.has(op.op as string));
-      expect(error.code).toBe(SecretPatchErrorCode.UNSUPPORTED_OP);
-      expect(error.status).toBe(400);
-      expect(error.opIndex).toBe(firstOther);
-      expect(error.field).toBe(`/${firstOther}/op`);
+    describe(`library: fast-json-patch applyPatch(doc, ops, true, false) on ${libraryGroup.length} add/replace/remove records`, () => {
+      it.each(libraryGroup.map((v) => [label(v), v] as const))('%s', (_name, vector) => {
+        const doc = structuredClone(vector.doc);
+        const run = () =>
+          applyPatch(doc, structuredClone(vector.patch) as unknown as Operation[], true, false);
+        if (vector.error !== undefined) {
+          expect(run).toThrow();
+        } else {
+          expect(run().newDocument).toEqual(vector.expected);
+        }
+        expect(doc).toEqual(vector.doc); // mutateDocument=false: a failure part-way changes nothing
+      });
     });
-  });
-});
+
+    describe(`other ops: ${otherOpsGroup.length} records using test, move, copy or an unknown op are refused`, () => {
+      it.each(otherOpsGroup.map((v) => [label(v), v] as const))('%s', (_name, vector) => {
+        const error = refusal(() => applySecretPatch(secretsOf(vector.doc), vector.patch));
+        const firstOther = vector.patch.findIndex((op) => !SUPPORTED.has(op.op as string));
+        expect(error.code).toBe(SecretPatchErrorCode.UNSUPPORTED_OP);
+        expect(error.status).toBe(400);
+        expect(error.opIndex).toBe(firstOther);
+        expect(error.field).toBe(`/${firstOther}/op`);
+      });
+    });
+  },
+);

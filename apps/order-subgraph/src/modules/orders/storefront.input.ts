@@ -16,7 +16,7 @@ import { OrderMetafieldTypeEnum, OrderNoteAuthorTypeEnum } from './order-enums';
 import { NOTE_AUTHOR_TYPES, type NoteAuthorType } from './order-statuses';
 
 /**
- * The public storefront graph's nested inputs (vendor-tests/godaddy-graphql/orders-storefront.graphql),
+ * The public storefront graph's nested inputs (../shared/vendor-tests/godaddy-graphql/orders-storefront.graphql),
  * field for field. Those the order subgraph stores are validated; those it ignores (client-sent
  * totals, discounts, fees, taxes, shipping lines: the server computes them) are accepted as given
  * and not read (docs/graphql.md, "Order storefront").

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Regenerates cldr-subdivisions.json (beside this file) from a Unicode CLDR `common/` tree.
+// Writes cldr-subdivisions.json (beside this file; not committed) from a Unicode CLDR `common/`
+// tree. `npm install` runs it (the root package's postinstall) on the CLDR that the npm package
+// `cldr` bundles (a devDependency pinned to 8.0.0, CLDR 48), so the repository holds only this
+// script, never CLDR's data (docs/testing.md, "Third-party data at run time").
 //
 // Why a generated snapshot and not an npm package at run time: the published CLDR JSON
 // (`cldr-subdivisions-full`) ships only *approved* subdivision names, which outside English
@@ -8,22 +11,19 @@
 // package bundling that XML (`cldr`) installs 286 MB and parses XML at run time. This script
 // keeps what the countries service needs: the first-level ISO 3166-2 subdivisions of each
 // country, their English names, and per locale only the names that differ from what the
-// locale would otherwise inherit.
+// locale would otherwise inherit. The build (tsc, resolveJsonModule) copies the file into dist/,
+// so images carry the snapshot and not the `cldr` package.
 //
-// Usage (CLDR 48 is bundled by the npm package `cldr@8.0.0`; any CLDR release's common/ works):
-//   npm install --prefix /tmp/cldr-src --no-save cldr@8.0.0
-//   node apps/countries/src/modules/countries/data/generate-subdivision-data.mjs \
-//     /tmp/cldr-src/node_modules/cldr/3rdparty/cldr/common
-//   npx prettier --write apps/countries/src/modules/countries/data/cldr-subdivisions.json
+// Usage: node apps/countries/src/modules/countries/data/generate-subdivision-data.mjs [<CLDR common/>]
+//   (default: node_modules/cldr/3rdparty/cldr/common; any CLDR release's common/ works)
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const commonDir = process.argv[2];
-if (!commonDir) {
-  process.stderr.write('usage: generate-subdivision-data.mjs <path to CLDR common/ directory>\n');
-  process.exit(2);
-}
+const commonDir =
+  process.argv[2] ??
+  join(dirname(createRequire(import.meta.url).resolve('cldr/package.json')), '3rdparty', 'cldr', 'common');
 const outFile = join(dirname(fileURLToPath(import.meta.url)), 'cldr-subdivisions.json');
 const read = (...parts) => readFileSync(join(commonDir, ...parts), 'utf8');
 
