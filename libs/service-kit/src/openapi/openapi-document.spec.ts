@@ -50,13 +50,67 @@ describe('finishOpenApiDocument', () => {
     });
   });
 
-  it("takes the area's info and adds its error schemas", () => {
+  it("takes the area's info with the platform's licence, and names the gateway as the server", () => {
     const finished = finishOpenApiDocument(doc({}), area({}));
-    expect(finished.info).toEqual({ title: 'Area', description: 'd', version: '1.0.0' });
-    expect(Object.keys((finished.components as { schemas: object }).schemas)).toEqual([
-      'AreaError',
-      'AreaLimit',
+    expect(finished.info).toEqual({
+      title: 'Area',
+      description: 'd',
+      version: '1.0.0',
+      license: {
+        name: 'Proprietary (UNLICENSED): all rights reserved',
+        identifier: 'LicenseRef-Proprietary',
+      },
+    });
+    expect(finished.servers).toEqual([
+      { url: 'http://127.0.0.1:8080', description: expect.stringContaining('gateway') },
     ]);
+  });
+
+  it('adds the error schemas its answers use, and none that nothing references', () => {
+    const schemasOf = (finished: object) =>
+      Object.keys((finished as { components: { schemas: object } }).components.schemas);
+    const get = { security: [{ bearer: [] }], responses: { '200': { description: 'ok' } } };
+    // 401/403 use AreaError; a 429 without a body leaves AreaLimit unused.
+    expect(
+      schemasOf(
+        finishOpenApiDocument(
+          doc({ '/a': { get } }),
+          area({ 'GET /a': { '429': { description: 'x', body: 'none' } } }),
+        ),
+      ),
+    ).toEqual(['AreaError']);
+    expect(
+      schemasOf(
+        finishOpenApiDocument(
+          doc({ '/a': { get } }),
+          area({ 'GET /a': { '429': { description: 'x', body: 'limit' } } }),
+        ),
+      ),
+    ).toEqual(['AreaError', 'AreaLimit']);
+    // A schema referenced only by another error schema stays while that one is used.
+    const chained: OpenApiArea = {
+      ...area({ 'GET /a': {} }),
+      errorSchemas: {
+        AreaError: { $ref: '#/components/schemas/Detail' },
+        Detail: { type: 'object' },
+        Spare: {},
+      },
+    };
+    expect(schemasOf(finishOpenApiDocument(doc({ '/a': { get } }), chained))).toEqual([
+      'AreaError',
+      'Detail',
+    ]);
+    // The schemas of the application's own DTOs are never dropped.
+    expect(schemasOf(finishOpenApiDocument(doc({}, { Dto: { type: 'object' } }), area({})))).toEqual(['Dto']);
+  });
+
+  it('marks an operation without a security requirement as public (an empty requirement)', () => {
+    const finished = finishOpenApiDocument(
+      doc({ '/public': { get: { responses: { '200': { description: 'ok' } } } } }),
+      area({ 'GET /public': {} }),
+    ) as { paths: Record<string, Record<string, { security: unknown[]; responses: object }>> };
+    expect(finished.paths['/public'].get.security).toEqual([]);
+    expect(Object.keys(finished.paths['/public'].get.responses)).toEqual(['200']);
   });
 
   it("declares the area's error answers with their bodies, and 401 and 403 on authenticated operations", () => {

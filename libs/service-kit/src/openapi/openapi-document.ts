@@ -45,6 +45,23 @@ export interface OpenApiArea {
   readonly operations: Readonly<Record<string, OpenApiErrorAnswers>>;
 }
 
+/**
+ * Where clients call every service: the gateway, one base URL for all of them (README, "Service
+ * map"); each service also answers on its own port, which a Kubernetes deployment does not expose.
+ */
+export const OPENAPI_SERVERS: readonly JsonObject[] = [
+  {
+    url: 'http://127.0.0.1:8080',
+    description: 'The gateway of `npm start` (PORT 8080): every path of every service',
+  },
+];
+
+/** The platform's licence (package.json: UNLICENSED; an SPDX LicenseRef, as SPDX has no id for it). */
+export const OPENAPI_LICENSE: JsonObject = {
+  name: 'Proprietary (UNLICENSED): all rights reserved',
+  identifier: 'LicenseRef-Proprietary',
+};
+
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const AUTHENTICATED: OpenApiErrorAnswers = {
@@ -85,7 +102,8 @@ function errorResponse(area: OpenApiArea, answer: OpenApiErrorAnswer): JsonObjec
 export function finishOpenApiDocument(document: OpenAPIObject, area: OpenApiArea): JsonObject {
   const doc = toJsonSchema2020(JSON.parse(JSON.stringify(document)) as Json) as JsonObject;
   doc.openapi = '3.1.0';
-  doc.info = { ...area.info };
+  doc.info = { ...area.info, license: { ...OPENAPI_LICENSE } };
+  doc.servers = OPENAPI_SERVERS.map((server) => ({ ...server }));
   const components = isJsonObject(doc.components) ? doc.components : (doc.components = {});
   const schemas = isJsonObject(components.schemas) ? components.schemas : (components.schemas = {});
   Object.assign(schemas, area.errorSchemas);
@@ -104,6 +122,8 @@ export function finishOpenApiDocument(document: OpenAPIObject, area: OpenApiArea
     const operation = (paths[path] as JsonObject)[method] as JsonObject;
     const responses = isJsonObject(operation.responses) ? operation.responses : (operation.responses = {});
     const authenticated = Array.isArray(operation.security) && operation.security.length > 0;
+    // A public operation (@Public) says so: an empty requirement, not a missing one.
+    if (!authenticated) operation.security = [];
     const answers = { ...(authenticated ? AUTHENTICATED : {}), ...area.operations[key] };
     for (const [status, answer] of Object.entries(answers)) {
       const declared = responses[status];
@@ -118,7 +138,31 @@ export function finishOpenApiDocument(document: OpenAPIObject, area: OpenApiArea
       if (/^[45]\d\d$/.test(status) && isJsonObject(response) && !(status in answers) && !response.content)
         response.content = errorContent(area, 'error') as Json;
   }
+  dropUnreferencedSchemas(doc, schemas, Object.keys(area.errorSchemas));
   return doc;
+}
+
+/**
+ * Removes the area's error schemas that nothing references (ErrorLimit where every 429 has no
+ * body), repeating while one removal leaves another unreferenced.
+ */
+function dropUnreferencedSchemas(doc: JsonObject, schemas: JsonObject, candidates: readonly string[]): void {
+  let left = candidates.filter((name) => name in schemas);
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const name of left) {
+      const { [name]: schema, ...others } = schemas;
+      const elsewhere = JSON.stringify({
+        ...doc,
+        components: { ...(doc.components as JsonObject), schemas: others },
+      });
+      if (schema !== undefined && !elsewhere.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        dropped = true;
+      }
+    }
+    left = left.filter((name) => name in schemas);
+  }
 }
 
 /**

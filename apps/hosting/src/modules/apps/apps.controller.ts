@@ -44,7 +44,7 @@ export class AppsController {
     summary: 'Create an app (asynchronous; not idempotent: after a 5xx list the apps before retrying)',
     response: ApiAcceptedResponse({
       type: AppOperationResponse,
-      headers: { Location: { description: 'Poll target' } },
+      headers: { Location: { description: 'Poll target', schema: { type: 'string' } } },
     }),
   })
   async create(
