@@ -1,1 +1,1 @@
-export { UUID_PATTERN, isUuid } from './uuid';
+export { UUID_PATTERN, VERSIONED_UUID_PATTERN, isUuid, isVersionedUuid } from './uuid';

@@ -16,7 +16,7 @@ export {
 export type { StartTelemetryOptions, TelemetryStatus } from './telemetry';
 export { RequestContextStore, outgoingContextHeaders, tracedFetch } from './request-context';
 export type { RequestContext } from './request-context';
-export { isUuid, requestIdFrom } from './request-id';
+export { requestIdFrom } from './request-id';
 export { contextOf, genRequestId, installHttpObservability } from './http-observability';
 export { MetricsService } from './metrics.service';
 export { PlatformLoggerModule } from './logger.module';
