@@ -1,5 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { scheduleEvery } from '@platform/queue';
 import type { Queue } from 'bullmq';
 import {
   IDEMPOTENCY_PURGE_EVERY_MS,
@@ -13,10 +14,11 @@ export class IdempotencyPurgeScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(IdempotencyPurgeQueue.name) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
+    await scheduleEvery(
+      this.queue,
       IDEMPOTENCY_PURGE_SCHEDULER_ID,
-      { every: IDEMPOTENCY_PURGE_EVERY_MS },
-      { name: 'purge-expired' },
+      IDEMPOTENCY_PURGE_EVERY_MS,
+      'purge-expired',
     );
   }
 }

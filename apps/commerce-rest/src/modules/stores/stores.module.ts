@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
-import { StoreAttributePurgeService } from './attributes/store-attribute-purge.service';
 import { StoreAttributesController } from './attributes/store-attributes.controller';
 import { StoreAttributesService } from './attributes/store-attributes.service';
 import { StoreDetailsProvisioningService } from './details/store-details-provisioning.service';
@@ -19,7 +18,6 @@ import { StoresService } from './stores.service';
       inject: [PLATFORM_CONFIG],
       useFactory: (config: PlatformConfig) => new SecretBox(config.secretsEncryptionKey),
     },
-    StoreAttributePurgeService,
     StoreAttributesService,
     StoreDetailsProvisioningService,
     StoresService,

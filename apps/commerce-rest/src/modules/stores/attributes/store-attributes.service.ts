@@ -80,23 +80,4 @@ export class StoreAttributesService {
     if (!rows.length || !rows[0].live) throw StoreErrors.attributeNotFound(name);
     return rows[0].value;
   }
-
-  /**
-   * Deletes expired attributes of every store, `batchSize` rows per statement along the
-   * expires_at index (short statements, short locks); safe to run from several processes at once.
-   */
-  async purgeExpired(batchSize = 1000): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const [, affected]: [unknown[], number] = await this.dataSource.query(
-        `DELETE FROM "commerce"."store_attributes"
-         WHERE ("store_id", "name") IN (
-           SELECT "store_id", "name" FROM "commerce"."store_attributes"
-           WHERE "expires_at" <= now() ORDER BY "expires_at" LIMIT $1 FOR UPDATE SKIP LOCKED)`,
-        [batchSize],
-      );
-      total += affected;
-      if (affected < batchSize) return total;
-    }
-  }
 }
