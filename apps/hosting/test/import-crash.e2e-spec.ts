@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
-import { waitFor } from '@platform/testing';
+import { expireJobLock, waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import { HostingImportsQueue } from '../src/modules/imports/imports.jobs';
 import type { ImportOperationResponse } from '../src/modules/imports/imports.response';
@@ -17,7 +17,7 @@ import {
   uploadArchive,
 } from './support/hosting-flows';
 import type { BuildingHostingTestApp } from './support/hosting-test-app';
-import { ALL_HOSTING_SCOPES, expireJobLock } from './support/hosting-test-app';
+import { ALL_HOSTING_SCOPES } from './support/hosting-test-app';
 
 const SCOPES: Scope[] = [...ALL_HOSTING_SCOPES, 'hosting.source:write'];
 
@@ -76,7 +76,7 @@ describe('hosting import survives a killed worker (real worker processes, Postgr
     first.kill('SIGKILL');
     await killed;
     // Stand in for the ≤ 60 s of lock expiry and stalled marking; then open the gate and start a new worker.
-    await expireJobLock(t.env, importId, HostingImportsQueue.name);
+    await expireJobLock(t.env, HostingImportsQueue.name, importId);
     await writeFile(join(t.dataDir, 'gate-open'), '');
     await startWorker();
 

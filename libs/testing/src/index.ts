@@ -69,3 +69,4 @@ export { checkPublicGraphShapes, loadPublicIntrospection } from './public-graph-
 export type { PublicShapeCheck } from './public-graph-shapes';
 export { describeWithVendorData, vendorDataSet, vendorSkipLine, vendorTestsDir } from './vendor-data';
 export type { VendorDataSet } from './vendor-data';
+export { expireJobLock } from './job-lock';

@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { InProcessServiceApp, TestCredential, TestEnv, WorkerHarness } from '@platform/testing';
 import { bootInProcessServiceApp, createTestEnv, startWorkerHarness, waitFor } from '@platform/testing';
-import Redis from 'ioredis';
 import { HostingAppModule } from '../../src/app.module';
 import { loadHostingWorkerConfig } from '../../src/config/hosting-worker.config';
 import { loadHostingConfig } from '../../src/config/hosting.config';
-import { HostingAppsQueue } from '../../src/modules/apps/apps.jobs';
 import { HostingAppsProcessor } from '../../src/modules/apps/apps.processor';
 import type { AppOperationResponse } from '../../src/modules/apps/apps.response';
 import { HostingWorkerModule } from '../../src/worker.module';
@@ -148,24 +146,4 @@ export async function closeWorkerThenApp(
 ): Promise<void> {
   await worker?.close();
   await t?.close();
-}
-
-/**
- * What BullMQ's own clock does to a killed worker's job, without waiting for it: the job lock
- * lapses (lockDuration) and a stalled check marks the job (stalledInterval). The next worker's
- * first stalled check then moves it back to wait. Keys per BullMQ: `<prefix>:<queue>:…`.
- */
-export async function expireJobLock(
-  env: TestEnv,
-  jobId: string,
-  queueName: string = HostingAppsQueue.name,
-): Promise<void> {
-  const redis = new Redis(env.redis.url, { maxRetriesPerRequest: 2 });
-  const key = (suffix: string): string => `${env.redis.prefix}:${queueName}:${suffix}`;
-  try {
-    await redis.del(key(`${jobId}:lock`), key('stalled-check'));
-    await redis.sadd(key('stalled'), jobId);
-  } finally {
-    redis.disconnect();
-  }
 }
