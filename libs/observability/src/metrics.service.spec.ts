@@ -1,6 +1,6 @@
-import { MetricsService } from './metrics.service';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { createHistogram } from 'node:perf_hooks';
+import { waitFor } from '@platform/testing';
+import { LoopDelaySource, MetricsService } from './metrics.service';
 
 /** The cumulative count of `nodejs_eventloop_delay_seconds` at `le`, or the total count. */
 function loopDelayCount(text: string, le?: string): number {
@@ -10,40 +10,60 @@ function loopDelayCount(text: string, le?: string): number {
   return Number(line.exec(text)?.[1]);
 }
 
+/** A loop-delay source the test records 10 ms-timer intervals into, instead of waiting for them. */
+function recordedLoop(): LoopDelaySource & { tick(intervalMs: number, times?: number): void } {
+  const histogram = createHistogram();
+  return {
+    get count() {
+      return histogram.count;
+    },
+    percentile: (p) => histogram.percentile(p),
+    reset: () => histogram.reset(),
+    enable: () => true,
+    disable: () => true,
+    tick(intervalMs, times = 1) {
+      for (let n = 0; n < times; n += 1) histogram.record(Math.round(intervalMs * 1e6));
+    },
+  };
+}
+
 describe('MetricsService event-loop delay', () => {
-  let metrics: MetricsService;
+  let metrics: MetricsService | undefined;
 
-  beforeEach(() => {
-    metrics = new MetricsService();
-  });
+  afterEach(() => metrics?.onModuleDestroy());
 
-  afterEach(() => metrics.onModuleDestroy());
-
-  it('exports one observation per 10 ms tick, cumulative across scrapes', async () => {
-    await sleep(300);
+  it('exports one observation per tick, cumulative across scrapes, and hands each tick over once', async () => {
+    const loop = recordedLoop();
+    metrics = new MetricsService(loop);
+    loop.tick(10, 5);
     const first = await metrics.registry.metrics();
-    const ticks = loopDelayCount(first);
-    expect(ticks).toBeGreaterThan(5);
-    expect(ticks).toBeLessThanOrEqual(31);
-    await sleep(200);
+    expect(loopDelayCount(first)).toBe(5);
+    expect(loop.count).toBe(0);
+    loop.tick(10, 3);
     const second = await metrics.registry.metrics();
-    expect(loopDelayCount(second)).toBeGreaterThan(ticks);
-    expect(loopDelayCount(second, '+Inf')).toBe(loopDelayCount(second));
+    expect(loopDelayCount(second)).toBe(8);
+    expect(loopDelayCount(second, '+Inf')).toBe(8);
+    expect(loopDelayCount(await metrics.registry.metrics())).toBe(8);
   });
 
   it('records a blocked loop as the delay past the tick, not the 10 ms tick itself', async () => {
-    await sleep(100);
-    const start = Date.now();
-    while (Date.now() - start < 120) {
-      // the event loop is blocked
-    }
-    await sleep(50);
+    const loop = recordedLoop();
+    metrics = new MetricsService(loop);
+    loop.tick(10, 4);
+    loop.tick(130); // the loop was blocked for 120 ms past the tick
     const text = await metrics.registry.metrics();
-    const total = loopDelayCount(text);
-    // The blocked tick: at least 100 ms late.
-    expect(total - loopDelayCount(text, '0.1')).toBeGreaterThanOrEqual(1);
-    // The 10 ms tick itself is not counted as delay: an interval is never shorter than ~9 ms, so
-    // without the subtraction no tick could fall under 5 ms.
-    expect(loopDelayCount(text, '0.005')).toBeGreaterThan(0);
+    // The on-time ticks are no delay at all (without the subtraction they would be 10 ms).
+    expect(loopDelayCount(text, '0.001')).toBe(4);
+    // The blocked tick: 120 ms late, above the 0.1 s bucket and within the 0.25 s one.
+    expect(loopDelayCount(text, '0.1')).toBe(4);
+    expect(loopDelayCount(text, '0.25')).toBe(5);
+  });
+
+  it("reads Node's own event-loop monitor by default", async () => {
+    metrics = new MetricsService();
+    const service = metrics;
+    await waitFor(async () => loopDelayCount(await service.registry.metrics()) > 0, {
+      what: 'the event-loop monitor to record a tick',
+    });
   });
 });

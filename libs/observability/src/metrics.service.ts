@@ -1,9 +1,25 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** The event-loop delay sampling interval (Node's and prom-client's default). */
 const LOOP_TICK_MS = 10;
+
+/**
+ * Where the service reads event-loop delay from: Node's monitor (the default), or, in a test, a
+ * histogram it records intervals into (perf_hooks createHistogram), so no test waits on the clock.
+ */
+export interface LoopDelaySource {
+  readonly count: number;
+  /** The interval at percentile `p`, in nanoseconds. */
+  percentile(p: number): number;
+  reset(): void;
+  enable(): unknown;
+  disable(): unknown;
+}
+
+/** Injection token of an optional LoopDelaySource. */
+export const LOOP_DELAY_SOURCE = Symbol('LOOP_DELAY_SOURCE');
 
 /**
  * The process's Prometheus registry: default Node metrics, HTTP request durations, and the
@@ -22,10 +38,11 @@ export class MetricsService implements OnModuleDestroy {
   readonly eventLoopDelay: Histogram;
   // Sampled natively (a libuv timer, no JavaScript per tick); moved into the histogram every few
   // seconds and on each scrape.
-  private readonly loopMonitor = monitorEventLoopDelay({ resolution: LOOP_TICK_MS });
+  private readonly loopMonitor: LoopDelaySource;
   private readonly loopFold: NodeJS.Timeout;
 
-  constructor() {
+  constructor(@Optional() @Inject(LOOP_DELAY_SOURCE) loopMonitor?: LoopDelaySource) {
+    this.loopMonitor = loopMonitor ?? monitorEventLoopDelay({ resolution: LOOP_TICK_MS });
     collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({
       name: 'http_server_request_duration_seconds',
