@@ -211,9 +211,45 @@ async function okJson(res, what) {
   return JSON.parse(text);
 }
 
+/** An integer setting of a bench from the environment, `fallback` when unset; out of [min, max] throws. */
+function boundedInteger(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+/**
+ * `npm start`; resolves at "platform ready at <url>". Its output (a line per request at the info
+ * level) is read and dropped from then on, so reading it costs the load generator next to nothing.
+ */
+function startPlatform(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let tail = '';
+    const untilReady = (d) => {
+      tail = (tail + d).slice(-65536);
+      const m = /platform ready at (\S+)/.exec(tail);
+      if (!m) return;
+      child.stdout.off('data', untilReady);
+      child.stdout.on('data', () => undefined);
+      resolve({ child, url: m[1] });
+    };
+    child.stdout.on('data', untilReady);
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${tail.slice(-2000)}`)));
+  });
+}
+
 module.exports = {
   adminCli,
   benchCredential,
+  boundedInteger,
   edgeSummary,
   freshBenchDatabase,
   latencySummary,
@@ -221,6 +257,7 @@ module.exports = {
   percentile,
   runServiceBench,
   startEntry,
+  startPlatform,
   stop,
   walkPages,
   writeResults,

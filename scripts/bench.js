@@ -24,16 +24,8 @@ const { isDeepStrictEqual } = require('node:util');
 const autocannon = require('autocannon');
 const { ROOT } = require('./build-if-stale');
 const { freePort } = require('./free-port');
+const { boundedInteger, startPlatform } = require('./bench-support');
 const { closedLoop, runSequence } = require('./bench/closed-loop');
-
-function boundedInteger(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
 
 /** Measured seconds per scenario (the issue: 8 s). */
 const DURATION = boundedInteger('BENCH_DURATION_S', 8, 1, 60);
@@ -94,31 +86,6 @@ const GOALS = [
     max: 1.3,
   },
 ];
-
-/**
- * `npm start`; resolves at "platform ready at <url>". Its output (a line per request at the info
- * level) is read and dropped from then on, so reading it costs the load generator next to nothing.
- */
-function startPlatform(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let tail = '';
-    const untilReady = (d) => {
-      tail = (tail + d).slice(-65536);
-      const m = /platform ready at (\S+)/.exec(tail);
-      if (!m) return;
-      child.stdout.off('data', untilReady);
-      child.stdout.on('data', () => undefined);
-      resolve({ child, url: m[1] });
-    };
-    child.stdout.on('data', untilReady);
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${tail.slice(-2000)}`)));
-  });
-}
 
 /** The reference servers in a child process; resolves with their URLs once they listen. */
 function startReferences(options) {

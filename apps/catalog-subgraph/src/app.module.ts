@@ -34,9 +34,9 @@ export class CatalogAppModule {
         StorefrontPricingModule,
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
-          // A storefront's product listing nests three pages (groups → SKUs → prices and media):
-          // ten groups of ten SKUs with five prices and photos each cost about 5 200.
-          limits: { maxComplexity: 20_000 },
+          // A storefront's product listing nests pages three deep (groups → attributes → values):
+          // the storefront kit's at 50 groups costs about 272 000 (docs/graphql.md, "Limits").
+          limits: { maxComplexity: config.maxQueryCost },
           storeSelection: commerceStoreSelection('path-and-header'),
           storeAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,

@@ -217,13 +217,48 @@ describe('tax subgraph error rules (HTTP status and extensions.code)', () => {
       expect(res.json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_SUPPORTED');
     });
 
-    it('serves only POST', async () => {
-      const res = await tax.app.inject({
-        method: 'GET',
-        url: `/v2/commerce/stores/${store}/tax-subgraph?query=%7B__typename%7D`,
-        headers: { ...cred.headers, 'x-store-id': store },
+    describe('GraphQL over HTTP GET', () => {
+      const get = (
+        query: string,
+        headers: Record<string, string> = { ...cred.headers, 'x-store-id': store },
+      ) =>
+        tax.app.inject({
+          method: 'GET',
+          url: `/v2/commerce/stores/${store}/tax-subgraph?query=${encodeURIComponent(query)}`,
+          headers,
+        });
+
+      it('serves a query sent as GET ?query=… (no preflight header needed)', async () => {
+        const res = await get('{ __typename rates(first: 1) { nodes { id } } }');
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ data: { __typename: 'Query', rates: { nodes: expect.any(Array) } } });
       });
-      expect(res.statusCode).toBe(404);
+
+      it('answers a mutation sent as GET 405 in the GraphQL error shape, running nothing', async () => {
+        const res = await get('mutation { __typename }');
+        expect(res.statusCode).toBe(405);
+        expect(res.headers.allow).toBe('POST');
+        expect(res.json()).toEqual({
+          errors: [{ message: expect.stringMatching(/mutation/i), extensions: { code: expect.any(String) } }],
+        });
+      });
+
+      it('needs a token on GET as on POST (401 UNAUTHENTICATED)', async () => {
+        const res = await get('{ __typename }', { 'x-store-id': store });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      });
+
+      it('answers HEAD and OPTIONS 404, as an unknown route', async () => {
+        for (const method of ['HEAD', 'OPTIONS'] as const) {
+          const res = await tax.app.inject({
+            method,
+            url: `/v2/commerce/stores/${store}/tax-subgraph?query=%7B__typename%7D`,
+            headers: { ...cred.headers, 'x-store-id': store },
+          });
+          expect(res.statusCode).toBe(404);
+        }
+      });
     });
   });
 

@@ -223,6 +223,40 @@ describe('SubgraphModule on a toy subgraph (real Postgres and Redis, fake commer
     expect(res.json().errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 
+  it('stops an operation at its deadline: no fetch starts after it, one GRAPHQL_QUERY_TIMEOUT error', async () => {
+    const slow = await createServiceApp(
+      toySubgraphModule(env.config('toy-subgraph'), { commerceUrl: commerce.url, deadlineMs: 50 }),
+      { title: 'Toy' },
+    );
+    try {
+      await slow.init();
+      await slow.getHttpAdapter().getInstance().ready();
+      batchCalls.length = 0;
+      const res = await slow.inject({
+        method: 'POST',
+        url: `/v2/commerce/stores/${store}/toy-subgraph`,
+        headers: { 'content-type': 'application/json', ...reader.headers, 'x-store-id': store },
+        payload: JSON.stringify({ query: '{ widgetsPastDeadline(count: 5) { id weight } }' }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: null,
+        errors: [
+          {
+            message: 'the operation ran past its deadline of 50 ms (request smaller pages)',
+            path: ['widgetsPastDeadline', 0, 'weight'],
+            locations: expect.any(Array),
+            extensions: { code: 'GRAPHQL_QUERY_TIMEOUT' },
+          },
+        ],
+      });
+      // The five weights' batch never ran.
+      expect(batchCalls).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('checks store visibility with the caller token and caches the answer', async () => {
     const before = commerce.calls.length;
     await post({ query: '{ widget(id: "w1") { id } }' });

@@ -68,6 +68,7 @@ export {
 } from './store-scoped.repository';
 export type { KeysetSort, SortColumn, SortDirection, StoreScopedRow } from './store-scoped.repository';
 export {
+  DEFAULT_SUBGRAPH_DEADLINE_MS,
   Loaders,
   StoreId,
   SubgraphCtx,

@@ -80,6 +80,20 @@ describe('LoaderRegistry', () => {
     expect(one.get('x', batch)).toBe(one.get('x', batch));
     expect(new LoaderRegistry().get('x', batch)).not.toBe(one.get('x', batch));
   });
+
+  it('starts no batch once its deadline has fired: every key rejects with the deadline reason', async () => {
+    const deadline = new AbortController();
+    const calls: number[][] = [];
+    const loader = new LoaderRegistry(deadline.signal).get<number, number>('ids', async (keys) => {
+      calls.push([...keys]);
+      return new Map(keys.map((k) => [k, k]));
+    });
+    await expect(loader.load(1)).resolves.toBe(1);
+    const reason = new Error('past the deadline');
+    deadline.abort(reason);
+    await expect(Promise.all([loader.load(2), loader.load(3)])).rejects.toBe(reason);
+    expect(calls).toEqual([[1]]);
+  });
 });
 
 describe('groupBy', () => {

@@ -25,9 +25,16 @@ export type Loader<K, V> = DataLoader<K, V | undefined, unknown>;
 
 const DEFAULT_MAX_BATCH_SIZE = 500;
 
-/** The loaders of one request, created on first use by name; lives in the GraphQL context. */
+/**
+ * The loaders of one request, created on first use by name; lives in the GraphQL context. With a
+ * `deadline` (the request's AbortSignal), no batch starts once it has fired: each of the batch's
+ * keys rejects with the signal's reason, so an operation past its deadline stops fetching at the
+ * next level instead of running on (docs/graphql.md, "Limits").
+ */
 export class LoaderRegistry {
   private readonly loaders = new Map<string, Loader<unknown, unknown>>();
+
+  constructor(private readonly deadline?: AbortSignal) {}
 
   /**
    * The request's loader named `name`, created with `batch` the first time. Use one name per
@@ -38,6 +45,7 @@ export class LoaderRegistry {
     if (!loader) {
       loader = new DataLoader<K, V | undefined, unknown>(
         async (keys) => {
+          this.deadline?.throwIfAborted();
           const found = await batch(keys);
           return keys.map((key) => found.get(key));
         },

@@ -37,13 +37,36 @@ export interface QueryLimits {
   readonly maxComplexity: number;
   /** Assumed size of a list field that takes no `first`/`last`. */
   readonly defaultListSize: number;
+  /**
+   * Points added once per fetching field of the document (a root field, or a field that pages with
+   * `first`/`last`), not multiplied by its parent's page: a relation is one batched statement per
+   * request whatever the number of parents (DataLoader), while each root field, aliases included,
+   * is a statement of its own. 75 = one statement's time (0.63 ms measured, 200 aliased root lists
+   * in 127 ms) at the catalog's measured rate of about 115 points per ms (docs/graphql.md, "Limits").
+   */
+  readonly fetchCost: number;
 }
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 12, maxComplexity: 5000, defaultListSize: 20 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  maxDepth: 12,
+  maxComplexity: 5000,
+  defaultListSize: 20,
+  fetchCost: 75,
+};
 
 export interface OperationMeasure {
   readonly depth: number;
+  /** The estimated cost: the fields' points plus `fetchCost` per fetch. */
   readonly complexity: number;
+  /** Fetching fields of the document (root fields and paged fields), each counted once. */
+  readonly fetches: number;
+}
+
+/** A selection's depth, its fields' points (fetch charges apart) and its fetching fields. */
+interface SelectionMeasure {
+  readonly depth: number;
+  readonly complexity: number;
+  readonly fetches: number;
 }
 
 interface Walk {
@@ -100,9 +123,10 @@ function measureSelection(
   depth: number,
   parentPaged: boolean,
   seenFragments: ReadonlySet<string>,
-): OperationMeasure {
+): SelectionMeasure {
   let maxDepth = depth - 1;
   let cost = 0;
+  let fetches = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       const name = selection.name.value;
@@ -123,9 +147,12 @@ function measureSelection(
             paged,
             seenFragments,
           )
-        : { depth, complexity: 0 };
+        : { depth, complexity: 0, fetches: 0 };
       const times = multiplier(walk, selection, isListType(getNullableType(definition.type)), parentPaged);
       cost += 1 + times * child.complexity;
+      // A fetch is counted once per field of the document, whatever its parent's page (batched).
+      fetches += child.fetches;
+      if (depth === 1 || definition.args.some((a) => a.name === 'first' || a.name === 'last')) fetches += 1;
       maxDepth = Math.max(maxDepth, depth, child.depth);
       continue;
     }
@@ -145,15 +172,18 @@ function measureSelection(
     const type = (typeName && walk.schema.getType(typeName)) || parent;
     const inner = measureSelection(walk, fragmentSet, type, depth, parentPaged, seen);
     cost += inner.complexity;
+    fetches += inner.fetches;
     maxDepth = Math.max(maxDepth, inner.depth);
   }
-  return { depth: maxDepth, complexity: cost };
+  return { depth: maxDepth, complexity: cost, fetches };
 }
 
 /**
  * Depth and estimated cost of one operation. Cost: every field costs 1 plus its selection's cost
- * times its multiplier (page size, representations, or the default list size), so
- * `rates(first: 50) { edges { node { id label } } }` costs 1 + 50 × (1 + (1 + 2)) = 201.
+ * times its multiplier (page size, representations, or the default list size); then `fetchCost`
+ * per fetching field of the document (a root field, a field taking `first`/`last`), once each,
+ * since relations are batched per request. `rates(first: 50) { edges { node { id label } } }`
+ * costs 1 + 50 × (1 + (1 + 2)) + 75 = 276 (docs/graphql.md, "Limits").
  */
 export function measureOperation(
   schema: GraphQLSchema,
@@ -168,14 +198,15 @@ export function measureOperation(
       : operation.operation === 'subscription'
         ? schema.getSubscriptionType()
         : schema.getQueryType();
-  if (!root) return { depth: 0, complexity: 0 };
+  if (!root) return { depth: 0, complexity: 0, fetches: 0 };
   const walk: Walk = {
     schema,
     fragments: new Map(fragments.map((f) => [f.name.value, f])),
     variables,
     limits,
   };
-  return measureSelection(walk, operation.selectionSet, root, 1, false, new Set());
+  const measured = measureSelection(walk, operation.selectionSet, root, 1, false, new Set());
+  return { ...measured, complexity: measured.complexity + measured.fetches * limits.fetchCost };
 }
 
 /** Root fields that only read the schema itself: such operations need no store. */

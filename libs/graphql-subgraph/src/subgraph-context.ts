@@ -5,6 +5,7 @@ import { Errors } from '@platform/errors';
 import { Scope, hasAnyScope } from '@platform/scopes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoaderRegistry } from './loader-registry';
+import { SubgraphErrors } from './subgraph-errors';
 
 /** The HTTP request of a subgraph call once the lib authenticated it. */
 export type SubgraphRequest = FastifyRequest & { principal?: Principal };
@@ -20,13 +21,44 @@ export interface SubgraphContext {
   readonly principal: Principal;
   /** The selected, visible store; set after the operation is resolved, absent for schema-only operations. */
   storeId?: string;
-  /** This request's DataLoaders. */
+  /** This request's DataLoaders; none starts a batch once `deadline` has fired. */
   readonly loaders: LoaderRegistry;
+  /**
+   * Fires `deadlineMs` after the context was made (SubgraphModuleOptions.deadlineMs), its reason
+   * the GRAPHQL_QUERY_TIMEOUT error. Long work of a resolver of its own should pass it on
+   * (`signal.throwIfAborted()`, an AbortSignal-taking client).
+   */
+  readonly deadline: AbortSignal;
 }
 
-export function createSubgraphContext(request: SubgraphRequest, reply: FastifyReply): SubgraphContext {
+/** Default of SubgraphModuleOptions.deadlineMs (docs/graphql.md, "Limits"). */
+export const DEFAULT_SUBGRAPH_DEADLINE_MS = 10_000;
+
+export function createSubgraphContext(
+  request: SubgraphRequest,
+  reply: FastifyReply,
+  deadlineMs: number = DEFAULT_SUBGRAPH_DEADLINE_MS,
+): SubgraphContext {
   if (!request.principal) throw Errors.unauthorized();
-  return { req: request, reply, principal: request.principal, loaders: new LoaderRegistry() };
+  const deadline = deadlineSignal(deadlineMs, reply);
+  return {
+    req: request,
+    reply,
+    principal: request.principal,
+    loaders: new LoaderRegistry(deadline),
+    deadline,
+  };
+}
+
+/**
+ * An AbortSignal that fires after `ms` with the deadline error as its reason. Its timer keeps no
+ * process alive and goes with the response (a served request holds no timer for the rest of `ms`).
+ */
+function deadlineSignal(ms: number, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(SubgraphErrors.deadlineExceeded(ms)), ms).unref();
+  reply.raw.once('close', () => clearTimeout(timer));
+  return controller.signal;
 }
 
 function isSubgraphContext(value: unknown): value is SubgraphContext {

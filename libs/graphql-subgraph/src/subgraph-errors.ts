@@ -33,6 +33,8 @@ export const SubgraphErrorCode = {
   GRAPHQL_QUERY_TOO_COMPLEX: 'GRAPHQL_QUERY_TOO_COMPLEX',
   /** HTTP 503: a dependency is unreachable (the database, Redis, the app's store-visibility check). */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** HTTP 200: the operation ran past the subgraph's deadline; the data it had not fetched is null. */
+  GRAPHQL_QUERY_TIMEOUT: 'GRAPHQL_QUERY_TIMEOUT',
 } as const;
 export type SubgraphErrorCode = (typeof SubgraphErrorCode)[keyof typeof SubgraphErrorCode];
 
@@ -70,6 +72,14 @@ export const SubgraphErrors = {
   },
   conflict(code: string, message: string): PlatformError {
     return new PlatformError({ status: 409, code, message });
+  },
+  /** The operation ran past its deadline: no fetch starts after it (docs/graphql.md, "Limits"). */
+  deadlineExceeded(deadlineMs: number): PlatformError {
+    return new PlatformError({
+      status: 200,
+      code: SubgraphErrorCode.GRAPHQL_QUERY_TIMEOUT,
+      message: `the operation ran past its deadline of ${deadlineMs} ms (request smaller pages)`,
+    });
   },
 };
 

@@ -1,4 +1,8 @@
-import type { ApolloServerPlugin, GraphQLRequestContextDidResolveOperation } from '@apollo/server';
+import type {
+  ApolloServerPlugin,
+  GraphQLRequestContextDidResolveOperation,
+  GraphQLResponse,
+} from '@apollo/server';
 import { Logger } from '@nestjs/common';
 import { DEPENDENCY_RETRY_AFTER_S, PlatformError, isDependencyUnavailable } from '@platform/errors';
 import { FragmentDefinitionNode, Kind } from 'graphql';
@@ -98,12 +102,19 @@ export function createSubgraphRequestPlugin(
       return {
         didResolveOperation: beforeExecution,
         async willSendResponse(rc) {
+          collapseDeadlineErrors(rc.response.body);
           const retryAfter = retryAfterOf(rc.errors ?? []);
           if (retryAfter === undefined) return;
           rc.response.http.status = 503;
           rc.response.http.headers.set('retry-after', String(retryAfter));
         },
         async didEncounterErrors(rc) {
+          if (rc.errors.some(isDeadlineError)) {
+            logger.warn(
+              { reqId: rc.contextValue.req.id, operation: rc.operationName ?? null },
+              `graphql operation stopped at its deadline of ${options.deadlineMs} ms`,
+            );
+          }
           for (const error of rc.errors) {
             if (!isExpectedError(error)) {
               logger.error(
@@ -116,6 +127,27 @@ export function createSubgraphRequestPlugin(
       };
     },
   };
+}
+
+function isDeadlineError(error: { originalError?: unknown }): boolean {
+  const original = error.originalError ?? error;
+  return original instanceof PlatformError && original.code === SubgraphErrorCode.GRAPHQL_QUERY_TIMEOUT;
+}
+
+/**
+ * Past the deadline every key of every refused batch fails (one error per parent object): the
+ * answer keeps the first GRAPHQL_QUERY_TIMEOUT error and the other errors, not thousands of copies.
+ */
+function collapseDeadlineErrors(body: GraphQLResponse['body']): void {
+  if (body.kind !== 'single' || !body.singleResult.errors) return;
+  let kept = false;
+  const errors = body.singleResult.errors.filter((e) => {
+    if (e.extensions?.code !== SubgraphErrorCode.GRAPHQL_QUERY_TIMEOUT) return true;
+    if (kept) return false;
+    kept = true;
+    return true;
+  });
+  if (errors.length !== body.singleResult.errors.length) body.singleResult.errors = errors;
 }
 
 /**

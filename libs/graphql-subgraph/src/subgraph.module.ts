@@ -5,9 +5,9 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { TokenService } from '@platform/auth';
 import { RateLimitService } from '@platform/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { STORE_ACCESS, type StoreAccessChecker } from './store-access';
-import { createSubgraphContext } from './subgraph-context';
+import { SubgraphRequest, createSubgraphContext } from './subgraph-context';
 import { formatSubgraphError } from './subgraph-errors';
 import { createSubgraphHttpHooks, shapeSubgraphRoute } from './subgraph-http';
 import { createSubgraphRequestPlugin } from './subgraph-request.plugin';
@@ -74,7 +74,8 @@ export class SubgraphModule {
               // Guards run on root fields only (Nest's default): @ResolveReference methods receive
               // (reference, context, info), which the guard cannot read; they call requireScopes().
               formatError: formatSubgraphError,
-              context: createSubgraphContext,
+              context: (request: SubgraphRequest, reply: FastifyReply) =>
+                createSubgraphContext(request, reply, resolved.deadlineMs),
               // No ftv1 inline traces: they would hand resolver timings to any caller that asks.
               plugins: [
                 createSubgraphRequestPlugin(resolved, storeAccess),
@@ -89,6 +90,11 @@ export class SubgraphModule {
               // persisted queries, GET, batching").
               persistedQueries: false,
               allowBatchedHttpRequests: false,
+              // GET ?query=… as GraphQL over HTTP has it, with no extra header. Apollo's CSRF
+              // prevention refuses such "simple" requests; it guards cookie sessions, and the
+              // platform has none: every operation needs a bearer token, which a cross-site simple
+              // request cannot carry (the gateway's /graphql does the same).
+              csrfPrevention: false,
               includeStacktraceInErrorResponses: false,
               stopOnTerminationSignals: false,
               nodeEnv: 'production',

@@ -1,5 +1,6 @@
 import { DEFAULT_QUERY_LIMITS, QueryLimits } from './query-limits';
 import type { StoreAccessProvider } from './store-access';
+import { DEFAULT_SUBGRAPH_DEADLINE_MS } from './subgraph-context';
 import { DEFAULT_STORE_ERROR_CODES, StoreErrorCodes, StoreSelector } from './store-selection';
 
 export const SUBGRAPH_OPTIONS = Symbol('SUBGRAPH_OPTIONS');
@@ -29,6 +30,13 @@ export interface SubgraphModuleOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly orphanedTypes?: Function[];
   readonly limits?: Partial<QueryLimits>;
+  /**
+   * Milliseconds an operation may run, from its context's creation (after authentication); past
+   * it no data fetch starts and the operation answers GRAPHQL_QUERY_TIMEOUT. Default 10 000: below
+   * the gateway's 30 s response deadline, so the client gets the subgraph's code, not a gateway
+   * timeout (docs/graphql.md, "Limits").
+   */
+  readonly deadlineMs?: number;
   /** Introspection (`__schema`, `__type`); default on: the schema is public and committed. */
   readonly introspection?: boolean;
 }
@@ -36,6 +44,7 @@ export interface SubgraphModuleOptions {
 export interface ResolvedSubgraphOptions extends Omit<SubgraphModuleOptions, 'limits'> {
   readonly storeErrorCodes: StoreErrorCodes;
   readonly limits: QueryLimits;
+  readonly deadlineMs: number;
   readonly introspection: boolean;
   /** `path` in Fastify's router syntax (`{storeId}` → `:storeId`). */
   readonly routePath: string;
@@ -57,6 +66,7 @@ export function resolveSubgraphOptions(options: SubgraphModuleOptions): Resolved
     ...options,
     storeErrorCodes: options.storeErrorCodes ?? DEFAULT_STORE_ERROR_CODES,
     limits: { ...DEFAULT_QUERY_LIMITS, ...options.limits },
+    deadlineMs: options.deadlineMs ?? DEFAULT_SUBGRAPH_DEADLINE_MS,
     introspection: options.introspection ?? true,
     routePath: toRoute(options.path),
     aliasRoutePaths: (options.aliasPaths ?? []).map(toRoute),

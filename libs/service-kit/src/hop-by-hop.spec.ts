@@ -19,6 +19,18 @@ describe('withoutHopByHopHeaders', () => {
     ).toEqual({ 'content-type': 'application/json', 'content-length': '2', 'x-request-id': 'r' });
   });
 
+  it('drops every Proxy-* header and HTTP2-Settings, whatever their case', () => {
+    expect(
+      withoutHopByHopHeaders({
+        'Proxy-Authorization': 'Basic eA==',
+        'proxy-authenticate': 'Basic',
+        'Proxy-Status': 'edge; error=timeout',
+        'HTTP2-Settings': 'AAMAAABkAARAAAAAAAIAAAAA',
+        accept: '*/*',
+      }),
+    ).toEqual({ accept: '*/*' });
+  });
+
   it('keeps everything when there is nothing hop-by-hop', () => {
     const headers = { 'content-type': 'text/plain', 'set-cookie': ['a=1', 'b=2'] };
     expect(withoutHopByHopHeaders(headers)).toEqual(headers);

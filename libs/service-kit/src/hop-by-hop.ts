@@ -1,17 +1,27 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 
-/** Headers that describe one connection, never the message (RFC 9110, section 7.6.1). */
+/**
+ * Headers that describe one connection, never the message (RFC 9110, section 7.6.1), and
+ * `HTTP2-Settings` (RFC 9113 §3.2.1, only ever sent with `Upgrade`). Every `Proxy-*` header
+ * (`Proxy-Authorization`, `Proxy-Authenticate`, `Proxy-Connection`, …) is one too: it speaks to
+ * the next proxy, never to the service or the client behind it.
+ */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
   'te',
   'trailer',
   'transfer-encoding',
   'upgrade',
+  'http2-settings',
 ]);
+const PROXY_PREFIX = 'proxy-';
+
+/** Whether a header (any case) is hop-by-hop in itself, whatever `Connection` names. */
+export function isHopByHopHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return HOP_BY_HOP.has(lower) || lower.startsWith(PROXY_PREFIX);
+}
 
 /**
  * The headers a proxy passes on: all but the hop-by-hop ones and those the message's own
@@ -28,8 +38,7 @@ export function withoutHopByHopHeaders<T extends IncomingHttpHeaders | OutgoingH
     .filter(Boolean);
   const out = {} as Record<string, unknown>;
   for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (HOP_BY_HOP.has(lower) || named.includes(lower)) continue;
+    if (isHopByHopHeader(name) || named.includes(name.toLowerCase())) continue;
     out[name] = value;
   }
   return out as T;

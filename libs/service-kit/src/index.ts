@@ -1,5 +1,5 @@
 export { createServiceApp, listen } from './bootstrap';
-export { withoutHopByHopHeaders } from './hop-by-hop';
+export { isHopByHopHeader, withoutHopByHopHeaders } from './hop-by-hop';
 export { frameworkErrorResponder } from './framework-errors';
 export { drainAndClose, installGracefulShutdown } from './graceful-shutdown';
 export type { ShutdownSettings } from './graceful-shutdown';

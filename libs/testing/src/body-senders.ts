@@ -14,6 +14,12 @@ export interface BodySend {
   readonly framing: 'content-length' | 'chunked';
   /** Multipart with one file part named `file`, else `application/octet-stream` filler. */
   readonly multipart?: boolean;
+  /**
+   * Send `Expect: 100-continue` and hold the body back until the server answers `100 Continue`;
+   * a final answer instead means the body is never sent (RFC 9110 §10.1.1), as curl does. Raw
+   * socket only: Node's fetch refuses the header.
+   */
+  readonly expectContinue?: boolean;
 }
 
 export interface BodySendResult {
@@ -48,6 +54,7 @@ function contentType(send: BodySend): string {
 
 /** POST with Node's fetch: a Buffer body (Content-Length) or a stream (chunked). */
 export async function sendWithFetch(send: BodySend): Promise<BodySendResult> {
+  if (send.expectContinue) throw new Error('fetch cannot send Expect: 100-continue; use sendWithSocket');
   const started = Date.now();
   const chunks = [...bodyChunks(send)];
   const body =
@@ -112,14 +119,29 @@ export function sendWithSocket(send: BodySend, timeoutMs = 15_000): Promise<Body
       error = error ?? `no close within ${timeoutMs} ms`;
       finish();
     }, timeoutMs);
-    socket.on('data', (d: Buffer) => received.push(d));
+    // With Expect: the body waits for `100 Continue`; a final status first means it is never sent.
+    let answerToExpectation: (go: boolean) => void = () => undefined;
+    const continued = new Promise<boolean>((r) => (answerToExpectation = r));
+    socket.on('data', (d: Buffer) => {
+      received.push(d);
+      const text = Buffer.concat(received).toString('latin1');
+      if (/^HTTP\/1\.1 100 [^\r]*\r\n\r\n/.test(text)) {
+        // The interim answer is not the result: drop it and read on.
+        received.splice(0, received.length, Buffer.from(text.slice(text.indexOf('\r\n\r\n') + 4), 'latin1'));
+        answerToExpectation(true);
+      } else if (/^HTTP\/1\.1 [2-5]\d\d/.test(text)) answerToExpectation(false);
+    });
     socket.on('error', (e: NodeJS.ErrnoException) => {
       error = error ?? e.code ?? e.message;
     });
-    socket.on('close', finish);
+    socket.on('close', () => {
+      answerToExpectation(false);
+      finish();
+    });
     const headers = { ...send.headers, 'content-type': contentType(send) };
     let head = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: close\r\n`;
     for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
+    if (send.expectContinue) head += 'expect: 100-continue\r\n';
     head +=
       send.framing === 'content-length'
         ? `content-length: ${total}\r\n\r\n`
@@ -140,6 +162,7 @@ export function sendWithSocket(send: BodySend, timeoutMs = 15_000): Promise<Body
         return !socket.destroyed;
       };
       if (!(await write(head))) return;
+      if (send.expectContinue && !(await continued)) return;
       for (const chunk of bodyChunks(send)) {
         const framed =
           send.framing === 'content-length'

@@ -54,6 +54,22 @@ export interface GatewayConfig {
   readonly healthzTimeoutMs: number;
   /** Limits of every call to a service (proxied REST paths, subgraph fetches); past them, 504. */
   readonly upstreamTimeouts: UpstreamTimeouts;
+  /** Browser clients (docs/gateway.md, "HTTP semantics"); `null`: CORS off, nothing added. */
+  readonly cors: CorsSettings | null;
+  /** Response compression (br, gzip) of what the client accepts. */
+  readonly compression: CompressionSettings;
+}
+
+export interface CorsSettings {
+  /** `*` (any origin, `Access-Control-Allow-Origin: *`) or the exact origins allowed. */
+  readonly allowedOrigins: '*' | readonly string[];
+  /** How long a browser may cache a preflight's answer (CORS_MAX_AGE_S, default 600). */
+  readonly maxAgeSec: number;
+}
+
+export interface CompressionSettings {
+  /** Smallest body compressed, bytes (COMPRESSION_MIN_BYTES, default 1024). */
+  readonly minBytes: number;
 }
 
 /**
@@ -82,6 +98,36 @@ export interface LoadGatewayConfigOptions {
 /** Next to src/ in the source tree and in the build output (the build writes both). */
 const DEFAULT_SUPERGRAPH_FILE = resolve(__dirname, '../../supergraph.graphql');
 
+/**
+ * CORS_ALLOWED_ORIGINS: unset or empty → CORS off; `*` → any origin; else a comma-separated list
+ * of origins (`scheme://host[:port]`, no path), each matched exactly as browsers send `Origin`.
+ */
+function corsSettings(env: Env): CorsSettings | null {
+  const name = 'CORS_ALLOWED_ORIGINS';
+  const raw = (env[name] ?? '').trim();
+  const maxAgeSec = envInteger(env, 'CORS_MAX_AGE_S', 600, 0, 86_400);
+  if (raw === '') return null;
+  if (raw === '*') return { allowedOrigins: '*', maxAgeSec };
+  const origins = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new ConfigError(name, `"${origin}" is not an origin (scheme://host[:port]) nor "*"`);
+    }
+    if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin)
+      throw new ConfigError(
+        name,
+        `"${origin}" must be an origin exactly as browsers send it (scheme://host[:port], no path or trailing slash), or "*" alone`,
+      );
+  }
+  return { allowedOrigins: origins, maxAgeSec };
+}
+
 /** `countries` + `events` → `COUNTRIES_EVENTS_HEALTH_URL`. */
 export function workerHealthEnv(service: string, worker: string): string {
   return `${service}_${worker}_HEALTH_URL`.toUpperCase().replace(/-/g, '_');
@@ -103,8 +149,9 @@ function originUrl(env: Env, name: string, fallback: string): string {
  * Reads and validates the gateway's environment once; the only reader of process.env in the
  * gateway. Besides the platform's variables: `<urlEnv>` of every route-table row (default
  * `defaultServiceUrl`), `<SERVICE>_<WORKER>_HEALTH_URL` (default `http://127.0.0.1:<port>`),
- * `SUPERGRAPH_FILE`, `HEALTHZ_TIMEOUT_MS` (2000), `UPSTREAM_CONNECT_TIMEOUT_MS` (5000) and
- * `UPSTREAM_RESPONSE_TIMEOUT_MS` (30000).
+ * `SUPERGRAPH_FILE`, `HEALTHZ_TIMEOUT_MS` (2000), `UPSTREAM_CONNECT_TIMEOUT_MS` (5000),
+ * `UPSTREAM_RESPONSE_TIMEOUT_MS` (30000), `CORS_ALLOWED_ORIGINS` (unset: off), `CORS_MAX_AGE_S`
+ * (600) and `COMPRESSION_MIN_BYTES` (1024).
  */
 export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): GatewayConfig {
   const env = options.env ?? process.env;
@@ -153,5 +200,7 @@ export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): Gatew
       connectMs: envInteger(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 5000, 100, 60_000),
       responseMs: envInteger(env, 'UPSTREAM_RESPONSE_TIMEOUT_MS', 30_000, 100, 600_000),
     },
+    cors: corsSettings(env),
+    compression: { minBytes: envInteger(env, 'COMPRESSION_MIN_BYTES', 1024, 1, 1024 * 1024) },
   };
 }

@@ -75,6 +75,21 @@ export class WidgetResolver {
     return Array.from({ length: count }, (_, i) => ({ id: `w${i}`, storeId, accountId: '' }));
   }
 
+  /**
+   * A first step that is still running when the operation's deadline fires (it answers only then),
+   * as a slow statement would: the fields under it must not start their fetches.
+   */
+  @Query(() => [Widget])
+  @RequiresScopes('commerce.tax:read')
+  async widgetsPastDeadline(
+    @StoreId() storeId: string,
+    @SubgraphCtx() context: SubgraphContext,
+    @Args('count', { type: () => Int }) count: number,
+  ): Promise<Widget[]> {
+    await new Promise((resolve) => context.deadline.addEventListener('abort', resolve, { once: true }));
+    return Array.from({ length: count }, (_, i) => ({ id: `late${i}`, storeId, accountId: '' }));
+  }
+
   /** Decorators work in reference resolvers too; scopes are checked with requireScopes. */
   @ResolveReference()
   async resolveReference(

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, errors, request } from 'undici';
 import { UPSTREAM_KEEP_ALIVE_MS, UpstreamTimeouts } from '../../config/gateway.config';
+import { requestHeadersToForward } from '../http-semantics/hop-by-hop';
 
 /** What Apollo's RemoteGraphQLDataSource hands its fetcher. */
 export interface SubgraphRequestInit {
@@ -86,7 +87,8 @@ export class SubgraphFetcher {
       const answer = await request(url, {
         dispatcher: this.agent,
         method: (init.method ?? 'POST') as 'POST',
-        headers: init.headers,
+        // The gateway's one forwarding policy (hop-by-hop.ts), here as on the REST proxy.
+        headers: init.headers && requestHeadersToForward(init.headers),
         body: init.body,
       });
       return new SubgraphResponse(url, answer.statusCode, answer.headers, await answer.body.text());

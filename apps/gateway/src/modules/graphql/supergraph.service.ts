@@ -6,7 +6,9 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { HttpAdapterHost } from '@nestjs/core';
 import { normalizeError } from '@platform/errors';
 import type { FastifyInstance } from 'fastify';
+import { HttpSemanticsService } from '../http-semantics/http-semantics.service';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../config/gateway.config';
+import type { GatewayRouteConfig } from '../http-semantics/route-error';
 import { requestContextOf } from '../request-context/request-context-of';
 import { SubgraphDataSource, SupergraphContext } from './subgraph-data-source';
 import { SubgraphFetcher } from './subgraph-fetcher';
@@ -14,10 +16,13 @@ import { SupergraphErrorCode, formatSupergraphError, graphQLErrorBody } from './
 
 export const GRAPHQL_PATH = '/graphql';
 
+/** The gateway's own answers on /graphql (417 …) are GraphQL errors. */
+const GRAPHQL_ROUTE_CONFIG: GatewayRouteConfig = { errorFamily: 'graphql' };
+
 type ApolloLogger = NonNullable<ApolloServerOptions<SupergraphContext>['logger']>;
 
 /**
- * POST /graphql: the federated supergraph, served by Apollo Gateway (query planning) on Apollo
+ * POST /graphql (and GET for queries): the federated supergraph, served by Apollo Gateway (query planning) on Apollo
  * Server through its Fastify integration, when the build composed a supergraph; otherwise a
  * GraphQL-shaped 503 (SUPERGRAPH_NOT_AVAILABLE). The supergraph is static (composed at build
  * time), so the gateway starts without any subgraph running.
@@ -31,11 +36,13 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly httpSemantics: HttpSemanticsService,
   ) {
     this.fetcher = new SubgraphFetcher(config.upstreamTimeouts);
   }
 
   async onModuleInit(): Promise<void> {
+    await this.httpSemantics.install();
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const supergraphSdl = this.readSupergraph();
     if (supergraphSdl === undefined) {
@@ -43,16 +50,20 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
         `no supergraph at ${this.config.supergraphFile}; POST ${GRAPHQL_PATH} answers 503 until subgraphs exist`,
       );
       await fastify.register(async (scope) => {
-        scope.post(GRAPHQL_PATH, async (_request, reply) =>
-          reply
-            .code(503)
-            .send(
-              graphQLErrorBody(
-                SupergraphErrorCode.SUPERGRAPH_NOT_AVAILABLE,
-                'the federated graph is not available yet: no subgraph has been composed into the supergraph',
+        scope.route({
+          method: ['GET', 'POST'],
+          url: GRAPHQL_PATH,
+          config: GRAPHQL_ROUTE_CONFIG,
+          handler: async (_request, reply) =>
+            reply
+              .code(503)
+              .send(
+                graphQLErrorBody(
+                  SupergraphErrorCode.SUPERGRAPH_NOT_AVAILABLE,
+                  'the federated graph is not available yet: no subgraph has been composed into the supergraph',
+                ),
               ),
-            ),
-        );
+        });
       });
       return;
     }
@@ -70,7 +81,8 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
           status < 500 ? SupergraphErrorCode.BAD_REQUEST : SupergraphErrorCode.INTERNAL_SERVER_ERROR;
         return reply.code(status).send(graphQLErrorBody(code, normalized.message));
       });
-      scope.post(GRAPHQL_PATH, handler);
+      // GraphQL over HTTP: POST, and GET for queries (a mutation over GET is Apollo's 405).
+      scope.route({ method: ['GET', 'POST'], url: GRAPHQL_PATH, config: GRAPHQL_ROUTE_CONFIG, handler });
     });
   }
 
@@ -99,6 +111,10 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
       logger,
       introspection: true,
       includeStacktraceInErrorResponses: false,
+      // GET /graphql?query=… as GraphQL over HTTP has it, with no extra header. Apollo's CSRF
+      // prevention refuses such "simple" requests; it guards cookie sessions, and the platform has
+      // none: every operation needs a bearer token, which a cross-site simple request cannot carry.
+      csrfPrevention: false,
       formatError: formatSupergraphError,
       stopOnTerminationSignals: false,
     });

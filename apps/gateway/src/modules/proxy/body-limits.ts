@@ -1,13 +1,14 @@
 import { Transform, type Readable } from 'node:stream';
-import { CommonErrorCode, PlatformError, renderErrorBody } from '@platform/errors';
+import { CommonErrorCode, PlatformError } from '@platform/errors';
+import { routeErrorBody, type RouteErrorFamily } from '../http-semantics/route-error';
+
+export type { RouteErrorFamily } from '../http-semantics/route-error';
 
 /**
  * The gateway's own body limit per route (docs/gateway.md, "Request bodies"): a service answers a
  * body over its limit early and closes the connection, which a proxy cannot turn into anything but
  * a 502; so the gateway refuses such bodies itself, in the route's error shape, before proxying.
  */
-
-export type RouteErrorFamily = 'commerce' | 'domains' | 'graphql';
 
 export interface RouteBodyLimits {
   /** Bytes a request of this route may send; Infinity: no limit of the gateway's. */
@@ -76,11 +77,5 @@ export function payloadTooLarge(
     code: CommonErrorCode.PAYLOAD_TOO_LARGE,
     message: `the request body is larger than ${limit} bytes`,
   });
-  if (family === 'graphql') {
-    return {
-      status: error.status,
-      body: { errors: [{ message: error.message, extensions: { code: error.code } }] },
-    };
-  }
-  return { status: error.status, body: renderErrorBody(family, error, requestId) };
+  return { status: error.status, body: routeErrorBody(family, error, requestId) };
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestContext } from '@platform/observability';
-import { withoutHopByHopHeaders } from '@platform/service-kit';
+import { requestHeadersToForward } from '../http-semantics/hop-by-hop';
 
 /** What the proxy knows about the incoming request besides its headers. */
 export interface IncomingHop {
@@ -25,10 +25,11 @@ function single(value: string | string[] | undefined): string | undefined {
  *   (a new trace when the caller sent none or an invalid one), and the caller's tracestate only
  *   with a valid caller traceparent (W3C Trace Context §3.3);
  * - `x-forwarded-for` gains the peer address; `x-forwarded-proto`/`-host` are set when absent;
- * - hop-by-hop headers (`Connection` and those it names, `Keep-Alive`, …) stay with this hop.
+ * - hop-by-hop headers (`Connection` and those it names, `Keep-Alive`, …) stay with this hop, and
+ *   `Expect` with the gateway (http-semantics/hop-by-hop.ts, the one policy of every forwarding path).
  */
 export function forwardedRequestHeaders(headers: IncomingHttpHeaders, hop: IncomingHop): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = withoutHopByHopHeaders(headers);
+  const out: IncomingHttpHeaders = requestHeadersToForward(headers);
   delete out.traceparent;
   delete out.tracestate;
   out['x-request-id'] = hop.context.requestId;

@@ -4,6 +4,10 @@ import { PlatformError } from '@platform/errors';
 export const ProxyErrorCode = {
   UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
   UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+  /** 500: the gateway's own HTTP client refused or broke the request; the service is not to blame. */
+  FORWARDING_FAILED: 'FORWARDING_FAILED',
+  /** 417: an `Expect` other than 100-continue (RFC 9110 §10.1.1). */
+  EXPECTATION_FAILED: 'EXPECTATION_FAILED',
 } as const;
 export type ProxyErrorCode = (typeof ProxyErrorCode)[keyof typeof ProxyErrorCode];
 
@@ -24,6 +28,25 @@ export const ProxyErrors = {
       retryAfterSec: UPSTREAM_RETRY_AFTER_S,
     });
   },
+  /**
+   * 500 in the route's shape: the request could not be forwarded for a reason of the gateway's own
+   * (its HTTP client refused a header, a body's framing, …). Logged at error level with the cause.
+   */
+  forwardingFailed(service: string): PlatformError {
+    return new PlatformError({
+      status: 500,
+      code: ProxyErrorCode.FORWARDING_FAILED,
+      message: `the gateway could not forward this request to the ${service} service`,
+    });
+  },
+  /** 417: the request expects something the gateway does not do (only 100-continue is known). */
+  expectationFailed(): PlatformError {
+    return new PlatformError({
+      status: 417,
+      code: ProxyErrorCode.EXPECTATION_FAILED,
+      message: 'the only expectation the platform meets is "Expect: 100-continue"',
+    });
+  },
   /** 504: the service accepted the request but sent no response headers in time. */
   upstreamTimeout(service: string): PlatformError {
     return new PlatformError({
@@ -33,3 +56,52 @@ export const ProxyErrors = {
     });
   },
 };
+
+/** Who is to blame for a failed call to a service, and so what the client is answered. */
+export type UpstreamFailure = 'timeout' | 'unreachable' | 'forwarding';
+
+/** Codes of a connection that could not be made or was lost: the service is down or restarting. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  // @fastify/reply-from's own wrappers of the above, and its answer to a status that is not HTTP.
+  'FST_REPLY_FROM_SERVICE_UNAVAILABLE',
+  'FST_REPLY_FROM_BAD_GATEWAY',
+]);
+
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'FST_REPLY_FROM_TIMEOUT',
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+]);
+
+/**
+ * Classifies a failed proxied call by the error and its causes: a deadline (504), a connection
+ * that could not be made or broke, or an answer that is not HTTP (503: the service is not
+ * reachable), and anything else, which the gateway's own client caused (500 FORWARDING_FAILED:
+ * undici refusing a header such as `Expect`, an invalid argument). Blaming the service for the
+ * last kind would send clients retrying against a service that is up.
+ */
+export function classifyUpstreamFailure(error: unknown): UpstreamFailure {
+  const codes: string[] = [];
+  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+  }
+  if (codes.some((c) => TIMEOUT_CODES.has(c))) return 'timeout';
+  if (codes.some((c) => UNREACHABLE_CODES.has(c) || c.startsWith('HPE_'))) return 'unreachable';
+  return 'forwarding';
+}

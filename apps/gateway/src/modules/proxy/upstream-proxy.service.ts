@@ -1,9 +1,16 @@
 import httpProxy from '@fastify/http-proxy';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { toDomainsError } from '@platform/errors';
-import { withoutHopByHopHeaders } from '@platform/service-kit';
-import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
+import { Errors, PlatformError, toDomainsError } from '@platform/errors';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerBase,
+  RouteGenericInterface,
+} from 'fastify';
+import type { Readable } from 'node:stream';
+import { HttpSemanticsService } from '../http-semantics/http-semantics.service';
 import { GATEWAY_CONFIG, GatewayConfig, UPSTREAM_KEEP_ALIVE_MS } from '../../config/gateway.config';
 import { requestContextOf } from '../request-context/request-context-of';
 import { toRouterPrefix } from '../../routes/route-prefix';
@@ -14,8 +21,13 @@ import {
   payloadTooLarge,
   type RouteErrorFamily,
 } from './body-limits';
+import { markGatewayEntityTag } from '../http-semantics/compression';
+import { entityTagOf, isBufferedAnswer, matchingEntityTag } from '../http-semantics/conditional-get';
+import { awaitsContinue } from '../http-semantics/expectations';
+import { responseHeadersToReturn } from '../http-semantics/hop-by-hop';
+import { sendRouteError } from '../http-semantics/route-error';
 import { forwardedRequestHeaders } from './forwarded-headers';
-import { ProxyErrors } from './proxy.errors';
+import { ProxyErrors, classifyUpstreamFailure } from './proxy.errors';
 
 /** Where one route-table prefix goes: a service, or a worker with prefixes of its own. */
 interface ProxyTarget {
@@ -25,6 +37,18 @@ interface ProxyTarget {
   readonly errorFamily: RouteErrorFamily;
   /** The gateway's body limit of a request path (no query) of this prefix. */
   readonly limitOf: (path: string) => number;
+  /**
+   * A service (every route needs bearer credentials: the gateway may answer 401 to a request that
+   * holds its body back for `100 Continue` and has none), not a worker's own public traffic.
+   */
+  readonly needsCredentials: boolean;
+}
+
+/** The answer of a service as @fastify/reply-from hands it over. */
+interface UpstreamAnswer {
+  readonly statusCode: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly stream: Readable;
 }
 
 /** Worker prefixes (hosted apps' own traffic) take bodies of any size: the apps set their limits. */
@@ -46,9 +70,11 @@ export class UpstreamProxyService implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly httpSemantics: HttpSemanticsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    await this.httpSemantics.install();
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     for (const upstream of this.config.upstreams) {
       const limitOf = bodyLimitResolver(upstream.bodyLimits);
@@ -59,6 +85,7 @@ export class UpstreamProxyService implements OnModuleInit {
           prefix,
           errorFamily: upstream.errorFamily,
           limitOf,
+          needsCredentials: true,
         })),
         ...upstream.workers.flatMap((worker) =>
           worker.prefixes.map((prefix) => ({
@@ -67,6 +94,7 @@ export class UpstreamProxyService implements OnModuleInit {
             prefix,
             errorFamily: upstream.errorFamily,
             limitOf: NO_LIMIT,
+            needsCredentials: false,
           })),
         ),
       ];
@@ -90,10 +118,25 @@ export class UpstreamProxyService implements OnModuleInit {
     });
     // A declared length over the route's limit is refused before anything goes upstream; the
     // body is then read and discarded by Node (the client reads the 413 whatever it sends).
+    // A client that holds its body back for `100 Continue` (expectations.ts) and sends no bearer
+    // credentials to a service is answered 401 from the head alone, as the service would answer.
     scope.addHook('onRequest', async (request, reply) => {
+      if (reply.sent) return;
       const limit = upstream.limitOf(pathOf(request.url));
       const declared = Number(request.headers['content-length'] ?? 0);
-      if (Number.isFinite(limit) && declared > limit) this.tooLarge(reply, upstream, limit);
+      if (Number.isFinite(limit) && declared > limit) return this.tooLarge(reply, upstream, limit);
+      if (
+        upstream.needsCredentials &&
+        awaitsContinue(request.raw) &&
+        !BEARER.test(request.headers.authorization ?? '')
+      )
+        return sendRouteError(
+          reply,
+          upstream.errorFamily,
+          upstream.errorFamily === 'graphql'
+            ? UNAUTHENTICATED
+            : Errors.unauthorized('a bearer token is required: send it in the Authorization header'),
+        );
     });
     await scope.register(httpProxy, {
       upstream: upstream.url,
@@ -102,6 +145,8 @@ export class UpstreamProxyService implements OnModuleInit {
       proxyPayloads: false,
       httpMethods: PROXIED_METHODS,
       disableRequestLogging: true,
+      // The route's error shape, for the gateway's own answers on it (417, 413, 401, 500).
+      config: { errorFamily: upstream.errorFamily },
       // Every call has a deadline (504 UPSTREAM_TIMEOUT past it). Idle pooled connections are
       // dropped after 4 s, well before the services' own keep-alive timeout (Fastify's 72 s), so
       // the gateway never sends a request on a connection the service is closing.
@@ -119,11 +164,62 @@ export class UpstreamProxyService implements OnModuleInit {
             protocol: request.protocol,
           }),
         // The service's answer goes back as it is, but for the headers of its own connection.
-        rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
+        rewriteHeaders: (headers) => responseHeadersToReturn(headers),
+        onResponse: (request, reply, answer) =>
+          this.passAnswer(
+            request as FastifyRequest,
+            reply as FastifyReply,
+            upstream,
+            answer as unknown as UpstreamAnswer,
+          ),
         // No retries: a retried POST could act twice, and a 503 is the service's answer.
         retryDelay: () => null,
         onError: (reply, { error }) => this.answerUnreachable(reply, upstream, error),
       },
+    });
+  }
+
+  /**
+   * Sends the service's answer on. A small answer of known length is read whole first
+   * (conditional-get.ts): a 200 to a GET on a REST path gets a strong ETag, and 304 with no body
+   * when `If-None-Match` names it; compression then takes the body in one step. Anything else is
+   * streamed as it comes.
+   */
+  private passAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upstream: ProxyTarget,
+    answer: UpstreamAnswer,
+  ): void {
+    if (!isBufferedAnswer(request.method, answer.headers)) {
+      reply.send(answer.stream);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    answer.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    answer.stream.once('error', (error) => this.answerUnreachable(reply, upstream, error));
+    answer.stream.once('end', () => {
+      const body = Buffer.concat(chunks);
+      const taggable =
+        request.method === 'GET' &&
+        answer.statusCode === 200 &&
+        upstream.errorFamily !== 'graphql' &&
+        answer.headers.etag === undefined;
+      if (!taggable) {
+        reply.send(body);
+        return;
+      }
+      const tag = entityTagOf(body);
+      markGatewayEntityTag(request);
+      const matched = matchingEntityTag(request.headers['if-none-match'], tag);
+      if (matched === undefined) {
+        reply.header('etag', tag).send(body);
+        return;
+      }
+      // 304: the validators and caching headers of the 200, no body and no content headers.
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      reply.header('etag', matched).code(304).send();
     });
   }
 
@@ -143,10 +239,25 @@ export class UpstreamProxyService implements OnModuleInit {
       this.tooLarge(reply as FastifyReply, upstream, upstream.limitOf(pathOf(reply.request.url)));
       return;
     }
-    const timedOut = (error as Error & { statusCode?: number }).statusCode === 504;
-    const platformError = timedOut
-      ? ProxyErrors.upstreamTimeout(upstream.name)
-      : ProxyErrors.upstreamUnavailable(upstream.name);
+    const failure = classifyUpstreamFailure(error);
+    if (failure === 'forwarding') {
+      // Not the service's doing: the gateway's own client refused or broke the request.
+      this.logger.error(
+        { err: error.cause ?? error, upstream: upstream.name, reqId: reply.request.id },
+        'the gateway could not forward a request',
+      );
+      if (!reply.sent)
+        sendRouteError(
+          reply as FastifyReply,
+          upstream.errorFamily,
+          ProxyErrors.forwardingFailed(upstream.name),
+        );
+      return;
+    }
+    const platformError =
+      failure === 'timeout'
+        ? ProxyErrors.upstreamTimeout(upstream.name)
+        : ProxyErrors.upstreamUnavailable(upstream.name);
     this.logger.warn(
       { err: error.cause ?? error, upstream: upstream.name, reqId: reply.request.id },
       'upstream request failed',
@@ -162,6 +273,17 @@ export class UpstreamProxyService implements OnModuleInit {
       .send(toDomainsError(platformError));
   }
 }
+
+/** `Authorization: Bearer <token>`: what every service route needs (libs/auth). */
+const BEARER = /^Bearer\s+\S/i;
+
+/** The subgraphs' 401 (libs/graphql-subgraph, subgraph-http.ts). */
+const UNAUTHENTICATED = new PlatformError({
+  status: 401,
+  code: 'UNAUTHENTICATED',
+  message: 'a bearer token is required: send it in the Authorization header',
+  headers: { 'WWW-Authenticate': 'Bearer' },
+});
 
 /** The path of a request URL, without its query. */
 function pathOf(url: string): string {
