@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { HOP_BY_HOP_RULES } from '../src/modules/http-semantics/hop-by-hop';
-import { connect } from 'node:net';
 import {
   FakeService,
   RunningGateway,
   answerWith,
   call,
+  rawExchange,
   sha256,
   startGateway,
 } from './support/gateway-test-kit';
@@ -423,19 +423,13 @@ describe('gateway: hop-by-hop headers, both directions', () => {
   );
 
   it('passes a chunked body with trailers on whole, without Transfer-Encoding, Trailer or the trailer fields', async () => {
-    const url = new URL(gateway.url);
-    const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname);
-      let text = '';
-      socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
-      socket.on('end', () => resolve(text));
-      socket.on('error', reject);
-      socket.write(
-        'POST /v1/countries/hop HTTP/1.1\r\nHost: gw\r\nConnection: close\r\nAuthorization: Bearer t\r\n' +
-          'Transfer-Encoding: chunked\r\nTrailer: x-sum\r\nTE: trailers\r\n\r\n' +
-          '9\r\npart one,\r\n8\r\npart two\r\n0\r\nx-sum: 17\r\n\r\n',
-      );
-    });
+    const { text: raw } = await rawExchange(
+      gateway.url,
+      'POST /v1/countries/hop HTTP/1.1\r\nHost: gw\r\nConnection: close\r\nAuthorization: Bearer t\r\n' +
+        'Transfer-Encoding: chunked\r\nTrailer: x-sum\r\nTE: trailers\r\n\r\n' +
+        '9\r\npart one,\r\n8\r\npart two\r\n0\r\nx-sum: 17\r\n\r\n',
+      15_000,
+    );
     expect(raw).toMatch(/^HTTP\/1\.1 200 /);
     const answer = JSON.parse(dechunk(raw.slice(raw.indexOf('\r\n\r\n') + 4))) as {
       seen: string[];
