@@ -10,7 +10,10 @@
 #   src/database/NAME.migration-set.ts, entities.ts, migrations/index.ts
 #   src/modules/FEATURE/FEATURE.{module,controller,service,errors}.ts (+ FEATURE.service.spec.ts)
 # and with --worker: src/worker.ts, worker.module.ts, config/NAME-worker.config.ts and
-# modules/FEATURE/FEATURE.{jobs,processor}.ts (background work runs only in the worker).
+# modules/FEATURE/FEATURE.{jobs,processor}.ts and the feature worker module that worker.module.ts
+# imports, FEATURE-worker.module.ts (FEATURE-jobs-worker.module.ts when FEATURE is NAME). Background
+# work runs only in the worker, wired one way (docs/decisions.md §12): a periodic job adds a
+# FEATURE.scheduler.ts calling scheduleEvery, listed in the same feature worker module.
 # FEATURE defaults to NAME. An app's ports come from the one table, libs/config/src/service-ports.ts:
 # add NAME to SERVICE_PORTS (and NAME-worker to WORKER_PORTS for --worker) first.
 set -euo pipefail
@@ -134,17 +137,21 @@ cat > "$dir/project.json" <<JSON
 JSON
 
   # The app's source: templates below use %NAME% (kebab), %PASCAL%, %CONST%, %SCHEMA% (snake) of
-  # the app and %FEATURE%, %FPASCAL%, %FCAMEL%, %FCONST% of the feature, %QUEUE% of its queue.
+  # the app and %FEATURE%, %FPASCAL%, %FCAMEL%, %FCONST% of the feature, %QUEUE% of its queue,
+  # %FWORKER%/%FWPASCAL% of the feature worker module (FEATURE-jobs when FEATURE is NAME, whose
+  # WorkerModule is the worker's root module).
   pascal() { awk -F- '{ for (i = 1; i <= NF; i++) printf "%s%s", toupper(substr($i, 1, 1)), substr($i, 2) }' <<< "$1"; }
   upper_snake() { tr 'a-z-' 'A-Z_' <<< "$1"; }
   fpascal=$(pascal "$feature")
   queue=$([ "$feature" = "$name" ] && echo "$name" || echo "$name-$feature")
+  fworker=$([ "$feature" = "$name" ] && echo "$feature-jobs" || echo "$feature")
   render() {
     mkdir -p "$(dirname "$dir/src/$1")"
     sed -e "s|%NAME%|$name|g" -e "s|%PASCAL%|$(pascal "$name")|g" -e "s|%CONST%|$(upper_snake "$name")|g" \
       -e "s|%SCHEMA%|${name//-/_}|g" -e "s|%FEATURE%|$feature|g" -e "s|%FPASCAL%|$fpascal|g" \
       -e "s|%FCAMEL%|$(tr '[:upper:]' '[:lower:]' <<< "${fpascal:0:1}")${fpascal:1}|g" \
-      -e "s|%FCONST%|$(upper_snake "$feature")|g" -e "s|%QUEUE%|$queue|g" > "$dir/src/$1"
+      -e "s|%FCONST%|$(upper_snake "$feature")|g" -e "s|%QUEUE%|$queue|g" \
+      -e "s|%FWORKER%|$fworker|g" -e "s|%FWPASCAL%|$(pascal "$fworker")|g" > "$dir/src/$1"
   }
   mod=modules/$feature/$feature
 
@@ -358,12 +365,11 @@ import type { PlatformConfig } from '@platform/config';
 import { QueueModule } from '@platform/queue';
 import { ServiceKitModule } from '@platform/service-kit';
 import { %CONST%_MIGRATION_SET } from './database/%NAME%.migration-set';
-import { %FPASCAL%Queue } from './modules/%FEATURE%/%FEATURE%.jobs';
-import { %FPASCAL%Processor } from './modules/%FEATURE%/%FEATURE%.processor';
+import { %FWPASCAL%WorkerModule } from './modules/%FEATURE%/%FWORKER%-worker.module';
 
 /**
- * The %NAME% worker: consumes `%QUEUE%` (its processors are listed here,
- * one per queue). Serves only /health/live, /health/ready and /metrics on its own port.
+ * The %NAME% worker: consumes `%QUEUE%`. Serves only /health/live, /health/ready and /metrics on
+ * its own port.
  */
 @Module({})
 export class %PASCAL%WorkerModule {
@@ -371,14 +377,32 @@ export class %PASCAL%WorkerModule {
     return {
       module: %PASCAL%WorkerModule,
       imports: [
+        // ---- Feature worker modules (each registers its queues and processors), sorted. ----
+        %FWPASCAL%WorkerModule,
+        // ---- Infrastructure every feature worker module needs. ----
         QueueModule.forRoot(),
-        QueueModule.registerQueues(%FPASCAL%Queue),
         ServiceKitModule.forRoot({ config, errorFamily: 'domains', migrationSets: [%CONST%_MIGRATION_SET] }),
       ],
-      providers: [%FPASCAL%Processor],
     };
   }
 }
+TS
+  render "modules/$feature/$fworker-worker.module.ts" <<'TS'
+import { Module } from '@nestjs/common';
+import { QueueModule } from '@platform/queue';
+import { %FPASCAL%Queue } from './%FEATURE%.jobs';
+import { %FPASCAL%Processor } from './%FEATURE%.processor';
+
+/**
+ * The worker's side of %FEATURE%: consumes `%QUEUE%`. Its processors (one per queue) and
+ * schedulers are listed here, never in worker.module.ts. Needs QueueModule.forRoot() and
+ * ServiceKitModule in the worker's root module.
+ */
+@Module({
+  imports: [QueueModule.registerQueues(%FPASCAL%Queue)],
+  providers: [%FPASCAL%Processor],
+})
+export class %FWPASCAL%WorkerModule {}
 TS
   render "config/$name-worker.config.ts" <<'TS'
 import { PlatformConfig, WORKER_PORTS, loadPlatformConfig } from '@platform/config';

@@ -1,4 +1,5 @@
-import { OperationRunner } from '@platform/queue';
+import { getQueueToken } from '@nestjs/bullmq';
+import { OperationRunner, SCAN_ORPHANS_JOB, orphanScanQueue } from '@platform/queue';
 import { TestCredential, WorkerHarness, dataOf, waitFor } from '@platform/testing';
 import type { GraphQLBody } from '@platform/testing';
 import type { Queue } from 'bullmq';
@@ -6,7 +7,6 @@ import { CatalogBulkChunkEntity } from '../src/modules/bulk/bulk-chunk.entity';
 import { MAX_EXECUTING_PER_STORE, MAX_IMPORT_BYTES } from '../src/modules/bulk/bulk-limits';
 import { CatalogBulkOperationEntity } from '../src/modules/bulk/bulk-operation.entity';
 import { BulkOperationsService } from '../src/modules/bulk/bulk-operations.service';
-import { BulkOrphansService } from '../src/modules/bulk/bulk-orphans.service';
 import { BulkRetentionService } from '../src/modules/bulk/bulk-retention.service';
 import { CatalogBulkQueue } from '../src/modules/bulk/bulk.jobs';
 import { CatalogBulkProcessor } from '../src/modules/bulk/bulk.processor';
@@ -479,7 +479,9 @@ describe('catalog bulk import and export of SKUs (real Postgres, Redis and BullM
         `UPDATE catalog.bulk_operations SET created_at = created_at - interval '2 minutes' WHERE store_id = $1`,
         [store],
       );
-      await worker.app.get(BulkOrphansService).scan();
+      await worker.app
+        .get<Queue>(getQueueToken(orphanScanQueue(CatalogBulkQueue).name))
+        .add(SCAN_ORPHANS_JOB, {});
       const ended = await Promise.all(orphans.map((o) => settled(o.id, store)));
       expect(ended.map((o) => o.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
       expect(ended[0]).toMatchObject({ type: 'IMPORT', createdCount: 2 });

@@ -1,14 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import type { PlatformConfig } from '@platform/config';
 import { QueueModule } from '@platform/queue';
 import { ServiceKitModule } from '@platform/service-kit';
 import { COMMERCE_MIGRATION_SET } from './database/commerce.migration-set';
 import { StoreAttributePurgeModule } from './modules/stores/attributes/store-attribute-purge.module';
-import { CommerceTransactionsJobs } from './modules/transactions/commerce-transactions.jobs';
-import { CommerceTransactionsProcessor } from './modules/transactions/commerce-transactions.processor';
-import { TransactionRecorder } from './modules/transactions/transaction-recorder.service';
-import { TransactionEntity } from './modules/transactions/transaction.entity';
+import { CommerceTransactionsWorkerModule } from './modules/transactions/commerce-transactions-worker.module';
 
 /**
  * The commerce worker: consumes `commerce-transactions` and records transactions, and purges
@@ -21,17 +17,17 @@ export class CommerceWorkerModule {
     return {
       module: CommerceWorkerModule,
       imports: [
+        // ---- Feature worker modules (each registers its queues and processors), sorted. ----
+        CommerceTransactionsWorkerModule,
+        StoreAttributePurgeModule,
+        // ---- Infrastructure every feature worker module needs. ----
         QueueModule.forRoot(),
-        QueueModule.registerQueues(CommerceTransactionsJobs),
         ServiceKitModule.forRoot({
           config,
           errorFamily: 'commerce',
           migrationSets: [COMMERCE_MIGRATION_SET],
         }),
-        StoreAttributePurgeModule,
-        TypeOrmModule.forFeature([TransactionEntity]),
       ],
-      providers: [CommerceTransactionsProcessor, TransactionRecorder],
     };
   }
 }

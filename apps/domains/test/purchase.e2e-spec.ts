@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bullmq';
+import { ORPHAN_SCAN_EVERY_MS, orphanScanQueue, orphanScanSchedulerId } from '@platform/queue';
 import type { TestCredential, WorkerHarness } from '@platform/testing';
+import type { Queue } from 'bullmq';
 import { DomainEntity } from '../src/modules/domains/domain.entity';
+import { DomainsOrdersQueue } from '../src/modules/orders/orders.jobs';
 import type { OrderAcceptedResponse, OrderResponse } from '../src/modules/orders/orders.response';
 import { DnsRecordEntity } from '../src/modules/records/dns-record.entity';
 import { DomainsTestApp, startDomainsTestApp } from './support/domains-test-app';
@@ -23,6 +27,13 @@ describe('POST /v1/domains/purchase and GET /v1/domains/orders/{orderId} (real P
   afterAll(async () => {
     await worker?.close();
     await t?.close();
+  });
+
+  it('has the worker declare the orphan scan of `domains-orders` at boot, every minute (one scheduler for all replicas)', async () => {
+    const scans = worker.app.get<Queue>(getQueueToken(orphanScanQueue(DomainsOrdersQueue).name));
+    expect(await scans.getJobScheduler(orphanScanSchedulerId(DomainsOrdersQueue))).toMatchObject({
+      every: ORPHAN_SCAN_EVERY_MS,
+    });
   });
 
   const purchase = (body: unknown, c: TestCredential = cred, headers: Record<string, string> = {}) =>

@@ -1,6 +1,12 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { ORPHAN_SCAN_EVERY_MS, orphanScanQueue, orphanScanSchedulerId } from '@platform/queue';
 import type { TestCredential } from '@platform/testing';
 import { assertForgedCursorsRefused } from '@platform/testing';
+import type { Queue } from 'bullmq';
+import { HostingAppsQueue } from '../src/modules/apps/apps.jobs';
 import type { AppOperationResponse, ApplicationPageResponse } from '../src/modules/apps/apps.response';
+import { HostingDeploymentsQueue } from '../src/modules/deployments/deployments.jobs';
+import { HostingImportsQueue } from '../src/modules/imports/imports.jobs';
 import type { HostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
 import { ALL_HOSTING_SCOPES, closeWorkerThenApp, startHostingWithWorker } from './support/hosting-test-app';
 
@@ -25,6 +31,15 @@ describe('hosting apps and app operations (real Postgres, Redis and BullMQ)', ()
   });
 
   afterAll(() => closeWorkerThenApp(worker, t));
+
+  it('has the worker declare one orphan scan per operation queue at boot, every minute (one scheduler each for all replicas)', async () => {
+    for (const operations of [HostingAppsQueue, HostingDeploymentsQueue, HostingImportsQueue]) {
+      const scans = worker.app.get<Queue>(getQueueToken(orphanScanQueue(operations).name));
+      expect(await scans.getJobScheduler(orphanScanSchedulerId(operations))).toMatchObject({
+        every: ORPHAN_SCAN_EVERY_MS,
+      });
+    }
+  });
 
   const create = (name: unknown, c: TestCredential = cred, appType = 'NODEJS') =>
     t.inject({

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bullmq';
+import { ORPHAN_SCAN_EVERY_MS, orphanScanQueue, orphanScanSchedulerId } from '@platform/queue';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
+import type { Queue } from 'bullmq';
+import { MailboxesQueue } from '../src/modules/mailboxes/mailboxes.jobs';
 import type { MailboxResponse } from '../src/modules/mailboxes/mailboxes.response';
 import { closeMailboxesSuite, mailboxRequest, startMailboxesSuite } from './support/mailboxes-test-app';
-import type { MailboxesSuite, MailboxesTestApp } from './support/mailboxes-test-app';
+import type { MailboxesSuite, MailboxesTestApp, MailboxesWorkerHarness } from './support/mailboxes-test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -12,13 +16,21 @@ describe('mailboxes API and worker (real Postgres, Redis and BullMQ)', () => {
   let suite: MailboxesSuite | undefined;
   let cred: TestCredential;
   let domain: string;
+  let worker: MailboxesWorkerHarness;
 
   beforeAll(async () => {
     suite = await startMailboxesSuite('mailboxes');
-    ({ t, cred, domain } = suite);
+    ({ t, cred, domain, worker } = suite);
   });
 
   afterAll(() => closeMailboxesSuite(suite));
+
+  it('has the worker declare the orphan scan of `mailboxes` at boot, every minute (one scheduler for all replicas)', async () => {
+    const scans = worker.app.get<Queue>(getQueueToken(orphanScanQueue(MailboxesQueue).name));
+    expect(await scans.getJobScheduler(orphanScanSchedulerId(MailboxesQueue))).toMatchObject({
+      every: ORPHAN_SCAN_EVERY_MS,
+    });
+  });
 
   const address = (): string => `u${randomUUID().slice(0, 8)}@${domain}`;
 

@@ -28,6 +28,13 @@ export {
 export type { QueueConfig } from './queue-connection';
 export { QueueDefaults, WorkerDefaults } from './queue-defaults';
 export { QueueModule } from './queue.module';
-export { ORPHAN_SCAN_EVERY_MS, OrphanScanner } from './orphan-scanner';
+export {
+  ORPHAN_SCAN_EVERY_MS,
+  SCAN_ORPHANS_JOB,
+  orphanScanQueue,
+  orphanScanSchedulerId,
+} from './orphan-scan.jobs';
+export type { OrphanScanTarget } from './orphan-scan.jobs';
+export { OrphanScanModule } from './orphan-scan.module';
 export { QUEUE_DASHBOARD_PATH, QUEUE_DASHBOARD_USER, isDashboardCredential } from './queue-dashboard';
 export { scheduleEvery } from './job-schedule';

@@ -1,30 +1,33 @@
 import { Module } from '@nestjs/common';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
-import { OperationRunner, QueueModule } from '@platform/queue';
+import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
 import { BulkChunksRepository } from './bulk-chunks.repository';
 import { BulkExportRunner } from './bulk-export.runner';
 import { BulkImportRunner } from './bulk-import.runner';
-import { BulkOrphansService } from './bulk-orphans.service';
-import { BulkRetentionService } from './bulk-retention.service';
+import { CatalogBulkOperationEntity } from './bulk-operation.entity';
+import { BulkRetentionModule } from './bulk-retention.module';
 import { CatalogBulkQueue } from './bulk.jobs';
 import { CatalogBulkProcessor } from './bulk.processor';
 import { SkuLineValidator } from './sku-lines';
 
 /**
  * Bulk SKU import and export for the worker process: runs `catalog-bulk` jobs, re-adds orphaned
- * ones, purges ended operations. No GraphQL endpoint: GraphQLSchemaBuilderModule only builds, at
+ * ones (OrphanScanModule), purges ended operations (BulkRetentionModule). No GraphQL endpoint: GraphQLSchemaBuilderModule only builds, at
  * init, the CreateSKUInput type import lines are coerced to (SkuLineValidator). Needs
  * QueueModule.forRoot() and ServiceKitModule (with the catalog migration set, bulk entities
  * included) in the worker's root module.
  */
 @Module({
-  imports: [GraphQLSchemaBuilderModule, QueueModule.registerQueues(CatalogBulkQueue)],
+  imports: [
+    BulkRetentionModule,
+    GraphQLSchemaBuilderModule,
+    OrphanScanModule.forOperations({ entity: CatalogBulkOperationEntity, operations: CatalogBulkQueue }),
+    QueueModule.registerQueues(CatalogBulkQueue),
+  ],
   providers: [
     BulkChunksRepository,
     BulkExportRunner,
     BulkImportRunner,
-    BulkOrphansService,
-    BulkRetentionService,
     CatalogBulkProcessor,
     OperationRunner,
     { provide: SkuLineValidator, inject: [GraphQLSchemaFactory], useFactory: SkuLineValidator.create },

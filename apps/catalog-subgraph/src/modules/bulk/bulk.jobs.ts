@@ -17,6 +17,3 @@ export const CatalogBulkQueue = declareQueue({
  * SKUs keeps a core busy for seconds; more throughput comes from more worker replicas.
  */
 export const BULK_WORKER_CONCURRENCY = 2;
-
-/** Period of the retention purge (BULK_RETENTION_DAYS). */
-export const BULK_PURGE_EVERY_MS = 60 * 60 * 1000;

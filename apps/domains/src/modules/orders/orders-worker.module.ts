@@ -1,25 +1,33 @@
 import { Module } from '@nestjs/common';
-import { OperationRunner, QueueModule } from '@platform/queue';
+import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
 import { PaymentProfilesModule } from '../payment-profiles/payment-profiles.module';
 import { AvailabilityCache } from '../registry/availability.cache';
-import { OrderOrphansService } from './order-orphans.service';
+import { DomainOrderEntity } from './domain-order.entity';
 import { OrderPlacement } from './order-placement.service';
 import { OrderRunner } from './order.runner';
 import { DomainsOrdersQueue } from './orders.jobs';
 import { OrdersProcessor } from './orders.processor';
+import { RenewalSweepScheduler } from './renewal-sweep.scheduler';
 import { RenewalSweep } from './renewal-sweep.service';
 
-/** The worker side of orders: runs them (queue domains-orders), and the renewal and expiry sweep. */
+/**
+ * The worker side of orders: runs them (queue domains-orders), re-adds their orphaned jobs, and the
+ * renewal and expiry sweep.
+ */
 @Module({
-  imports: [PaymentProfilesModule, QueueModule.registerQueues(DomainsOrdersQueue)],
+  imports: [
+    OrphanScanModule.forOperations({ entity: DomainOrderEntity, operations: DomainsOrdersQueue }),
+    PaymentProfilesModule,
+    QueueModule.registerQueues(DomainsOrdersQueue),
+  ],
   providers: [
     AvailabilityCache,
     OperationRunner,
-    OrderOrphansService,
     OrderPlacement,
     OrderRunner,
     OrdersProcessor,
     RenewalSweep,
+    RenewalSweepScheduler,
   ],
 })
 export class OrdersWorkerModule {}

@@ -1,14 +1,10 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { drainInBatches } from '@platform/database';
 import { PlatformError } from '@platform/errors';
-import { scheduleEvery } from '@platform/queue';
-import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { RENEWAL_SETTINGS } from '../registry/registry-settings';
 import type { RenewalSettings } from '../registry/registry-settings';
 import { OrderPlacement } from './order-placement.service';
-import { DomainsOrdersQueue, RENEWAL_SWEEP_JOB, RENEWAL_SWEEP_SCHEDULER_ID } from './orders.jobs';
 
 /** Domains renewed, and expired, per statement of a sweep. */
 export const SWEEP_BATCH = 500;
@@ -41,24 +37,18 @@ const EXPIRE = `
  * The worker's renewal and expiry sweep (every DOMAINS_MAINTENANCE_EVERY_S): renewAuto domains that
  * expire within DOMAINS_AUTO_RENEW_BEFORE_S get a one-year RENEW order through the API's own path,
  * then ACTIVE domains past their expiry with no order running become EXPIRED. Safe on every
- * replica at once: the in-flight order index lets one renewal per domain through. Each worker
- * upserts the sweep's job scheduler at boot under one fixed id, so it runs once per period in all.
+ * replica at once: the in-flight order index lets one renewal per domain through. Run by the job
+ * `renewal.sweep` (RenewalSweepScheduler), once per period across all workers.
  */
 @Injectable()
-export class RenewalSweep implements OnApplicationBootstrap {
+export class RenewalSweep {
   private readonly logger = new Logger(RenewalSweep.name);
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly placement: OrderPlacement,
     @Inject(RENEWAL_SETTINGS) private readonly settings: RenewalSettings,
-    @InjectQueue(DomainsOrdersQueue.name) private readonly queue: Queue,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    const everyMs = this.settings.maintenanceEverySeconds * 1000;
-    await scheduleEvery(this.queue, RENEWAL_SWEEP_SCHEDULER_ID, everyMs, RENEWAL_SWEEP_JOB);
-  }
 
   async run(now = new Date()): Promise<SweepOutcome> {
     const renewed = await this.renewDue(now);

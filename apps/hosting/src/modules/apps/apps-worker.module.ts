@@ -1,9 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OperationRunner, QueueModule } from '@platform/queue';
+import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import { AppOperationEntity } from './app-operation.entity';
-import { AppOrphansService } from './app-orphans.service';
 import { APP_PROVISIONER, DatabaseAppProvisioner } from './app-provisioner';
 import type { AppProvisioner } from './app-provisioner';
 import { HostingAppsQueue } from './apps.jobs';
@@ -21,9 +20,12 @@ export class AppsWorkerModule {
     const provisioner = options.provisioner ?? (() => new DatabaseAppProvisioner());
     return {
       module: AppsWorkerModule,
-      imports: [QueueModule.registerQueues(HostingAppsQueue), TypeOrmModule.forFeature([AppOperationEntity])],
+      imports: [
+        OrphanScanModule.forOperations({ entity: AppOperationEntity, operations: HostingAppsQueue }),
+        QueueModule.registerQueues(HostingAppsQueue),
+        TypeOrmModule.forFeature([AppOperationEntity]),
+      ],
       providers: [
-        AppOrphansService,
         HostingAppsProcessor,
         OperationRunner,
         { provide: APP_PROVISIONER, inject: [DataSource], useFactory: provisioner },

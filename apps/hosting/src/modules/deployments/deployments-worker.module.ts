@@ -1,23 +1,27 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OperationRunner, QueueModule } from '@platform/queue';
+import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
 import { ImportsWorkerModule } from '../imports/imports-worker.module';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
-import { DeploymentOrphansService } from './deployment-orphans.service';
 import { DeploymentRunner } from './deployment.runner';
 import { HostingDeploymentsQueue } from './deployments.jobs';
 import { DeploymentsProcessor } from './deployments.processor';
 
 /**
  * The worker's side of deployments: consumes `hosting-deployments` on the runtime that
- * ImportsWorkerModule owns (one AppRuntimeManager per worker runs both variants).
+ * ImportsWorkerModule owns (one AppRuntimeManager per worker runs both variants), and re-adds its
+ * orphaned jobs.
  */
 @Module({
   imports: [
     ImportsWorkerModule,
+    OrphanScanModule.forOperations({
+      entity: DeploymentOperationEntity,
+      operations: HostingDeploymentsQueue,
+    }),
     QueueModule.registerQueues(HostingDeploymentsQueue),
     TypeOrmModule.forFeature([DeploymentOperationEntity]),
   ],
-  providers: [DeploymentOrphansService, DeploymentRunner, DeploymentsProcessor, OperationRunner],
+  providers: [DeploymentRunner, DeploymentsProcessor, OperationRunner],
 })
 export class DeploymentsWorkerModule {}
