@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '@platform/scopes';
 import { TestCredential } from '@platform/testing';
-import { relationSpecs } from '../src/modules/relations/relation-mutations-resolver.factory';
+import { relationSpecs } from '../src/modules/relations/relation-specs';
 import { TaxTestApp, defaultsOf, startTaxTestApp } from './support/tax-test-app';
 
 type Verb = 'read' | 'create' | 'write' | 'delete';

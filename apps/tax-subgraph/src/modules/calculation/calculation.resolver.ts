@@ -1,7 +1,7 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
 import { InputArg, SimpleMoney, StoreId } from '@platform/graphql-subgraph';
-import { TAX_SCOPES } from '../shared/tax-scopes';
+import { TAX_SCOPES } from '../../auth/tax-scopes';
 import { MutationCalculateTaxesInput, QueryEstimateTaxesInput } from './calculation.input';
 import {
   CalculationLine,

@@ -4,6 +4,7 @@
  * Rules, precedence and rounding are documented in docs/tax.md.
  */
 import { MEMBER_SPECIFICITY, MemberKind } from '../relations/member-kind';
+import { normalizePostalCode, normalizeRegion } from '../jurisdictions/address-codes';
 import { formatPercentage } from '../rates/percentage';
 
 export interface TaxAddress {
@@ -159,18 +160,6 @@ export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigin
 export function rateTax(rate: CalcRate, subtotal: bigint, quantity: bigint): bigint {
   if (rate.percentageMicro !== null) return divideRoundHalfUp(subtotal * rate.percentageMicro, PERCENT_SCALE);
   return (rate.amount?.value ?? 0n) * quantity;
-}
-
-/** Upper-case letters and digits only: "sw1a 1aa" and "SW1A-1AA" are the same postal code. */
-export function normalizePostalCode(value: string): string {
-  return value.toUpperCase().replace(/[^0-9A-Z]/g, '');
-}
-
-/** "US-CA", "us-ca" and "CA" name the same region of the US. */
-export function normalizeRegion(countryCode: string, region: string): string {
-  const upper = region.trim().toUpperCase();
-  const prefix = `${countryCode.toUpperCase()}-`;
-  return upper.startsWith(prefix) ? upper.slice(prefix.length) : upper;
 }
 
 /** A jurisdiction covers an address when country, region (if set) and postal prefix (if set) match. */

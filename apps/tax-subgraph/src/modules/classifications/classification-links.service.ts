@@ -4,10 +4,9 @@ import { DataSource } from 'typeorm';
 import { RatesService } from '../rates/rates.service';
 import { OwnerReferences } from '../references/owner-references.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { ClassificationMemberEntity } from '../relations/classification-member.entity';
-import { ClassificationRateEntity } from '../relations/classification-rate.entity';
+import { ClassificationMemberEntity } from './classification-member.entity';
+import { ClassificationRateEntity } from './classification-rate.entity';
 import { OwnerRelations } from '../relations/owner-relations.service';
-import { createLastStateReader } from '../shared/last-state';
 import { ClassificationEntity } from './classification.entity';
 import { ClassificationsService } from './classifications.service';
 
@@ -36,10 +35,3 @@ export class ClassificationReferences extends OwnerReferences<ClassificationEnti
     super('CLASSIFICATION', store, (s, id) => classifications.get(s, id));
   }
 }
-
-/** A classification's references, rates and members, read before deleteClassification removes them. */
-export const ClassificationLastState = createLastStateReader({
-  name: 'Classification',
-  references: ClassificationReferences,
-  relations: { name: 'classification', service: ClassificationRelations },
-});

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { StoreScopedColumns } from '../shared/store-scoped.entity';
+import { StoreScopedColumns } from '../records/store-scoped.entity';
 
 /**
  * A tax class of goods ("Clothing", "Prepared food"): its rates apply to the lines classified

@@ -1,7 +1,7 @@
 import { ArgsType, Field, InputType, PartialType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs } from '@platform/graphql-subgraph';
+import { ConnectionArgs, referenceInputTypes } from '@platform/graphql-subgraph';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../records/list-inputs';
 
 export enum ClassificationOrderField {
   CREATED_AT = 'CREATED_AT',
@@ -50,3 +50,11 @@ export class QueryClassificationsArgs extends ConnectionArgs {
   @NestedFilter(ClassificationOrderBy)
   orderBy?: InstanceType<typeof ClassificationOrderBy> | null;
 }
+
+export const {
+  set: MutationCreateReferencesForClassificationInput,
+  remove: MutationDeleteReferencesFromClassificationInput,
+} = referenceInputTypes(
+  'MutationCreateReferencesForClassificationInput',
+  'MutationDeleteReferencesFromClassificationInput',
+);

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../shared/crud-resolver.factory';
+import { CrudService } from '../records/crud';
 import { ReferenceStore } from '../references/reference-store.service';
-import { withUniqueName } from '../shared/pg-violations';
-import { definedOnly, required } from '../shared/updates';
-import { TaxRecordsService } from '../shared/tax-records.service';
+import { withUniqueName } from '../records/pg-violations';
+import { definedOnly, required } from '../records/updates';
+import { TaxRecordsService } from '../records/tax-records.service';
 import { ClassificationEntity } from './classification.entity';
 import { ClassificationErrors } from './classifications.errors';
 import {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { StoreScopedColumns } from '../shared/store-scoped.entity';
+import { StoreScopedColumns } from '../records/store-scoped.entity';
 
 /**
  * A place taxes apply to: a country, optionally narrowed to a region (ISO 3166-2 subdivision

@@ -1,7 +1,7 @@
 import { ArgsType, Field, InputType, PartialType, registerEnumType } from '@nestjs/graphql';
 import { ConnectionArgs } from '@platform/graphql-subgraph';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../records/list-inputs';
 
 export enum JurisdictionOrderField {
   CREATED_AT = 'CREATED_AT',

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platform/graphql-subgraph';
 import { DataSource } from 'typeorm';
-import { CrudService } from '../shared/crud-resolver.factory';
-import { normalizePostalCode, normalizeRegion } from '../calculation/tax-calculator';
-import { isForeignKeyViolation, withUniqueName } from '../shared/pg-violations';
-import { definedOnly, required } from '../shared/updates';
-import { TaxRecordsService } from '../shared/tax-records.service';
+import { CrudService } from '../records/crud';
+import { normalizePostalCode, normalizeRegion } from './address-codes';
+import { isForeignKeyViolation, withUniqueName } from '../records/pg-violations';
+import { definedOnly, required } from '../records/updates';
+import { TaxRecordsService } from '../records/tax-records.service';
 import { JurisdictionEntity } from './jurisdiction.entity';
 import { JurisdictionErrors } from './jurisdictions.errors';
 import {

@@ -4,10 +4,9 @@ import { DataSource } from 'typeorm';
 import { RatesService } from '../rates/rates.service';
 import { OwnerReferences } from '../references/owner-references.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { OverrideMemberEntity } from '../relations/override-member.entity';
-import { OverrideRateEntity } from '../relations/override-rate.entity';
+import { OverrideMemberEntity } from './override-member.entity';
+import { OverrideRateEntity } from './override-rate.entity';
 import { OwnerRelations } from '../relations/owner-relations.service';
-import { createLastStateReader } from '../shared/last-state';
 import { OverrideEntity } from './override.entity';
 import { OverridesService } from './overrides.service';
 
@@ -26,10 +25,3 @@ export class OverrideReferences extends OwnerReferences<OverrideEntity> {
     super('OVERRIDE', store, (s, id) => overrides.get(s, id));
   }
 }
-
-/** An override's references, rates and members, read before deleteOverride removes them. */
-export const OverrideLastState = createLastStateReader({
-  name: 'Override',
-  references: OverrideReferences,
-  relations: { name: 'override', service: OverrideRelations },
-});

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
 import type { RateStatus } from '../rates/rate.entity';
-import { StoreScopedColumns } from '../shared/store-scoped.entity';
+import { StoreScopedColumns } from '../records/store-scoped.entity';
 
 /** RATES: the override's rates replace the classification's. EXEMPTION: the matched lines are not taxed. */
 export type OverrideType = 'RATES' | 'EXEMPTION';

@@ -1,7 +1,12 @@
 import { ArgsType, Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, ReferenceValueFilter, createStatusFilterInput } from '@platform/graphql-subgraph';
+import {
+  ConnectionArgs,
+  ReferenceValueFilter,
+  createStatusFilterInput,
+  referenceInputTypes,
+} from '@platform/graphql-subgraph';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../records/list-inputs';
 import { OverrideStatus, OverrideType } from './override.model';
 
 export enum OverrideOrderField {
@@ -90,3 +95,11 @@ export class QueryOverridesArgs extends ConnectionArgs {
   @NestedFilter(OverrideOrderBy)
   orderBy?: InstanceType<typeof OverrideOrderBy> | null;
 }
+
+export const {
+  set: MutationCreateReferencesForOverrideInput,
+  remove: MutationDeleteReferencesFromOverrideInput,
+} = referenceInputTypes(
+  'MutationCreateReferencesForOverrideInput',
+  'MutationDeleteReferencesFromOverrideInput',
+);

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OwnerReferences } from '../references/owner-references.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { createLastStateReader } from '../shared/last-state';
 import { RateEntity } from './rate.entity';
 import { RatesService } from './rates.service';
 
@@ -12,6 +11,3 @@ export class RateReferences extends OwnerReferences<RateEntity> {
     super('RATE', store, (storeId, id) => rates.get(storeId, id));
   }
 }
-
-/** A rate's references, read before deleteRate removes them (its jurisdiction stays). */
-export const RateLastState = createLastStateReader({ name: 'Rate', references: RateReferences });

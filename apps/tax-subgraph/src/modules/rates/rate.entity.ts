@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
-import { StoreScopedColumns } from '../shared/store-scoped.entity';
+import { StoreScopedColumns } from '../records/store-scoped.entity';
 
 export type RateStatus = 'ACTIVE' | 'INACTIVE';
 

@@ -3,11 +3,12 @@ import {
   ConnectionArgs,
   ReferenceValueFilter,
   createStatusFilterInput,
+  referenceInputTypes,
   SimpleMoneyInput,
 } from '@platform/graphql-subgraph';
 import { Type } from 'class-transformer';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { NestedFilter, createIdFilterInput, createOrderByInput } from '../shared/list-inputs';
+import { NestedFilter, createIdFilterInput, createOrderByInput } from '../records/list-inputs';
 import { RateStatus } from './rate.model';
 
 export enum RateOrderField {
@@ -125,3 +126,6 @@ export class QueryRatesArgs extends ConnectionArgs {
   @NestedFilter(RateOrderBy)
   orderBy?: InstanceType<typeof RateOrderBy> | null;
 }
+
+export const { set: MutationCreateReferencesForRateInput, remove: MutationDeleteReferencesFromRateInput } =
+  referenceInputTypes('MutationCreateReferencesForRateInput', 'MutationDeleteReferencesFromRateInput');

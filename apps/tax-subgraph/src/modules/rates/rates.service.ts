@@ -12,12 +12,12 @@ import {
   filterValues,
 } from '@platform/graphql-subgraph';
 import { DataSource, In } from 'typeorm';
-import { CrudService, StatusService } from '../shared/crud-resolver.factory';
+import { CrudService, StatusService } from '../records/crud';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
 import { ReferenceStore } from '../references/reference-store.service';
-import { whereStatusIn } from '../shared/list-inputs';
-import { definedOnly, required } from '../shared/updates';
-import { TaxRecordsService } from '../shared/tax-records.service';
+import { whereStatusIn } from '../records/list-inputs';
+import { definedOnly, required } from '../records/updates';
+import { TaxRecordsService } from '../records/tax-records.service';
 import { parsePercentage, percentageToNumeric } from './percentage';
 import { RateEntity } from './rate.entity';
 import { RateErrors } from './rates.errors';

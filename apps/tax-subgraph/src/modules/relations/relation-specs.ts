@@ -1,9 +1,6 @@
 import { Type } from '@nestjs/common';
-import { Resolver } from '@nestjs/graphql';
-import { createRelationResolver } from '@platform/graphql-subgraph';
-import { TAX_SCOPES } from '../shared/tax-scopes';
+import { createIdListInput } from '@platform/graphql-subgraph';
 import type { RelationKind } from './member-kind';
-import type { OwnerRelations } from './owner-relations.service';
 
 interface RelationSpec {
   readonly kind: RelationKind;
@@ -50,32 +47,22 @@ export function relationSpecs(owner: 'Classification' | 'Override'): RelationSpe
   ];
 }
 
+function capitalize(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /**
- * One concrete resolver class per relation kind of `owner` (8 mutations), all from the lib's
- * generic relation resolver; scope commerce.tax:write.
+ * The input types of an owner's add/remove mutations by mutation name
+ * (`MutationAddRatesToClassificationInput` for `addRatesToClassification`: `{ rateIds }`).
  */
-export function relationMutationResolvers<E, M>(
+export function relationInputs(
   owner: 'Classification' | 'Override',
-  model: Type<M>,
-  service: Type<OwnerRelations<E>>,
-  toModel: (entity: E) => M,
-): Type<unknown>[] {
-  return relationSpecs(owner).map((spec) => {
-    const Base = createRelationResolver<E, M, RelationKind>({
-      model,
-      service,
-      kind: spec.kind,
-      addName: spec.addName,
-      removeName: spec.removeName,
-      ownerArg: owner === 'Classification' ? 'classificationId' : 'overrideId',
-      idsField: spec.idsField,
-      idType: spec.idType,
-      toModel,
-      scopes: TAX_SCOPES.write,
-    });
-    @Resolver(() => model)
-    class RelationMutations extends Base {}
-    Object.defineProperty(RelationMutations, 'name', { value: `${spec.addName}Resolver` });
-    return RelationMutations as unknown as Type<unknown>;
-  });
+): Record<string, Type<Record<string, string[]>>> {
+  const inputs: Record<string, Type<Record<string, string[]>>> = {};
+  for (const spec of relationSpecs(owner)) {
+    for (const name of [spec.addName, spec.removeName]) {
+      inputs[name] = createIdListInput(`Mutation${capitalize(name)}Input`, spec.idsField, spec.idType);
+    }
+  }
+  return inputs;
 }

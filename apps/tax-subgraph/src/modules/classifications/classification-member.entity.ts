@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ClassificationEntity } from '../classifications/classification.entity';
-import type { MemberKind } from './member-kind';
+import { ClassificationEntity } from './classification.entity';
+import type { MemberKind } from '../relations/member-kind';
 
 /** A catalog SKU, SKU group or list classified in a classification. */
 @Entity({ schema: 'tax', name: 'classification_members' })

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { OverrideEntity } from '../overrides/override.entity';
-import type { MemberKind } from './member-kind';
+import { OverrideEntity } from './override.entity';
+import type { MemberKind } from '../relations/member-kind';
 
 /** A catalog SKU, SKU group or list an override applies to. */
 @Entity({ schema: 'tax', name: 'override_members' })

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { ClassificationEntity } from '../classifications/classification.entity';
+import { ClassificationEntity } from './classification.entity';
 import { RateEntity } from '../rates/rate.entity';
 
 /** A rate of a classification. */

@@ -1,4 +1,12 @@
-import type { VerbScopes } from './crud-resolver.factory';
+import type { ScopeSet } from '@platform/graphql-subgraph';
+
+/** The scopes of a domain's operations by verb. */
+export interface VerbScopes {
+  readonly read: ScopeSet;
+  readonly create: ScopeSet;
+  readonly write: ScopeSet;
+  readonly delete: ScopeSet;
+}
 
 /**
  * Scopes of the tax subgraph by verb (docs/tax.md). The spec's `write` means "create and

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { OverrideEntity } from '../overrides/override.entity';
+import { OverrideEntity } from './override.entity';
 import { RateEntity } from '../rates/rate.entity';
 
 /** A rate of an override (used instead of the classification's). */
