@@ -34,18 +34,11 @@ export {
   Reference,
   ReferenceInput,
   ReferenceValueFilter,
-  createReferencesResolver,
   referenceInputTypes,
 } from './references';
-export type {
-  ReferenceRecord,
-  ReferencesResolverOptions,
-  ReferencesService,
-  RemoveReferences,
-  SetReferences,
-} from './references';
-export { MAX_RELATION_IDS, createIdListInput, createRelationResolver } from './relation-resolver.factory';
-export type { RelationResolverOptions, RelationService } from './relation-resolver.factory';
+export type { ReferenceRecord, ReferencesService, RemoveReferences, SetReferences } from './references';
+export { MAX_RELATION_IDS, createIdListInput } from './relation-resolver.factory';
+export type { RelationService } from './relation-resolver.factory';
 export { OptionalNestedField, OptionalUuidField } from './input-fields';
 export type { ResolverBase, ScopeSet } from './resolver-base';
 export { checkSubgraphSdl, printSubgraphSdl } from './schema-sdl';

@@ -1,17 +1,5 @@
-import { Inject, Type } from '@nestjs/common';
-import {
-  Args,
-  Directive,
-  Field,
-  ID,
-  InputType,
-  Mutation,
-  ObjectType,
-  Parent,
-  ResolveField,
-  Resolver,
-} from '@nestjs/graphql';
-import { RequiresScopes } from '@platform/auth';
+import { Type } from '@nestjs/common';
+import { Directive, Field, ID, InputType, ObjectType } from '@nestjs/graphql';
 import { Type as TransformType } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -22,11 +10,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import type { ResolverBase, ScopeSet } from './resolver-base';
 import { createStringFilterInput } from './filter-inputs';
-import { InputArg } from './input.pipe';
-import { Loaders, StoreId } from './subgraph-context';
-import { LoaderRegistry } from './loader-registry';
 
 /** Names of external references: an origin system's key such as `avalara` or `legacy-erp`. */
 export const REFERENCE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
@@ -127,67 +111,4 @@ export function referenceInputTypes(
     names!: string[];
   }
   return { set: SetReferencesInput, remove: RemoveReferencesInput };
-}
-
-export interface ReferencesResolverOptions<E, M extends { id: string }> {
-  /** `Rate` gives createReferencesForRate, deleteReferencesFromRate and Rate.references. */
-  readonly name: string;
-  readonly model: Type<M>;
-  readonly service: Type<ReferencesService<E>>;
-  readonly toModel: (entity: E) => M;
-  readonly createScopes: ScopeSet;
-  readonly deleteScopes: ScopeSet;
-}
-
-/**
- * `createReferencesFor<X>(id, input: {references})`, `deleteReferencesFrom<X>(id, input: {names})`
- * and the batched field `<X>.references`, from one definition.
- */
-export function createReferencesResolver<E, M extends { id: string }>(
-  options: ReferencesResolverOptions<E, M>,
-): ResolverBase {
-  const { toModel } = options;
-  const { set: CreateReferencesInput, remove: DeleteReferencesInput } = referenceInputTypes(
-    `MutationCreateReferencesFor${options.name}Input`,
-    `MutationDeleteReferencesFrom${options.name}Input`,
-  );
-
-  @Resolver(() => options.model, { isAbstract: true })
-  abstract class ReferencesResolverHost {
-    constructor(@Inject(options.service) private readonly references: ReferencesService<E>) {}
-
-    @Mutation(() => options.model, { name: `createReferencesFor${options.name}`, nullable: true })
-    @RequiresScopes(...options.createScopes)
-    async createReferences(
-      @StoreId() storeId: string,
-      @Args('id', { type: () => ID }) id: string,
-      @InputArg('input', CreateReferencesInput) input: SetReferences,
-    ): Promise<M> {
-      return toModel(await this.references.upsert(storeId, id, input.references));
-    }
-
-    @Mutation(() => options.model, { name: `deleteReferencesFrom${options.name}`, nullable: true })
-    @RequiresScopes(...options.deleteScopes)
-    async deleteReferences(
-      @StoreId() storeId: string,
-      @Args('id', { type: () => ID }) id: string,
-      @InputArg('input', DeleteReferencesInput) input: RemoveReferences,
-    ): Promise<M> {
-      return toModel(await this.references.delete(storeId, id, input.names));
-    }
-
-    @ResolveField('references', () => [Reference], { description: 'External references, sorted by name.' })
-    async referencesOf(
-      @Parent() parent: M,
-      @StoreId() storeId: string,
-      @Loaders() loaders: LoaderRegistry,
-    ): Promise<Reference[]> {
-      const loader = loaders.get<string, ReferenceRecord[]>(`references:${options.name}`, (ids) =>
-        this.references.forOwners(storeId, ids),
-      );
-      const rows = (await loader.load(parent.id)) ?? [];
-      return rows.map((r) => Object.assign(new Reference(), { id: r.id, name: r.name, value: r.value }));
-    }
-  }
-  return ReferencesResolverHost;
 }
