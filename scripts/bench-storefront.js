@@ -32,6 +32,7 @@ const { ROOT, buildIfStale } = require('./build-if-stale');
 const { freePort } = require('./free-port');
 const {
   adminCli,
+  benchCredential,
   boundedInteger,
   freshBenchDatabase,
   percentile,
@@ -360,16 +361,7 @@ async function main() {
   try {
     await db.connect();
     console.log(`platform ready in ${elapsed()} s`);
-    const { accountId } = adminCli(env, 'account', 'create', '--name', 'storefront-bench');
-    const { token } = adminCli(
-      env,
-      'token',
-      'create',
-      '--account',
-      accountId,
-      '--scopes',
-      'commerce.product:read,commerce.product:write',
-    );
+    const { accountId, auth } = benchCredential(env, 'commerce.product:read,commerce.product:write');
     const { storeId } = adminCli(
       env,
       'store',
@@ -379,7 +371,7 @@ async function main() {
       '--display-name',
       'Storefront bench',
     );
-    const headers = { authorization: `Bearer ${token}`, 'x-store-id': storeId };
+    const headers = { ...auth, 'x-store-id': storeId };
     const urls = {
       gateway: `${gateway}/graphql`,
       catalog: `http://127.0.0.1:${ports.catalog}/v2/commerce/stores/${storeId}/catalog-subgraph`,

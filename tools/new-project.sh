@@ -12,8 +12,8 @@
 # and with --worker: src/worker.ts, worker.module.ts, config/NAME-worker.config.ts and
 # modules/FEATURE/FEATURE.{jobs,processor}.ts and the feature worker module that worker.module.ts
 # imports, FEATURE-worker.module.ts (FEATURE-jobs-worker.module.ts when FEATURE is NAME). Background
-# work runs only in the worker, wired one way (docs/decisions.md §12): a periodic job adds a
-# FEATURE.scheduler.ts calling scheduleEvery, listed in the same feature worker module.
+# work runs only in the worker, wired one way (docs/decisions.md §12): a periodic job adds
+# everyJobScheduler(queue, {id, everyMs, job}) to the same feature worker module's providers.
 # FEATURE defaults to NAME. An app's ports come from the one table, libs/config/src/service-ports.ts:
 # add NAME to SERVICE_PORTS (and NAME-worker to WORKER_PORTS for --worker) first.
 set -euo pipefail

@@ -87,6 +87,29 @@ function runCurl(args: string[]): Promise<{ stdout: string; stderr: string }> {
   );
 }
 
+/**
+ * `curl -sS -v -F file=@<file> <url>` as a user uploads an app (curl sends Expect: 100-continue
+ * for such a body), with `headers`: the status, the body and curl's verbose trace (stderr).
+ */
+async function curlUpload(
+  url: string,
+  file: string,
+  headers: Record<string, string>,
+): Promise<{ status: string; body: string; trace: string }> {
+  const { stdout, stderr } = await runCurl([
+    '-sS',
+    '-v',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    '-F',
+    `file=@${file}`,
+    '-w',
+    '\n%{http_code}',
+    url,
+  ]);
+  const [body, status] = stdout.split('\n');
+  return { status, body, trace: stderr };
+}
+
 const curlPath = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((p) => {
   try {
     return require('node:fs').statSync(p).isFile();
@@ -265,20 +288,9 @@ describe('gateway: Expect: 100-continue (RFC 9110 §10.1.1) through the real gat
       const file = join(tmp, 'app-2mb.tar.gz');
       const content = Buffer.alloc(2 * MiB, 0x41);
       writeFileSync(file, content);
-      const { stdout, stderr } = await runCurl([
-        '-sS',
-        '-v',
-        '-H',
-        `authorization: ${BEARER.authorization}`,
-        '-F',
-        `file=@${file}`,
-        '-w',
-        '\n%{http_code}',
-        `${gateway.url}${IMPORTS}`,
-      ]);
-      expect(stderr).toMatch(/^> Expect: 100-continue/im);
-      expect(stderr).toMatch(/^< HTTP\/1\.1 100 Continue/im);
-      const [json, status] = stdout.split('\n');
+      const { status, body: json, trace } = await curlUpload(`${gateway.url}${IMPORTS}`, file, BEARER);
+      expect(trace).toMatch(/^> Expect: 100-continue/im);
+      expect(trace).toMatch(/^< HTTP\/1\.1 100 Continue/im);
       expect(status).toBe('202');
       const answer = JSON.parse(json) as { bytes: number; expect: string | null };
       expect(answer.expect).toBeNull();
@@ -289,20 +301,9 @@ describe('gateway: Expect: 100-continue (RFC 9110 §10.1.1) through the real gat
       const file = join(tmp, 'app-70mb.tar.gz');
       writeFileSync(file, Buffer.alloc(70 * MiB, 0x42));
       const before = services.received.length;
-      const { stdout, stderr } = await runCurl([
-        '-sS',
-        '-v',
-        '-H',
-        `authorization: ${BEARER.authorization}`,
-        '-F',
-        `file=@${file}`,
-        '-w',
-        '\n%{http_code}',
-        `${gateway.url}${IMPORTS}`,
-      ]);
-      expect(stderr).toMatch(/^> Expect: 100-continue/im);
-      expect(stderr).not.toMatch(/100 Continue/);
-      const [json, status] = stdout.split('\n');
+      const { status, body: json, trace } = await curlUpload(`${gateway.url}${IMPORTS}`, file, BEARER);
+      expect(trace).toMatch(/^> Expect: 100-continue/im);
+      expect(trace).not.toMatch(/100 Continue/);
       expect(status).toBe('413');
       expect(JSON.parse(json)).toMatchObject({ name: 'PAYLOAD_TOO_LARGE' });
       expect(services.received).toHaveLength(before);
@@ -311,17 +312,8 @@ describe('gateway: Expect: 100-continue (RFC 9110 §10.1.1) through the real gat
     it('answers an upload without a token 401 without reading it', async () => {
       const file = join(tmp, 'app-2mb-anon.tar.gz');
       writeFileSync(file, Buffer.alloc(2 * MiB, 0x43));
-      const { stdout, stderr } = await runCurl([
-        '-sS',
-        '-v',
-        '-F',
-        `file=@${file}`,
-        '-w',
-        '\n%{http_code}',
-        `${gateway.url}${IMPORTS}`,
-      ]);
-      expect(stderr).not.toMatch(/100 Continue/);
-      const [json, status] = stdout.split('\n');
+      const { status, body: json, trace } = await curlUpload(`${gateway.url}${IMPORTS}`, file, {});
+      expect(trace).not.toMatch(/100 Continue/);
       expect(status).toBe('401');
       expect(JSON.parse(json)).toMatchObject({ name: 'UNAUTHORIZED' });
     });

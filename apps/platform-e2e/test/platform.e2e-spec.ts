@@ -23,6 +23,7 @@ import {
 import { Queue } from 'bullmq';
 import * as yazl from 'yazl';
 import { StartedPlatform, startPlatform } from './support/npm-start';
+import { createStorefrontShop } from './support/storefront-shop';
 
 /**
  * The platform as a user runs it: `npm start` (scripts/start.js) on a fresh database, tokens from
@@ -733,18 +734,10 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   });
 
   it('runs a storefront written for the public graphs: the catalog through /graphql, a cart on /v1/commerce/order-storefront-subgraph, totals from catalog prices, a code and tax rates', async () => {
-    const { accountId } = await admin('account', 'create', '--name', 'storefront');
-    const { storeId } = await admin('store', 'create', '--account', accountId);
-    const { channelId } = await admin('channel', 'create', '--store', storeId, '--name', 'Shop');
-    const { token } = await issueToken(accountId, [
-      'commerce.product:read',
-      'commerce.product:write',
-      'commerce.order:read',
-      'commerce.order:create',
-      'commerce.order:update',
-      'commerce.tax:read',
-      'commerce.tax:write',
-    ]);
+    const { storeId, channelId, token } = await createStorefrontShop(childEnv, {
+      account: 'storefront',
+      channel: 'Shop',
+    });
     /** One GraphQL request; any error fails the test with the errors printed. */
     const post = async <T = Record<string, unknown>>(
       path: string,

@@ -1,13 +1,7 @@
 import { DefinitionNode, Kind, parse } from 'graphql';
-import {
-  TestEnv,
-  createAdminToken,
-  createTestEnv,
-  describeWithVendorData,
-  freePort,
-  runAdminJson,
-} from '@platform/testing';
+import { TestEnv, createTestEnv, describeWithVendorData, freePort } from '@platform/testing';
 import { StartedPlatform, startPlatform } from './support/npm-start';
+import { createStorefrontShop } from './support/storefront-shop';
 
 /**
  * GoDaddy's storefront kit (github.com/godaddy/javascript, `packages/react/src/lib/godaddy`) as a
@@ -135,18 +129,10 @@ describeWithVendorData('godaddy-storefront-kit', "GoDaddy's storefront kit end t
     platform = await startPlatform(childEnv);
     baseUrl = platform.baseUrl;
 
-    const { accountId } = await runAdminJson(childEnv, 'account', 'create', '--name', 'kit shop');
-    ({ storeId } = await runAdminJson(childEnv, 'store', 'create', '--account', accountId));
-    ({ channelId } = await runAdminJson(childEnv, 'channel', 'create', '--store', storeId, '--name', 'Web'));
-    ({ token } = await createAdminToken(childEnv, accountId, [
-      'commerce.product:read',
-      'commerce.product:write',
-      'commerce.order:read',
-      'commerce.order:create',
-      'commerce.order:update',
-      'commerce.tax:read',
-      'commerce.tax:write',
-    ]));
+    ({ storeId, channelId, token } = await createStorefrontShop(childEnv, {
+      account: 'kit shop',
+      channel: 'Web',
+    }));
   }, 300_000);
 
   afterAll(async () => {

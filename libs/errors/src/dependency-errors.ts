@@ -5,6 +5,8 @@
  * never 500. Pure: no Nest, no driver imports; recognised by the drivers' codes and messages.
  */
 
+import { errorCauses } from './error-causes';
+
 /** What Retry-After says on a 503 caused by an unreachable dependency, seconds. */
 export const DEPENDENCY_RETRY_AFTER_S = 2;
 
@@ -48,8 +50,7 @@ function own(error: object, key: string): unknown {
 
 /** True when `error` (or what it wraps: driverError, cause, originalError) is an unreachable dependency. */
 export function isDependencyUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
+  for (const current of errorCauses(error)) {
     const code = own(current, 'code');
     if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATE.test(code))) return true;
     const name = own(current, 'name');
@@ -63,7 +64,6 @@ export function isDependencyUnavailable(error: unknown): boolean {
     const errors = own(current, 'errors'); // AggregateError (e.g. connect to ::1 and 127.0.0.1)
     if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDependencyUnavailable(e)))
       return true;
-    current = own(current, 'driverError') ?? own(current, 'cause') ?? own(current, 'originalError');
   }
   return false;
 }

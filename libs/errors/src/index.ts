@@ -12,5 +12,6 @@ export { PlatformValidationPipe, toViolations } from './validation.pipe';
 export { formatGraphQLError, isInvalidVariablesError, toGraphQLExtensions } from './graphql-errors';
 export type { FormattableGraphQLError, GraphQLErrorShape } from './graphql-errors';
 export { toBooleanParam, toIntegerParam } from './query-params';
+export { errorCauses } from './error-causes';
 export { errorMessage } from './error-message';
 export { withDeadline } from './deadline';

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '@platform/queue';
-import { IdempotencyPurgeQueue } from './idempotency-purge.jobs';
+import { QueueModule, everyJobScheduler } from '@platform/queue';
+import {
+  IDEMPOTENCY_PURGE_EVERY_MS,
+  IDEMPOTENCY_PURGE_SCHEDULER_ID,
+  IdempotencyPurgeQueue,
+} from './idempotency-purge.jobs';
 import { IdempotencyPurgeProcessor } from './idempotency-purge.processor';
-import { IdempotencyPurgeScheduler } from './idempotency-purge.scheduler';
 
 /**
  * Retention of idempotency records, for a worker process: schedules `purge-expired` every hour
@@ -10,6 +13,13 @@ import { IdempotencyPurgeScheduler } from './idempotency-purge.scheduler';
  */
 @Module({
   imports: [QueueModule.registerQueues(IdempotencyPurgeQueue)],
-  providers: [IdempotencyPurgeProcessor, IdempotencyPurgeScheduler],
+  providers: [
+    IdempotencyPurgeProcessor,
+    everyJobScheduler(IdempotencyPurgeQueue, {
+      id: IDEMPOTENCY_PURGE_SCHEDULER_ID,
+      everyMs: IDEMPOTENCY_PURGE_EVERY_MS,
+      job: 'purge-expired',
+    }),
+  ],
 })
 export class IdempotencyPurgeModule {}

@@ -37,4 +37,5 @@ export {
 export type { OrphanScanTarget } from './orphan-scan.jobs';
 export { OrphanScanModule } from './orphan-scan.module';
 export { QUEUE_DASHBOARD_PATH, QUEUE_DASHBOARD_USER, isDashboardCredential } from './queue-dashboard';
-export { scheduleEvery } from './job-schedule';
+export { everyJobScheduler, scheduleEvery } from './job-schedule';
+export type { EverySchedule } from './job-schedule';

@@ -1,4 +1,6 @@
-import { Logger } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { OnApplicationBootstrap, Type } from '@nestjs/common';
 import { errorMessage } from '@platform/errors';
 import type { Queue } from 'bullmq';
 
@@ -38,4 +40,31 @@ export async function scheduleEvery(
       logger.warn(`job scheduler ${schedulerId} not declared again: ${errorMessage(error)}`),
     );
   });
+}
+
+/** One job scheduler a worker declares at boot: its fixed id, its interval, the job it adds. */
+export interface EverySchedule {
+  readonly id: string;
+  readonly everyMs: number;
+  readonly job: string;
+}
+
+/**
+ * A provider that declares `schedule` on `queue` at the worker's boot (scheduleEvery: one
+ * schedule however many workers start, declared again when Redis comes back). For a schedule
+ * fixed in code; one that reads settings writes its own class over scheduleEvery.
+ */
+export function everyJobScheduler(
+  queue: { readonly name: string },
+  schedule: EverySchedule,
+): Type<OnApplicationBootstrap> {
+  @Injectable()
+  class EveryJobScheduler implements OnApplicationBootstrap {
+    constructor(@InjectQueue(queue.name) private readonly target: Queue) {}
+
+    async onApplicationBootstrap(): Promise<void> {
+      await scheduleEvery(this.target, schedule.id, schedule.everyMs, schedule.job);
+    }
+  }
+  return EveryJobScheduler;
 }

@@ -1,8 +1,5 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
 import type { OnApplicationBootstrap, Type } from '@nestjs/common';
-import type { Queue } from 'bullmq';
-import { scheduleEvery } from './job-schedule';
+import { everyJobScheduler } from './job-schedule';
 import {
   ORPHAN_SCAN_EVERY_MS,
   SCAN_ORPHANS_JOB,
@@ -17,20 +14,9 @@ import type { OrphanScanTarget } from './orphan-scan.jobs';
  * relies on this scan to re-add the jobs it lost).
  */
 export function orphanScanScheduler(target: OrphanScanTarget): Type<OnApplicationBootstrap> {
-  const queue = orphanScanQueue(target.operations);
-
-  @Injectable()
-  class OrphanScanScheduler implements OnApplicationBootstrap {
-    constructor(@InjectQueue(queue.name) private readonly scans: Queue) {}
-
-    async onApplicationBootstrap(): Promise<void> {
-      await scheduleEvery(
-        this.scans,
-        orphanScanSchedulerId(target.operations),
-        ORPHAN_SCAN_EVERY_MS,
-        SCAN_ORPHANS_JOB,
-      );
-    }
-  }
-  return OrphanScanScheduler;
+  return everyJobScheduler(orphanScanQueue(target.operations), {
+    id: orphanScanSchedulerId(target.operations),
+    everyMs: ORPHAN_SCAN_EVERY_MS,
+    job: SCAN_ORPHANS_JOB,
+  });
 }

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '@platform/queue';
-import { CatalogBulkRetentionQueue } from './bulk-retention.jobs';
+import { QueueModule, everyJobScheduler } from '@platform/queue';
+import {
+  BULK_PURGE_EVERY_MS,
+  BULK_RETENTION_SCHEDULER_ID,
+  CatalogBulkRetentionQueue,
+} from './bulk-retention.jobs';
 import { BulkRetentionProcessor } from './bulk-retention.processor';
-import { BulkRetentionScheduler } from './bulk-retention.scheduler';
 import { BulkRetentionService } from './bulk-retention.service';
 
 /**
@@ -11,6 +14,14 @@ import { BulkRetentionService } from './bulk-retention.service';
  */
 @Module({
   imports: [QueueModule.registerQueues(CatalogBulkRetentionQueue)],
-  providers: [BulkRetentionProcessor, BulkRetentionScheduler, BulkRetentionService],
+  providers: [
+    BulkRetentionProcessor,
+    BulkRetentionService,
+    everyJobScheduler(CatalogBulkRetentionQueue, {
+      id: BULK_RETENTION_SCHEDULER_ID,
+      everyMs: BULK_PURGE_EVERY_MS,
+      job: 'purge-ended',
+    }),
+  ],
 })
 export class BulkRetentionModule {}

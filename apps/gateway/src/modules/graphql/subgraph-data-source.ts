@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLDataSourceProcessOptions, RemoteGraphQLDataSource } from '@apollo/gateway';
 import type { RequestContext } from '@platform/observability';
+import { errorCauses } from '@platform/errors';
 import { GraphQLError } from 'graphql';
 import { SubgraphFetcher } from './subgraph-fetcher';
 import { SupergraphErrorCode } from './supergraph.errors';
@@ -20,9 +21,7 @@ type DataSourceConfig = NonNullable<ConstructorParameters<typeof RemoteGraphQLDa
 
 /** A fetch past its deadline (SubgraphFetcher's TimeoutError), however it was wrapped. */
 function isTimeout(error: unknown): boolean {
-  for (let e = error as { name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.name === 'TimeoutError') return true;
-  return false;
+  return errorCauses(error).some((e) => (e as { name?: unknown }).name === 'TimeoutError');
 }
 
 /** The first error of a GraphQL error body when it carries a message and a code. */

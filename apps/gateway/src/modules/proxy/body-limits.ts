@@ -1,5 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import { CommonErrorCode, PlatformError } from '@platform/errors';
+import { CommonErrorCode, PlatformError, errorCauses } from '@platform/errors';
 import { routeErrorBody, type RouteErrorFamily } from '../http-semantics/route-error';
 
 export type { RouteErrorFamily } from '../http-semantics/route-error';
@@ -60,10 +60,7 @@ export function limitedBody(payload: Readable, limit: number): Readable {
 
 /** Whether `error` (or one of its causes) is a BodyTooLargeError. */
 export function isBodyTooLarge(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if (e instanceof BodyTooLargeError) return true;
-  }
-  return false;
+  return errorCauses(error).some((e) => e instanceof BodyTooLargeError);
 }
 
 /** The 413 of a route, in its error shape. */

@@ -1,4 +1,4 @@
-import { PlatformError } from '@platform/errors';
+import { PlatformError, errorCauses } from '@platform/errors';
 
 /** Codes of the errors the gateway itself answers on a proxied path (domains shape). */
 export const ProxyErrorCode = {
@@ -96,11 +96,9 @@ const TIMEOUT_CODES = new Set([
  * last kind would send clients retrying against a service that is up.
  */
 export function classifyUpstreamFailure(error: unknown): UpstreamFailure {
-  const codes: string[] = [];
-  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-  }
+  const codes = errorCauses(error)
+    .map((e) => (e as { code?: unknown }).code)
+    .filter((code): code is string => typeof code === 'string');
   if (codes.some((c) => TIMEOUT_CODES.has(c))) return 'timeout';
   if (codes.some((c) => UNREACHABLE_CODES.has(c) || c.startsWith('HPE_'))) return 'unreachable';
   return 'forwarding';

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
-import { QueueModule } from '@platform/queue';
-import { StoreAttributePurgeQueue } from './store-attribute-purge.jobs';
+import { QueueModule, everyJobScheduler } from '@platform/queue';
+import {
+  STORE_ATTRIBUTE_PURGE_EVERY_MS,
+  STORE_ATTRIBUTE_PURGE_SCHEDULER_ID,
+  StoreAttributePurgeQueue,
+} from './store-attribute-purge.jobs';
 import { StoreAttributePurgeProcessor } from './store-attribute-purge.processor';
-import { StoreAttributePurgeScheduler } from './store-attribute-purge.scheduler';
 
 /**
  * Retention of expired store attributes, for the commerce worker (never the API process): schedules
@@ -10,6 +13,13 @@ import { StoreAttributePurgeScheduler } from './store-attribute-purge.scheduler'
  */
 @Module({
   imports: [QueueModule.registerQueues(StoreAttributePurgeQueue)],
-  providers: [StoreAttributePurgeProcessor, StoreAttributePurgeScheduler],
+  providers: [
+    StoreAttributePurgeProcessor,
+    everyJobScheduler(StoreAttributePurgeQueue, {
+      id: STORE_ATTRIBUTE_PURGE_SCHEDULER_ID,
+      everyMs: STORE_ATTRIBUTE_PURGE_EVERY_MS,
+      job: 'purge-expired',
+    }),
+  ],
 })
 export class StoreAttributePurgeModule {}
