@@ -13,6 +13,7 @@ const NOUNS = {
   domain: ['domains', 'admin'],
   'payment-profile': ['domains', 'admin'],
   agent: ['agent-registry', 'admin'],
+  'shopping-product': ['shopping', 'admin'],
 };
 
 function fail(code, message) {

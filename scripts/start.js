@@ -150,7 +150,8 @@ async function main() {
   const gatewayEnv = { ...shared };
   // Each service and its workers also get the URLs of the services listed before it (the
   // subgraphs ask commerce-rest whether the caller may use a store: COMMERCE_REST_URL; the mailboxes
-  // and agent-registry workers ask domains, the first row: DOMAINS_URL).
+  // and agent-registry workers ask domains, the first row: DOMAINS_URL; shopping, the last row,
+  // reaches domains, hosting, the three subgraphs and commerce-rest).
   const serviceUrls = {};
   for (const route of ROUTE_TABLE) {
     const port = await portOf(route.service, SERVICE_PORTS[route.service]);

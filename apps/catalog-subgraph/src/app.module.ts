@@ -9,6 +9,7 @@ import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
 import { CatalogBulkModule } from './modules/bulk/bulk.module';
 import { CatalogInventoryModule } from './modules/inventory/inventory.module';
 import { CatalogRecordsModule } from './modules/records/records.module';
+import { ShoppingProductsModule } from './modules/shopping-products/shopping-products.module';
 import { StorefrontPricingModule } from './modules/storefront-pricing/storefront-pricing.module';
 
 /**
@@ -31,6 +32,7 @@ export class CatalogAppModule {
           errorFamily: 'commerce',
           migrationSets: [CATALOG_MIGRATION_SET],
         }),
+        ShoppingProductsModule,
         StorefrontPricingModule,
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/catalog-subgraph',

@@ -27,7 +27,7 @@ export class DomainsAppModule {
         DomainsModule,
         IdempotencyModule,
         OrdersModule,
-        PaymentProfilesModule,
+        PaymentProfilesModule.withHttp(),
         QueueModule.forRoot(),
         RateLimitModule,
         RecordsModule,

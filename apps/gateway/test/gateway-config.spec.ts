@@ -44,6 +44,7 @@ describe('gateway configuration', () => {
       domains: 'domains',
       hosting: 'commerce',
       mailboxes: 'domains',
+      shopping: 'shopping',
       'order-subgraph': 'graphql',
       'catalog-subgraph': 'graphql',
       'tax-subgraph': 'graphql',
@@ -149,6 +150,29 @@ describe('route table', () => {
       /claimed by hosting-worker and countries/,
     );
     expect(() => assertValidRouteTable([withWorkerPrefix('/hosted/')])).toThrow(/hosting-worker prefix/);
+  });
+
+  it('lists every service a row reaches above it: `npm start` hands a service only the URLs of the rows before it', () => {
+    const above = (service: ServiceRoute['service']) =>
+      ROUTE_TABLE.slice(
+        0,
+        ROUTE_TABLE.findIndex((r) => r.service === service),
+      ).map((r) => r.urlEnv);
+    expect(above('shopping')).toEqual(
+      expect.arrayContaining([
+        'DOMAINS_URL',
+        'HOSTING_URL',
+        'CATALOG_SUBGRAPH_URL',
+        'TAX_SUBGRAPH_URL',
+        'ORDER_SUBGRAPH_URL',
+        'COMMERCE_REST_URL',
+      ]),
+    );
+    expect(above('order-subgraph')).toEqual(
+      expect.arrayContaining(['COMMERCE_REST_URL', 'CATALOG_SUBGRAPH_URL', 'TAX_SUBGRAPH_URL']),
+    );
+    expect(above('mailboxes')).toContain('DOMAINS_URL');
+    expect(above('agent-registry')).toContain('DOMAINS_URL');
   });
 
   it('turns {param} segments into router parameters', () => {

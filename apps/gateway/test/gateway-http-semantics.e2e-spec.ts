@@ -215,6 +215,33 @@ describe('gateway: Expect: 100-continue (RFC 9110 §10.1.1) through the real gat
     });
   });
 
+  it('answers a Shopping API path without a token 401 in the UCP envelope, without asking for the body', async () => {
+    const before = services.received.length;
+    const res = await call(gateway.url, {
+      method: 'POST',
+      path: '/v1/shopping/checkout-sessions',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ line_items: [] }),
+      expectContinue: true,
+    });
+    expect(res.status).toBe(401);
+    expect(res.continued).toBe(false);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    expect(res.json()).toEqual({
+      ucp: { version: '2026-04-08', status: 'error' },
+      messages: [
+        {
+          type: 'error',
+          code: 'unauthorized',
+          content_type: 'plain',
+          content: expect.any(String),
+          severity: 'unrecoverable',
+        },
+      ],
+    });
+    expect(services.received).toHaveLength(before);
+  });
+
   it('answers an unknown path 404 without asking for the body', async () => {
     const res = await call(gateway.url, {
       method: 'POST',

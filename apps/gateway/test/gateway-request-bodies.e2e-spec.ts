@@ -18,6 +18,22 @@ import {
 
 const MiB = 1024 * 1024;
 
+/** A Shopping API error: the UCP envelope, one error message with a severity (docs/errors.md). */
+const ucpError = (code: string) => ({
+  ucp: { version: '2026-04-08', status: 'error' },
+  messages: [
+    {
+      type: 'error',
+      code,
+      content_type: 'plain',
+      content: expect.any(String),
+      severity: expect.stringMatching(
+        /^(recoverable|requires_buyer_input|requires_buyer_review|unrecoverable)$/,
+      ),
+    },
+  ],
+});
+
 /** A body sent chunked (no Content-Length), as a stream of 64 KiB pieces. */
 const chunked = (bytes: number): ReadableStream<Uint8Array> => {
   let left = bytes;
@@ -38,6 +54,7 @@ describe('gateway (real route table, fake countries service)', () => {
     it.each([
       ['commerce', '/v1/commerce/stores/st_1/customers', { name: 'PAYLOAD_TOO_LARGE' }],
       ['domains', '/v1/countries', { code: 'PAYLOAD_TOO_LARGE' }],
+      ['shopping (UCP envelope)', '/v1/shopping/checkout-sessions', ucpError('payload_too_large')],
     ])(
       'refuses a body over the route limit itself: 413 in the %s shape, with Content-Length or chunked, 3 and 30 MB, never proxied',
       async (_family, path, shape) => {

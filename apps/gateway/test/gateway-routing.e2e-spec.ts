@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   call,
+  deadUrl,
   startCountriesGateway,
+  startGatewayOver,
   startSyntheticGateway,
   startedForSuite,
 } from './support/gateway-test-kit';
@@ -124,4 +126,51 @@ describe('gateway (synthetic route table: longest prefix, path parameters, worke
     });
     expect(res.body.toString('utf8')).not.toMatch(/ECONNREFUSED|at .*\.js/);
   });
+});
+
+describe('gateway (a Shopping API row whose service is down)', () => {
+  const shop = startedForSuite(async () =>
+    startGatewayOver(
+      [
+        {
+          service: 'shopping',
+          prefixes: ['/v1/shopping', '/.well-known/ucp'],
+          urlEnv: 'SHOPPING_URL',
+          errorFamily: 'shopping',
+          workers: [],
+        },
+      ],
+      { SHOPPING_URL: await deadUrl() },
+    ),
+  );
+
+  it.each([
+    ['POST', '/v1/shopping/checkout-sessions'],
+    ['GET', '/.well-known/ucp'],
+  ])(
+    'answers 503 with Retry-After to %s %s, a Shopping API path, in the UCP envelope when the service is down',
+    async (method, path) => {
+      const res = await call(shop.url, {
+        method,
+        path,
+        headers: { 'content-type': 'application/json', authorization: 'Bearer dp_test_token' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({
+        ucp: { version: '2026-04-08', status: 'error' },
+        messages: [
+          {
+            type: 'error',
+            code: 'upstream_unavailable',
+            content_type: 'plain',
+            content: expect.stringContaining('shopping'),
+            severity: 'recoverable',
+          },
+        ],
+      });
+    },
+  );
 });

@@ -100,6 +100,33 @@ describe.each(overlayNames())('k8s overlay %s against the Kubernetes schema', (o
       ports: [{ protocol: 'TCP', port: 8080 }],
     });
   });
+
+  it('lets the shopping API and worker reach public addresses on 443 only, never the cluster, private ranges or link-local metadata addresses', () => {
+    const spec = policy(policies(objects, PLATFORM_NS), 'allow-shopping-internet-egress').spec;
+    expect(spec?.podSelector.matchExpressions).toEqual([
+      { key: 'app.kubernetes.io/name', operator: 'In', values: ['shopping', 'shopping-worker'] },
+    ]);
+    expect(spec?.policyTypes).toEqual(['Egress']);
+    expect(spec?.ingress).toBeUndefined();
+    const egress = spec?.egress ?? [];
+    expect(egress).toHaveLength(1);
+    expect(egress[0].ports).toEqual([{ protocol: 'TCP', port: 443 }]);
+    const peers = egress[0].to ?? [];
+    expect(peers.filter((p) => p.namespaceSelector || p.podSelector)).toEqual([]);
+    const blocks = peers.map((p) => p.ipBlock);
+    expect(blocks.map((b) => b?.cidr)).toEqual(['0.0.0.0/0', '::/0']);
+    expect(blocks[0]?.except).toEqual(
+      expect.arrayContaining([
+        '10.0.0.0/8',
+        '172.16.0.0/12',
+        '192.168.0.0/16',
+        '100.64.0.0/10',
+        '169.254.0.0/16',
+        '127.0.0.0/8',
+      ]),
+    );
+    expect(blocks[1]?.except).toEqual(expect.arrayContaining(['fc00::/7', 'fe80::/10', '::1/128']));
+  });
 });
 
 describe(`k8s overlay ${KUBERNETES_RUNTIME}: the hosted apps' namespace`, () => {

@@ -9,10 +9,12 @@ import { ORDERS_MIGRATION_SET } from './database/orders.migration-set';
 import { OrdersModule } from './modules/orders/orders.module';
 import { StorefrontClientsModule } from './modules/orders/storefront-clients.module';
 import { ORDER_ADMIN_PATH, ORDER_STOREFRONT_PATH } from './modules/orders/store-context';
+import { StoreOrdersModule } from './modules/store-orders/store-orders.module';
 
 /**
  * POST /v1/commerce/order-subgraph (admin) and /v1/commerce/order-storefront-subgraph (the public
- * storefront graph's clients): orders (schema `orders`), one Apollo Federation 2 subgraph schema.
+ * storefront graph's clients): orders (schema `orders`), one Apollo Federation 2 subgraph schema;
+ * and the internal routes of a store's orders for other platform services (store-orders).
  */
 @Module({})
 export class OrderAppModule {
@@ -28,6 +30,7 @@ export class OrderAppModule {
           errorFamily: 'domains',
           migrationSets: [ORDERS_MIGRATION_SET],
         }),
+        StoreOrdersModule,
         StorefrontClientsModule.forRoot(config),
         SubgraphModule.forRoot({
           path: ORDER_ADMIN_PATH,

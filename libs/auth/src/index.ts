@@ -13,6 +13,12 @@ export { TOKEN_PREFIX, generateToken, hashToken, isWellFormedToken } from './tok
 export { openRevocationPublisher } from './token-revocation';
 export { MAX_TOKEN_LIFETIME_S, TokenService, bearerToken } from './token.service';
 export type { IssuedToken } from './token.service';
-export { InternalCallUnreachableError, callInternalRoute, errorCodeOf } from './internal-call';
+export {
+  InternalCallUnreachableError,
+  InternalServiceUnavailableError,
+  callInternalRoute,
+  errorCodeOf,
+  postInternal,
+} from './internal-call';
 export type { InternalTarget } from './internal-call';
 export { InternalCallerGuard, InternalRoute } from './internal-route';

@@ -1,5 +1,5 @@
 import { INTERNAL_CREDENTIAL_HEADER } from '@platform/crypto';
-import { errorMessage } from '@platform/errors';
+import { PlatformError, errorMessage } from '@platform/errors';
 import { tracedFetch } from '@platform/observability';
 
 /** Where a platform process calls another's `/internal/...` routes from. */
@@ -53,4 +53,39 @@ export async function callInternalRoute(
 export function errorCodeOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string') return body.code;
   return undefined;
+}
+
+/**
+ * The answer of another service that is down for now: no answer, 5xx or 429. A 503
+ * SERVICE_UNAVAILABLE PlatformError (a subgraph or REST route answers HTTP 503), typed so a caller
+ * can tell it from the service's own refusals.
+ */
+export class InternalServiceUnavailableError extends PlatformError {
+  constructor(message: string) {
+    super({ status: 503, code: 'SERVICE_UNAVAILABLE', message });
+    this.name = 'InternalServiceUnavailableError';
+  }
+}
+
+/**
+ * POST to another platform service's `/internal/...` route (callInternalRoute, its timeout).
+ * Unreachable, 5xx or 429 → InternalServiceUnavailableError naming `service`; any other status
+ * is returned to the caller to map.
+ */
+export async function postInternal(
+  target: InternalTarget,
+  path: string,
+  payload: unknown,
+  service: string,
+): Promise<{ status: number; body: unknown }> {
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await callInternalRoute(target, 'POST', path, payload);
+  } catch (e) {
+    if (!(e instanceof InternalCallUnreachableError)) throw e;
+    throw new InternalServiceUnavailableError(`${service} unreachable: ${e.message}`);
+  }
+  if (answer.status >= 500 || answer.status === 429)
+    throw new InternalServiceUnavailableError(`${service} answered ${answer.status}`);
+  return answer;
 }

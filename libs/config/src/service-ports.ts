@@ -13,6 +13,7 @@ export const SERVICE_PORTS = {
   'agent-registry': 3007,
   countries: 3008,
   domains: 3009,
+  shopping: 3010,
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_PORTS;
@@ -26,6 +27,7 @@ export const WORKER_PORTS = {
   'mailboxes-worker': 3106,
   'agent-registry-worker': 3107,
   'domains-worker': 3109,
+  'shopping-worker': 3110,
 } as const;
 
 export type WorkerName = keyof typeof WORKER_PORTS;

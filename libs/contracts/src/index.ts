@@ -17,3 +17,27 @@ export type {
 } from './commerce-transactions.jobs';
 export type { CatalogMoney, CatalogSkuPrice, CatalogSkuPricesResponse } from './catalog-sku-prices';
 export type { TaxEstimate, TaxEstimateRequest, TaxEstimateTax } from './tax-estimates';
+export type {
+  DomainAvailability,
+  DomainPurchase,
+  DomainPurchaseRequest,
+  HostingPlan,
+  HostingPlanRequest,
+  PaymentProfileStatus,
+  StoreOrderAddress,
+  StoreOrderProblem,
+  StoreOrderQuote,
+  StoreOrderQuoteLine,
+  StoreOrderQuoteRequest,
+  StoreOutOfStock,
+  StorePaidOrder,
+  StorePaidOrderRequest,
+  StoreProduct,
+  StoreProductLookupRequest,
+  StoreProductLookupResponse,
+  StoreProductSearchRequest,
+  StoreProductSearchResponse,
+  StoreReservation,
+  StoreReservationRequest,
+  StoreVariant,
+} from './shopping-owners';

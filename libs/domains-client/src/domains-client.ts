@@ -1,5 +1,11 @@
 import { callInternalRoute, errorCodeOf } from '@platform/auth';
 import type { InternalTarget } from '@platform/auth';
+import type {
+  DomainAvailability,
+  DomainPurchase,
+  DomainPurchaseRequest,
+  PaymentProfileStatus,
+} from '@platform/contracts';
 import { deriveInternalCredential } from '@platform/crypto';
 import { errorMessage } from '@platform/errors';
 
@@ -111,6 +117,47 @@ export class DomainsClient {
     throw this.failure(status, body);
   }
 
+  /**
+   * Whether each of `names` (1 to 100, as the buyer typed them) can be purchased, in order; a name
+   * that cannot be checked (malformed, TLD not sold) has `available: false` and its `error`.
+   */
+  async availability(names: readonly string[]): Promise<DomainAvailability[]> {
+    const { status, body } = await this.call('POST', '/internal/v1/domains/availability', { domains: names });
+    if (status === 200) return (body as { results: DomainAvailability[] }).results;
+    throw this.failure(status, body);
+  }
+
+  /** Whether the account can be charged: ACTIVE, DECLINING or NONE (no profile). */
+  async paymentProfile(accountId: string): Promise<PaymentProfileStatus> {
+    const { status, body } = await this.call('GET', `${accountPath(accountId)}/payment-profile`);
+    if (status === 200) return body as PaymentProfileStatus;
+    throw this.failure(status, body);
+  }
+
+  /**
+   * Places the purchase of `request.domain` for the account, paid by its payment profile; the same
+   * `reference` answers the same order (a retry is safe). PENDING until the domains worker runs it:
+   * poll purchaseStatus. A name that is not available is refused (DomainsRejectedError 409
+   * DOMAIN_NOT_AVAILABLE), as is a reference already used for another domain or period (422
+   * REFERENCE_MISMATCH); an account that cannot be charged gets a FAILED purchase.
+   */
+  async purchase(accountId: string, request: DomainPurchaseRequest): Promise<DomainPurchase> {
+    const { status, body } = await this.call('POST', `${accountPath(accountId)}/domain-purchases`, request);
+    if (status === 202 || status === 200) return body as DomainPurchase;
+    throw this.failure(status, body);
+  }
+
+  /** The purchase the account placed with `reference`, or undefined when it placed none. */
+  async purchaseStatus(accountId: string, reference: string): Promise<DomainPurchase | undefined> {
+    const { status, body } = await this.call(
+      'GET',
+      `${accountPath(accountId)}/domain-purchases/${encodeURIComponent(reference)}`,
+    );
+    if (status === 200) return body as DomainPurchase;
+    if (status === 404 && errorCodeOf(body) === 'PURCHASE_NOT_FOUND') return undefined;
+    throw this.failure(status, body);
+  }
+
   private async call(
     method: 'GET' | 'POST',
     path: string,
@@ -133,4 +180,8 @@ export class DomainsClient {
       `domains service refused the call: ${status} ${code ?? ''}`.trim(),
     );
   }
+}
+
+function accountPath(accountId: string): string {
+  return `/internal/v1/accounts/${encodeURIComponent(accountId)}`;
 }

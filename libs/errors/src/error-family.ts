@@ -1,8 +1,8 @@
 import { PlatformError } from './platform-error';
-import { toCommerceError, toDomainsError } from './shapes';
+import { toCommerceError, toDomainsError, toShoppingError } from './shapes';
 
 /** The error shapes of the spec; each REST service speaks one (docs/errors.md). */
-export type ErrorFamily = 'commerce' | 'domains';
+export type ErrorFamily = 'commerce' | 'domains' | 'shopping';
 
 /**
  * Nest token of the app's ErrorFamily (ServiceKitModule provides it; the gateway its own), for the
@@ -29,6 +29,8 @@ export function renderErrorBody(family: ErrorFamily, err: PlatformError, request
       return toCommerceError(err, requestId);
     case 'domains':
       return toDomainsError(err);
+    case 'shopping':
+      return toShoppingError(err);
     default:
       return assertNever(family);
   }

@@ -1,8 +1,15 @@
 export { CommonErrorCode, Errors, PlatformError, ViolationCode } from './platform-error';
 export type { PlatformErrorInit, Violation, ViolationLocation } from './platform-error';
 export { toJsonPath, toJsonPointer } from './pointers';
-export { toCommerceError, toDomainsError } from './shapes';
-export type { CommerceErrorBody, CommerceErrorDetail, DomainsErrorBody } from './shapes';
+export { UCP_VERSION, toCommerceError, toDomainsError, toShoppingError } from './shapes';
+export type {
+  CommerceErrorBody,
+  CommerceErrorDetail,
+  DomainsErrorBody,
+  ShoppingErrorBody,
+  UcpErrorMessage,
+  UcpSeverity,
+} from './shapes';
 export { ERROR_FAMILY, assertNever, errorFamilyOf, renderErrorBody } from './error-family';
 export type { ErrorFamily } from './error-family';
 export { dependencyUnavailable, normalizeError } from './error-normalizer';

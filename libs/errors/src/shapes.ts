@@ -72,3 +72,58 @@ export function toDomainsError(err: PlatformError): DomainsErrorBody {
   if (err.retryAfterSec !== undefined) body.retryAfterSec = err.retryAfterSec;
   return body;
 }
+
+/** The UCP version every Shopping API envelope names (docs/shopping.md). */
+export const UCP_VERSION = '2026-04-08';
+
+/** UCP's message severities (message_error.json requires one on every error message). */
+export type UcpSeverity = 'recoverable' | 'requires_buyer_input' | 'requires_buyer_review' | 'unrecoverable';
+
+/** One UCP error message (`types/message_error.json`). */
+export interface UcpErrorMessage {
+  type: 'error';
+  code: string;
+  content_type: 'plain';
+  content: string;
+  severity: UcpSeverity;
+  path?: string;
+}
+
+/** The Shopping error envelope (spec: "Shopping error envelope"; UCP `types/error_response.json`). */
+export interface ShoppingErrorBody {
+  ucp: { version: string; status: 'error' };
+  messages: UcpErrorMessage[];
+}
+
+/**
+ * The wire code of a Shopping API error: UCP's codes are lower snake case (`invalid_request`,
+ * `not_found`), so the platform's shared codes (UNAUTHORIZED, TOO_MANY_REQUESTS) are lowered, and
+ * any request that fails validation at the edge is the spec's `invalid_request`.
+ */
+function shoppingCode(err: PlatformError): string {
+  if (err.kind === 'validation') return 'invalid_request';
+  return err.code.toLowerCase();
+}
+
+/** A caller can retry as is (rate limits, unavailability) or after fixing its input (400, 409). */
+function shoppingSeverity(err: PlatformError): UcpSeverity {
+  if (err.status === 429 || err.status >= 500 || err.status === 400 || err.status === 409)
+    return 'recoverable';
+  return 'unrecoverable';
+}
+
+export function toShoppingError(err: PlatformError): ShoppingErrorBody {
+  const code = shoppingCode(err);
+  const severity = shoppingSeverity(err);
+  const messages: UcpErrorMessage[] = err.violations.length
+    ? err.violations.map((v) => ({
+        type: 'error',
+        code,
+        content_type: 'plain',
+        content: v.message,
+        severity,
+        path: v.location === 'body' ? toJsonPath(v.path) : v.path.map(String).join('.'),
+      }))
+    : [{ type: 'error', code, content_type: 'plain', content: err.message, severity }];
+  return { ucp: { version: UCP_VERSION, status: 'error' }, messages };
+}

@@ -19,11 +19,14 @@ export const IdempotencyErrors = {
       violations: [headerViolation(header, CommonErrorCode.IDEMPOTENCY_KEY_IN_USE, message)],
     });
   },
-  /** 422: the key was first used with a different request (method, path, query or body). */
-  keyMismatch(header: string): PlatformError {
+  /** 422 (or the route's 409): the key was first used with a different request (method, path, query or body). */
+  keyMismatch(header: string, status: 409 | 422 = 422): PlatformError {
     const message = `this ${header} was used with a different request; use a new key for a new request`;
-    return Errors.unprocessable(CommonErrorCode.IDEMPOTENCY_KEY_MISMATCH, message, [
-      headerViolation(header, CommonErrorCode.IDEMPOTENCY_KEY_MISMATCH, message),
-    ]);
+    return new PlatformError({
+      status,
+      code: CommonErrorCode.IDEMPOTENCY_KEY_MISMATCH,
+      message,
+      violations: [headerViolation(header, CommonErrorCode.IDEMPOTENCY_KEY_MISMATCH, message)],
+    });
   },
 };

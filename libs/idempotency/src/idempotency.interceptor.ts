@@ -80,7 +80,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       case 'in-flight':
         throw IdempotencyErrors.keyInUse(options.header);
       case 'mismatch':
-        throw IdempotencyErrors.keyMismatch(options.header);
+        throw IdempotencyErrors.keyMismatch(options.header, options.mismatchStatus);
       default:
         return assertNever(outcome);
     }

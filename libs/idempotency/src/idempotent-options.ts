@@ -15,6 +15,11 @@ export interface IdempotentOptions {
   readonly leaseSeconds?: number;
   /** Response headers stored and replayed besides the body; default Content-Type and Location. */
   readonly replayHeaders?: readonly string[];
+  /**
+   * Status of a key reused with a different request: 422 by default (the domains and mailboxes
+   * contract), 409 where the protocol says so (UCP, the Shopping API).
+   */
+  readonly mismatchStatus?: 409 | 422;
 }
 
 export type ResolvedIdempotentOptions = Required<IdempotentOptions>;
@@ -44,5 +49,6 @@ export function resolveIdempotentOptions(options: IdempotentOptions): ResolvedId
     ),
     leaseSeconds: positiveInteger('leaseSeconds', options.leaseSeconds ?? DEFAULT_LEASE_SECONDS),
     replayHeaders: (options.replayHeaders ?? ['content-type', 'location']).map((h) => h.toLowerCase()),
+    mismatchStatus: options.mismatchStatus ?? 422,
   };
 }

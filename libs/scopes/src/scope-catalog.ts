@@ -53,6 +53,10 @@ export const SCOPES = [
   'domains.domain:create',
   'domains.dns:read',
   'domains.dns:write',
+  // Shopping API (ARCHITECTURE.md §8; GoDaddy's Shopping API scopes)
+  'shopping.catalog:read',
+  'shopping.checkout:execute',
+  'shopping.order:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -2,8 +2,8 @@ export { createAdminToken, runAdminCli, runAdminJson } from './admin-cli';
 export type { AdminCliResult } from './admin-cli';
 export { startFakeCommerce } from './fake-commerce';
 export type { FakeCommerce } from './fake-commerce';
-export { startFakeDomains } from './fake-domains';
-export type { FakeDomains, FakeZoneRecord } from './fake-domains';
+export { FAKE_DOMAINS_TLDS, startFakeDomains } from './fake-domains';
+export type { FakeDomainPurchase, FakeDomains, FakePaymentProfile, FakeZoneRecord } from './fake-domains';
 export { schemaDrift } from './schema-drift';
 export { createTestDatabase, testServerUrl } from './test-database';
 export type { TestDatabase } from './test-database';
@@ -70,3 +70,29 @@ export type { PublicShapeCheck } from './public-graph-shapes';
 export { describeWithVendorData, vendorDataSet, vendorSkipLine, vendorTestsDir } from './vendor-data';
 export type { VendorDataSet } from './vendor-data';
 export { expireJobLock } from './job-lock';
+export {
+  UCP_ANNOTATION_KEYWORDS,
+  UCP_VERSION,
+  expectUcpValid,
+  formatAjvErrors,
+  loadUcpSchemas,
+  ucpMcpTools,
+  ucpOperations,
+  ucpSchemas,
+  ucpSpecDir,
+  ucpTotalsProblems,
+  ucpWebhooks,
+} from './ucp-schemas';
+export type {
+  UcpExtension,
+  UcpHeader,
+  UcpKind,
+  UcpMcpParam,
+  UcpMcpTool,
+  UcpOperation,
+  UcpRequestKind,
+  UcpRequestOperation,
+  UcpSchemas,
+  UcpView,
+  UcpWebhook,
+} from './ucp-schemas';

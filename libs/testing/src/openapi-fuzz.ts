@@ -41,8 +41,8 @@ export interface FuzzOperation {
   readonly operation: Operation;
 }
 
-/** The error shape of an area (docs/errors.md). */
-export type FuzzErrorShape = 'commerce' | 'domains';
+/** The error shape of an area (docs/errors.md); `shopping` is the UCP envelope of the Shopping API. */
+export type FuzzErrorShape = 'commerce' | 'domains' | 'shopping';
 
 export interface FuzzTarget {
   /** The committed OpenAPI document (parsed JSON). */
@@ -110,11 +110,41 @@ const LEAKS: [string, RegExp][] = [
 ];
 
 const CODE = /^[A-Z][A-Z0-9_]*$/;
+/** UCP's codes are lower snake case (`invalid_request`, `not_found`). */
+const UCP_CODE = /^[a-z][a-z0-9_]*$/;
+const UCP_SEVERITIES = ['recoverable', 'requires_buyer_input', 'requires_buyer_review', 'unrecoverable'];
+
+/**
+ * The Shopping error envelope (UCP `types/error_response.json`, `types/message_error.json`):
+ * `{ucp: {version, status: 'error'}, messages: [{type: 'error', code, content_type?, content,
+ * severity, path?}]}`, at least one message, every one with a severity (the platform's contract).
+ */
+function ucpEnvelopeProblem(b: Record<string, unknown>): string | undefined {
+  const ucp = b.ucp as Record<string, unknown> | undefined;
+  if (typeof ucp !== 'object' || ucp === null || typeof ucp.version !== 'string' || ucp.status !== 'error')
+    return `no UCP envelope (ucp: ${JSON.stringify(b.ucp)})`;
+  const messages = b.messages;
+  if (!Array.isArray(messages) || messages.length === 0) return 'UCP error without messages[]';
+  for (const m of messages as Record<string, unknown>[]) {
+    if (typeof m !== 'object' || m === null || m.type !== 'error')
+      return `UCP message that is not an error (${JSON.stringify(m)})`;
+    if (typeof m.code !== 'string' || !UCP_CODE.test(m.code))
+      return `UCP message without a stable code (${JSON.stringify(m.code)})`;
+    if (typeof m.content !== 'string') return `UCP message without content (${JSON.stringify(m)})`;
+    if (m.content_type !== undefined && !['plain', 'markdown'].includes(m.content_type as string))
+      return `UCP message content_type is not plain or markdown (${JSON.stringify(m.content_type)})`;
+    if (!UCP_SEVERITIES.includes(m.severity as string))
+      return `UCP message without a severity (${JSON.stringify(m.severity)})`;
+    if (m.path !== undefined && typeof m.path !== 'string') return 'UCP message path is not a string';
+  }
+  return undefined;
+}
 
 function shapeProblem(shape: FuzzErrorShape, status: number, body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return 'the error body is not an object';
   const b = body as Record<string, unknown>;
+  if (shape === 'shopping') return ucpEnvelopeProblem(b);
   if (shape === 'commerce') {
     if (typeof b.name !== 'string' || !CODE.test(b.name))
       return `no stable commerce name (${JSON.stringify(b.name)})`;
@@ -144,7 +174,12 @@ function shapeProblem(shape: FuzzErrorShape, status: number, body: unknown): str
 
 function codeOf(shape: FuzzErrorShape, body: unknown): string | undefined {
   const b = body as Record<string, unknown> | null;
-  const code = shape === 'commerce' ? b?.name : b?.code;
+  const code =
+    shape === 'commerce'
+      ? b?.name
+      : shape === 'shopping'
+        ? (b?.messages as Record<string, unknown>[] | undefined)?.[0]?.code
+        : b?.code;
   return typeof code === 'string' ? code : undefined;
 }
 
@@ -180,7 +215,8 @@ export function answerProblems(
     }
   }
   // A parameter Fastify's router cannot take (over 100 characters) is a route miss: 404 NOT_FOUND.
-  const routeMiss = status === 404 && codeOf(target.shape, body) === 'NOT_FOUND' && op.path.includes('{');
+  const routeMiss =
+    status === 404 && codeOf(target.shape, body)?.toUpperCase() === 'NOT_FOUND' && op.path.includes('{');
   if (!(String(status) in declared) && !routeMiss)
     problems.push(
       `answered ${status} (${codeOf(target.shape, body) ?? 'no code'}), which the document does not declare`,

@@ -7,6 +7,7 @@ import { InventoryTypeCountEntity } from '../modules/inventory/inventory-type-co
 import { CatalogLinkEntity } from '../modules/records/catalog-link.entity';
 import { CatalogRecordEntity } from '../modules/records/catalog-record.entity';
 import { CatalogReferenceEntity } from '../modules/records/catalog-reference.entity';
+import { ShoppingReservationEntity } from '../modules/shopping-products/shopping-reservation.entity';
 
 /** Every entity of schema `catalog` (explicit list, no globs). Keep it sorted. */
 export const CATALOG_ENTITIES = [
@@ -19,4 +20,5 @@ export const CATALOG_ENTITIES = [
   InventoryCountEntity,
   InventoryReservationEntity,
   InventoryTypeCountEntity,
+  ShoppingReservationEntity,
 ];

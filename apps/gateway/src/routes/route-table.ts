@@ -21,9 +21,10 @@ export interface ServiceRoute {
   readonly workers: readonly ServiceWorker[];
   /**
    * How the service answers errors (README "Service map"), and so how the gateway answers its own
-   * refusals on its paths (413): `commerce`, `domains` (the default), or `graphql` for a subgraph.
+   * refusals on its paths (413): `commerce`, `domains` (the default), `shopping` (the UCP
+   * envelope), or `graphql` for a subgraph.
    */
-  readonly errorFamily?: 'commerce' | 'domains' | 'graphql';
+  readonly errorFamily?: 'commerce' | 'domains' | 'shopping' | 'graphql';
   /**
    * The largest request body the service takes, bytes (default 1 MiB, the services' own limit):
    * the gateway answers 413 itself beyond it, before proxying (docs/gateway.md, "Request bodies").
@@ -158,6 +159,21 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     errorFamily: 'graphql',
     // Publishes the order outbox to commerce-transactions (queue orders-outbox); health on 3102.
     workers: [{ name: 'worker', port: WORKER_PORTS['order-subgraph-worker'] }],
+  },
+  {
+    // Last: `npm start` gives each service the URLs of the rows above it, and the Shopping API
+    // reaches domains, hosting, the catalog, tax and orders only on their /internal routes.
+    service: 'shopping',
+    // apps/shopping/src/modules/: discovery (/.well-known/ucp, /v1/shopping/stores/{storeId}/.well-known/ucp),
+    // catalog (…/catalog/search, …/catalog/lookup, …/catalog/product), checkout
+    // (…/checkout-sessions…), carts (…/carts…), orders (…/orders/{id}), mcp (…/mcp); each under
+    // /v1/shopping (the platform's own products) and /v1/shopping/stores/{storeId} (a store's).
+    prefixes: ['/v1/shopping', '/.well-known/ucp'],
+    urlEnv: 'SHOPPING_URL',
+    errorFamily: 'shopping',
+    // Provisions completed orders, cancels expired checkouts, delivers order webhooks (queues
+    // shopping-*); health on 3110.
+    workers: [{ name: 'worker', port: WORKER_PORTS['shopping-worker'] }],
   },
 ];
 

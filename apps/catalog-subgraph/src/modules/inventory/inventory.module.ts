@@ -10,10 +10,12 @@ import { SkuInventoryCountsService } from './sku-inventory-counts.service';
 
 /**
  * Inventory for the API process: the GraphQL fields and the producer of expiry jobs. Needs
- * QueueModule.forRoot() in the app module; CatalogInventoryWorkerModule runs the jobs.
+ * QueueModule.forRoot() in the app module; CatalogInventoryWorkerModule runs the jobs. Exports the
+ * service and the expiry producer for the Shopping API's reservations (modules/shopping-products).
  */
 @Module({
   imports: [CatalogRecordsModule, QueueModule.registerQueues(CatalogInventoryQueue)],
+  exports: [InventoryExpiryProducer, InventoryService],
   providers: [
     InventoryExpiryProducer,
     InventoryResolver,

@@ -204,33 +204,47 @@ export class InventoryService {
    */
   commit(storeId: string, input: CommitRequest): Promise<InventoryAdjustmentEntity[]> {
     return this.dataSource.transaction(async (manager) => {
-      const { location, sku } = await this.target(manager, storeId, input);
-      const count = await lockCount(manager, storeId, location.id, sku.id);
-      const outcome = commit(count, input.quantity, allowsNegative(location));
-      const at = nowMs();
-      const seconds = input.expiresInSeconds ?? DEFAULT_RESERVATION_SECONDS;
-      const reservation = manager.getRepository(InventoryReservationEntity).create({
-        id: randomUUID(),
-        storeId,
-        locationId: location.id,
-        skuId: sku.id,
-        quantity: input.quantity,
-        status: 'ACTIVE',
-        expiresAt: new Date(at.getTime() + seconds * 1000),
-        createdAt: at,
-        updatedAt: at,
-      });
-      const adjustment = await applyChange(manager, count, outcome, {
-        type: 'COMMIT',
-        quantity: input.quantity,
-        reservationId: reservation.id,
-      });
-      await manager.getRepository(InventoryReservationEntity).insert(reservation);
+      const { adjustment, reservation } = await this.commitInTransaction(manager, storeId, input);
       // Last, still inside the transaction: if Redis refuses the job nothing is committed; if the
       // commit fails after it, the job finds no reservation and does nothing.
       await this.expiry.scheduleExpiry(reservation);
       return [adjustment];
     });
+  }
+
+  /**
+   * commit's steps inside the caller's transaction, without the expiry job: the caller schedules
+   * it (InventoryExpiryProducer.scheduleExpiry) before its transaction commits. For callers that
+   * reserve several lines all or nothing (the Shopping API's reservations).
+   */
+  async commitInTransaction(
+    manager: EntityManager,
+    storeId: string,
+    input: CommitRequest,
+  ): Promise<{ adjustment: InventoryAdjustmentEntity; reservation: InventoryReservationEntity }> {
+    const { location, sku } = await this.target(manager, storeId, input);
+    const count = await lockCount(manager, storeId, location.id, sku.id);
+    const outcome = commit(count, input.quantity, allowsNegative(location));
+    const at = nowMs();
+    const seconds = input.expiresInSeconds ?? DEFAULT_RESERVATION_SECONDS;
+    const reservation = manager.getRepository(InventoryReservationEntity).create({
+      id: randomUUID(),
+      storeId,
+      locationId: location.id,
+      skuId: sku.id,
+      quantity: input.quantity,
+      status: 'ACTIVE',
+      expiresAt: new Date(at.getTime() + seconds * 1000),
+      createdAt: at,
+      updatedAt: at,
+    });
+    const adjustment = await applyChange(manager, count, outcome, {
+      type: 'COMMIT',
+      quantity: input.quantity,
+      reservationId: reservation.id,
+    });
+    await manager.getRepository(InventoryReservationEntity).insert(reservation);
+    return { adjustment, reservation };
   }
 
   /**
@@ -249,6 +263,22 @@ export class InventoryService {
     });
     await this.expiry.cancelExpiry(adjustment.reservationId ?? reservationId);
     return [adjustment];
+  }
+
+  /**
+   * release's step inside the caller's transaction, for callers that end reservations they may
+   * have ended before: the RELEASE adjustment when the reservation was ACTIVE, null when it was
+   * already released, expired or fulfilled, or is not the store's. The caller cancels the expiry
+   * job (InventoryExpiryProducer.cancelExpiry) once its transaction committed.
+   */
+  async releaseIfActiveInTransaction(
+    manager: EntityManager,
+    storeId: string,
+    reservationId: string,
+  ): Promise<InventoryAdjustmentEntity | null> {
+    const reservation = isUuid(reservationId) ? await lockReservation(manager, storeId, reservationId) : null;
+    if (!reservation || reservation.status !== 'ACTIVE') return null;
+    return endReservation(manager, reservation, 'RELEASED');
   }
 
   /**

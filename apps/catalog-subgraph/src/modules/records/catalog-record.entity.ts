@@ -14,6 +14,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 // (store_id, kind, name varchar_pattern_ops) for name prefixes: TypeORM cannot declare an operator
 // class, so the migration owns it and schema sync leaves it alone.
 @Index('records_store_kind_name_prefix_idx', { synchronize: false })
+// A trigram GIN index over shopping-products/shopping-text.ts's expression for SKU groups and SKUs
+// (Shopping API search), made by migration 1797000000500 only where pg_trgm can be installed.
+@Index('records_shopping_text_trgm_idx', { synchronize: false })
 @Index('records_store_kind_code_key', ['storeId', 'kind', 'code'], {
   unique: true,
   where: '"code" IS NOT NULL',

@@ -23,6 +23,8 @@ export interface OrderToPlace {
   readonly domain: string;
   readonly period: number;
   readonly payload?: OperationPayload;
+  /** The internal caller's idempotency reference (unique per account); absent for public orders. */
+  readonly reference?: string;
   /** Rows to write in the order's transaction (the registration a purchase takes); may throw to refuse. */
   readonly alsoWrite?: (manager: EntityManager) => Promise<void>;
   /** What another EXECUTING order of the same name means to this caller. */
@@ -59,6 +61,7 @@ export class OrderPlacement {
           period: order.period,
           total: price * order.period,
           currency: REGISTRY_CURRENCY,
+          reference: order.reference ?? null,
         },
         payload: order.payload,
         alsoWrite: order.alsoWrite,

@@ -23,6 +23,10 @@ export const OrdersErrorCode = {
   RENEWAL_NOT_DUE: 'RENEWAL_NOT_DUE',
   /** 404: no such order for this account. */
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  /** 404 (internal API): the account placed no purchase with this reference. */
+  PURCHASE_NOT_FOUND: 'PURCHASE_NOT_FOUND',
+  /** 422 (internal API): the reference already names a purchase of another domain or period. */
+  REFERENCE_MISMATCH: 'REFERENCE_MISMATCH',
 } as const;
 
 /**
@@ -99,5 +103,25 @@ export const OrdersErrors = {
   },
   orderNotFound(): PlatformError {
     return Errors.notFound('no such order', OrdersErrorCode.ORDER_NOT_FOUND);
+  },
+  purchaseNotFound(): PlatformError {
+    return Errors.notFound(
+      'no purchase of this account has this reference',
+      OrdersErrorCode.PURCHASE_NOT_FOUND,
+    );
+  },
+  referenceMismatch(reference: string, domain: string, period: number): PlatformError {
+    return Errors.unprocessable(
+      OrdersErrorCode.REFERENCE_MISMATCH,
+      `reference ${reference} already names the purchase of ${domain} for ${period} year(s); use a new reference for another purchase`,
+      [
+        {
+          location: 'body',
+          path: ['reference'],
+          code: OrdersErrorCode.REFERENCE_MISMATCH,
+          message: 'reference already used',
+        },
+      ],
+    );
   },
 };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { insertRegistration } from '../domains/domain-registrations';
-import { DomainEntity } from '../domains/domain.entity';
+import { DomainContacts, DomainEntity } from '../domains/domain.entity';
 import { PaymentProfilesService } from '../payment-profiles/payment-profiles.service';
 import { AvailabilityCache } from '../registry/availability.cache';
 import { REGISTRY_SETTINGS } from '../registry/registry-settings';
@@ -19,6 +19,17 @@ import {
 import { OrdersErrors } from './orders.errors';
 import type { PurchaseRequest, TransferRequest } from './orders.request';
 
+/** What a purchase registers: the name, its years and the registration's settings. */
+export interface PurchaseTerms {
+  readonly domain: string;
+  readonly period: number;
+  readonly agreementKeys: readonly string[];
+  readonly renewAuto: boolean;
+  readonly privacy: boolean;
+  readonly nameServers: readonly string[];
+  readonly contacts: DomainContacts;
+}
+
 /** Purchase and transfer acceptance, renewal through OrderPlacement, and reading an order back. */
 @Injectable()
 export class OrdersService {
@@ -31,31 +42,58 @@ export class OrdersService {
   ) {}
 
   /**
-   * Checks in this order: TLD sold, DNRA agreed, account chargeable, name available; then the
-   * order and the PENDING registration in one transaction (the name's unique index lets one of
-   * concurrent purchases take it).
+   * POST /v1/domains/purchase. Checks in this order: TLD sold, DNRA agreed, account chargeable,
+   * name available; then the order and the PENDING registration in one transaction (the name's
+   * unique index lets one of concurrent purchases take it).
    */
-  async purchase(accountId: string, request: PurchaseRequest): Promise<DomainOrderEntity> {
-    const { domain } = request;
-    this.assertSellable(domain, request.consent.agreementKeys);
-    await this.payments.check(accountId);
+  purchase(accountId: string, request: PurchaseRequest): Promise<DomainOrderEntity> {
+    const nameServers = request.nameServers?.length ? request.nameServers : this.settings.defaultNameServers;
+    return this.placePurchase(
+      accountId,
+      {
+        domain: request.domain,
+        period: request.period,
+        agreementKeys: request.consent.agreementKeys,
+        renewAuto: request.renewAuto,
+        privacy: request.privacy,
+        nameServers,
+        contacts: contactsOf(request),
+      },
+      { chargeableNow: true },
+    );
+  }
+
+  /**
+   * A purchase, whoever asks (the public route above, the internal one in
+   * domain-purchases.service.ts). `chargeableNow` refuses an account that cannot be charged at
+   * once (422); without it the order is placed and the worker's charge fails it
+   * (BILLING_DECLINED, NO_PAYMENT_PROFILE), releasing the name.
+   */
+  async placePurchase(
+    accountId: string,
+    terms: PurchaseTerms,
+    options: { readonly chargeableNow: boolean; readonly reference?: string },
+  ): Promise<DomainOrderEntity> {
+    const { domain } = terms;
+    this.assertSellable(domain, terms.agreementKeys);
+    if (options.chargeableNow) await this.payments.check(accountId);
     const registered = await this.dataSource.getRepository(DomainEntity).existsBy({ domain });
     if (standingOf(domain, registered, this.settings) !== 'available')
       throw OrdersErrors.notAvailable(domain);
-    const nameServers = request.nameServers?.length ? request.nameServers : this.settings.defaultNameServers;
     const order = await this.placement.place({
       accountId,
       type: 'PURCHASE',
       domain,
-      period: request.period,
+      period: terms.period,
+      reference: options.reference,
       conflict: () => OrdersErrors.notAvailable(domain),
       alsoWrite: async (manager) => {
         const row = await insertRegistration(manager, accountId, domain, {
           status: 'PENDING',
-          renewAuto: request.renewAuto,
-          privacy: request.privacy,
-          nameServers,
-          contacts: contactsOf(request),
+          renewAuto: terms.renewAuto,
+          privacy: terms.privacy,
+          nameServers: terms.nameServers,
+          contacts: terms.contacts,
         });
         if (!row) throw OrdersErrors.notAvailable(domain);
       },

@@ -1,9 +1,19 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
+import { InternalPaymentProfilesController } from './internal-payment-profiles.controller';
 import { PaymentProfilesService } from './payment-profiles.service';
 
-/** Whether an account may be charged (NO_PAYMENT_PROFILE, BILLING_DECLINED). */
+/**
+ * Whether an account may be charged (NO_PAYMENT_PROFILE, BILLING_DECLINED). Imported as is by the
+ * orders (API and worker); `withHttp()` adds GET /internal/v1/accounts/{accountId}/payment-profile
+ * for the API process only.
+ */
 @Module({
   providers: [PaymentProfilesService],
   exports: [PaymentProfilesService],
 })
-export class PaymentProfilesModule {}
+export class PaymentProfilesModule {
+  /** The module plus its HTTP route (API process only). */
+  static withHttp(): DynamicModule {
+    return { module: PaymentProfilesModule, controllers: [InternalPaymentProfilesController] };
+  }
+}

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { PaymentProfileStatus as PaymentProfileStatusView } from '@platform/contracts';
+import { assertNever } from '@platform/errors';
 import { DataSource } from 'typeorm';
 import { PaymentProfileEntity, PaymentProfileStatus } from './payment-profile.entity';
+
+/** ACTIVE, DECLINING or NONE (libs/contracts, shopping-owners.ts). */
+export type PaymentProfileStanding = PaymentProfileStatusView['status'];
 import { PaymentProfilesErrors } from './payment-profiles.errors';
 
 /**
@@ -16,6 +21,23 @@ export class PaymentProfilesService {
     const profile = await this.dataSource.getRepository(PaymentProfileEntity).findOneBy({ accountId });
     if (!profile) throw PaymentProfilesErrors.noProfile();
     if (profile.status !== 'ACTIVE') throw PaymentProfilesErrors.declined();
+  }
+
+  /**
+   * What the Shopping API is told (GET /internal/v1/accounts/{accountId}/payment-profile): ACTIVE
+   * (charges succeed), DECLINING (a DECLINED profile: charges are declined) or NONE (no profile).
+   */
+  async standingOf(accountId: string): Promise<PaymentProfileStanding> {
+    const profile = await this.dataSource.getRepository(PaymentProfileEntity).findOneBy({ accountId });
+    if (!profile) return 'NONE';
+    switch (profile.status) {
+      case 'ACTIVE':
+        return 'ACTIVE';
+      case 'DECLINED':
+        return 'DECLINING';
+      default:
+        return assertNever(profile.status);
+    }
   }
 
   /** Creates or replaces the account's profile. */

@@ -36,27 +36,53 @@ export function readNameList(body: unknown): NameList {
   }
   const list: NameList = { names: [], errors: [] };
   (body as string[]).forEach((raw, i) => {
-    const domain = normalizeDomainName(raw);
-    const price = domain === undefined ? undefined : yearlyPriceOf(domain);
-    if (domain === undefined)
-      list.errors.push({
-        code: ViolationCode.INVALID_FORMAT,
-        domain: raw,
-        path: `[${i}]`,
-        status: 400,
-        message: 'not a domain name such as example.com (ASCII, A-labels for IDNs)',
-      });
-    else if (price === undefined)
-      list.errors.push({
-        code: RegistryErrorCode.UNSUPPORTED_TLD,
-        domain,
-        path: `[${i}]`,
-        status: 422,
-        message: unsupportedTldMessage(domain),
-      });
-    else list.names.push({ domain, price });
+    const name = readName(raw);
+    if ('error' in name) {
+      const { code, domain, status, message } = name.error;
+      list.errors.push({ code, domain, path: `[${i}]`, status, message });
+    } else list.names.push(name);
   });
   return list;
+}
+
+/** Why one name of an availability check cannot be answered (its status alone: 400 or 422). */
+export interface NameError {
+  readonly code: string;
+  /** The name as sent when malformed, else canonical. */
+  readonly domain: string;
+  readonly status: 400 | 422;
+  readonly message: string;
+}
+
+/**
+ * One name of an availability check (POST /v1/domains/available, POST
+ * /internal/v1/domains/availability): canonical with its yearly price, or why it cannot be
+ * answered (INVALID_FORMAT, UNSUPPORTED_TLD).
+ */
+export function readName(
+  raw: string,
+): { readonly domain: string; readonly price: number } | { readonly error: NameError } {
+  const domain = normalizeDomainName(raw);
+  if (domain === undefined)
+    return {
+      error: {
+        code: ViolationCode.INVALID_FORMAT,
+        domain: raw,
+        status: 400,
+        message: 'not a domain name such as example.com (ASCII, A-labels for IDNs)',
+      },
+    };
+  const price = yearlyPriceOf(domain);
+  if (price === undefined)
+    return {
+      error: {
+        code: RegistryErrorCode.UNSUPPORTED_TLD,
+        domain,
+        status: 422,
+        message: unsupportedTldMessage(domain),
+      },
+    };
+  return { domain, price };
 }
 
 function invalidBody(path: Violation['path'], message: string, code: string = ViolationCode.INVALID_FORMAT) {

@@ -43,6 +43,18 @@ describe('gateway body limits', () => {
       name: 'PAYLOAD_TOO_LARGE',
       correlationId: 'r1',
     });
+    expect(payloadTooLarge('shopping', 10, 'r1').body).toEqual({
+      ucp: { version: '2026-04-08', status: 'error' },
+      messages: [
+        {
+          type: 'error',
+          code: 'payload_too_large',
+          content_type: 'plain',
+          content: 'the request body is larger than 10 bytes',
+          severity: 'unrecoverable',
+        },
+      ],
+    });
     expect(payloadTooLarge('graphql', 10, 'r1').body).toEqual({
       errors: [
         { message: 'the request body is larger than 10 bytes', extensions: { code: 'PAYLOAD_TOO_LARGE' } },

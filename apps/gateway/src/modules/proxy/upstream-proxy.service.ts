@@ -1,7 +1,7 @@
 import httpProxy from '@fastify/http-proxy';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { Errors, PlatformError, toDomainsError } from '@platform/errors';
+import { Errors, PlatformError } from '@platform/errors';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -25,7 +25,7 @@ import { markGatewayEntityTag } from '../http-semantics/compression';
 import { entityTagOf, isBufferedAnswer, matchingEntityTag } from '../http-semantics/conditional-get';
 import { awaitsContinue } from '../http-semantics/expectations';
 import { responseHeadersToReturn } from '../http-semantics/hop-by-hop';
-import { sendRouteError } from '../http-semantics/route-error';
+import { sendRouteError, upstreamFailureBody } from '../http-semantics/route-error';
 import { forwardedRequestHeaders } from './forwarded-headers';
 import { ProxyErrors, classifyUpstreamFailure } from './proxy.errors';
 
@@ -270,7 +270,7 @@ export class UpstreamProxyService implements OnModuleInit {
     reply
       .code(platformError.status)
       .header('content-type', 'application/json; charset=utf-8')
-      .send(toDomainsError(platformError));
+      .send(upstreamFailureBody(upstream.errorFamily, platformError, String(reply.request.id)));
   }
 }
 

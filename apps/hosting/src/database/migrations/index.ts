@@ -4,6 +4,7 @@ import { CreateImports1795600000200 } from './1795600000200-create-imports';
 import { CreateAppLogs1795600000300 } from './1795600000300-create-app-logs';
 import { CreateDeployments1795600000400 } from './1795600000400-create-deployments';
 import { CreateWorkers1795600000500 } from './1795600000500-create-workers';
+import { AddSubscriptionReferences1795600000600 } from './1795600000600-add-subscription-references';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -13,4 +14,5 @@ export const HOSTING_MIGRATIONS = [
   CreateAppLogs1795600000300,
   CreateDeployments1795600000400,
   CreateWorkers1795600000500,
+  AddSubscriptionReferences1795600000600,
 ];

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { HostingPlansService } from './hosting-plans.service';
+import { InternalHostingPlansController } from './internal-hosting-plans.controller';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 
-/** PUT/GET /v1/hosting/apps/{appId}/subscription. */
+/**
+ * PUT/GET /v1/hosting/apps/{appId}/subscription, and the Shopping API's plans under
+ * /internal/v1/accounts/{accountId}/hosting-plans.
+ */
 @Module({
-  controllers: [SubscriptionsController],
-  providers: [SubscriptionsService],
+  controllers: [InternalHostingPlansController, SubscriptionsController],
+  providers: [HostingPlansService, SubscriptionsService],
 })
 export class SubscriptionsModule {}

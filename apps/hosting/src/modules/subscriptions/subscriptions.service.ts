@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppEntity } from '../apps/app.entity';
 import { AppErrors } from '../apps/apps.errors';
+import { lockAccountPlans } from './account-plans-lock';
 import { SubscriptionErrors } from './subscriptions.errors';
 import { AppSubscriptionEntity } from './app-subscription.entity';
 import {
@@ -30,9 +31,7 @@ export class SubscriptionsService {
 
   async attach(accountId: string, appId: string, target: AttachTarget): Promise<AttachmentView> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('hosting.subscriptions'), hashtext($1))`, [
-        accountId,
-      ]);
+      await lockAccountPlans(manager, accountId);
       await this.requireApp(manager, accountId, appId);
       const current = await manager.findOneBy(AppSubscriptionEntity, { appId });
       const currentSubscription = current

@@ -7,7 +7,7 @@ import { LineItemEntity } from './line-item.entity';
 import type { OrderChange } from './order-change';
 import { OrderDiscountEntity } from './order-discount.entity';
 import { lineTotals } from './order-rules';
-import type { OrderContact, StoredTax } from './order.entity';
+import type { OrderContact, OrderEntity, StoredTax } from './order.entity';
 import { TaxEstimatesClient } from './tax-estimates.client';
 
 function storedTax(t: TaxEstimateTax): StoredTax {
@@ -41,9 +41,35 @@ export class CartTotals {
     const order = change.order;
     if (order.status !== 'DRAFT') return change.recompute();
     const lineRepo = change.tx.getRepository(LineItemEntity);
+    const discountRepo = change.tx.getRepository(OrderDiscountEntity);
     const lines = await lineRepo.find({ where: { orderId: order.id }, order: { position: 'ASC' } });
-    const discounts = await this.rederiveCodeDiscounts(change, lines);
+    const discounts = await discountRepo.find({
+      where: { orderId: order.id },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    const codeIds = discounts.flatMap((d) => (d.discountCodeId ? [d.discountCodeId] : []));
+    const codes = codeIds.length
+      ? await change.tx.getRepository(DiscountCodeEntity).find({ where: { id: In(codeIds) } })
+      : [];
+    const changed = await this.price(order, lines, discounts, codes);
+    for (const discount of changed) await discountRepo.save(discount);
+    if (lines.length > 0) await lineRepo.save(lines);
+    await change.recompute({ lines, discounts });
+  }
 
+  /**
+   * The pricing of a cart's rows, read and written by the caller (recompute above; a quote that
+   * keeps nothing): the code discounts' amounts, each line's taxes and totals, and the order's
+   * taxes, set on the objects given. `discounts` in the order they were applied (createdAt, id);
+   * `codes` the store's codes they came from. Returns the discounts whose amount changed.
+   */
+  async price(
+    order: OrderEntity,
+    lines: readonly LineItemEntity[],
+    discounts: readonly OrderDiscountEntity[],
+    codes: readonly DiscountCodeEntity[],
+  ): Promise<OrderDiscountEntity[]> {
+    const changed = rederiveCodeDiscounts(lines, discounts, codes);
     const address = taxAddressOf(order.shipping, order.billing);
     const taxable = lines.filter((l) => l.taxable);
     const byLine = new Map<string, { taxTotal: number; taxes: StoredTax[] }>();
@@ -72,45 +98,37 @@ export class CartTotals {
       const tax = byLine.get(line.id) ?? { taxTotal: 0, taxes: [] };
       Object.assign(line, lineTotals({ ...line, taxTotal: tax.taxTotal }), { taxes: tax.taxes });
     }
-    if (lines.length > 0) await lineRepo.save(lines);
     order.taxes = orderTaxes;
-    await change.recompute({ lines, discounts });
+    return changed;
   }
+}
 
-  /**
-   * Discount codes' amounts from the current subtotal, oldest first, never above what is left of
-   * it. Returns every discount of the order as now saved.
-   */
-  private async rederiveCodeDiscounts(
-    change: OrderChange,
-    lines: readonly LineItemEntity[],
-  ): Promise<OrderDiscountEntity[]> {
-    const repo = change.tx.getRepository(OrderDiscountEntity);
-    const discounts = await repo.find({
-      where: { orderId: change.order.id },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-    const fromCodes = discounts.filter((d) => d.discountCodeId !== null);
-    if (fromCodes.length === 0) return discounts;
-    const codes = await change.tx
-      .getRepository(DiscountCodeEntity)
-      .find({ where: { id: In(fromCodes.map((d) => d.discountCodeId as string)) } });
-    const codeById = new Map(codes.map((c) => [c.id, c]));
-    const subTotal = lines.reduce((sum, l) => sum + l.unitAmount * l.quantity - l.discountTotal, 0);
-    let left =
-      subTotal - discounts.filter((d) => d.discountCodeId === null).reduce((s, d) => s + d.amount, 0);
-    for (const discount of fromCodes) {
-      const code = codeById.get(discount.discountCodeId as string);
-      const wanted = discount.ratePercentage
-        ? percentOf(subTotal, discount.ratePercentage)
-        : (code?.amountValue ?? discount.amount);
-      const amount = Math.max(0, Math.min(wanted, left));
-      left -= amount;
-      if (amount !== discount.amount) {
-        discount.amount = amount;
-        await repo.save(discount);
-      }
+/**
+ * Discount codes' amounts from the current subtotal, oldest first, never above what is left of
+ * it (set on the discounts given). Returns those whose amount changed.
+ */
+function rederiveCodeDiscounts(
+  lines: readonly LineItemEntity[],
+  discounts: readonly OrderDiscountEntity[],
+  codes: readonly DiscountCodeEntity[],
+): OrderDiscountEntity[] {
+  const fromCodes = discounts.filter((d) => d.discountCodeId !== null);
+  if (fromCodes.length === 0) return [];
+  const codeById = new Map(codes.map((c) => [c.id, c]));
+  const subTotal = lines.reduce((sum, l) => sum + l.unitAmount * l.quantity - l.discountTotal, 0);
+  let left = subTotal - discounts.filter((d) => d.discountCodeId === null).reduce((s, d) => s + d.amount, 0);
+  const changed: OrderDiscountEntity[] = [];
+  for (const discount of fromCodes) {
+    const code = codeById.get(discount.discountCodeId as string);
+    const wanted = discount.ratePercentage
+      ? percentOf(subTotal, discount.ratePercentage)
+      : (code?.amountValue ?? discount.amount);
+    const amount = Math.max(0, Math.min(wanted, left));
+    left -= amount;
+    if (amount !== discount.amount) {
+      discount.amount = amount;
+      changed.push(discount);
     }
-    return discounts;
   }
+  return changed;
 }

@@ -1,6 +1,6 @@
+import { postInternal } from '@platform/auth';
 import type { CatalogSkuPrice, CatalogSkuPricesResponse } from '@platform/contracts';
 import { Errors } from '@platform/errors';
-import { postInternal } from './internal-call';
 
 /**
  * The order subgraph's way to the catalog's current SKU prices: the catalog's internal route

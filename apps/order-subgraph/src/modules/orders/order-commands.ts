@@ -78,6 +78,8 @@ export interface NewOrder {
   readonly processedAt?: Date | null;
   readonly externalId?: string | null;
   readonly cartId?: string | null;
+  /** The placing service's reference of a paid order (one order per reference and store). */
+  readonly placementReference?: string | null;
   readonly metafields?: readonly { key: string; value: string; type?: 'JSON' }[] | null;
   readonly taxExempted?: boolean;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { amountIn } from './money';
+import type { OrderChange } from './order-change';
 import type { NewPayment, NewRefund } from './order-commands';
 import { assertNotArchived, assertPayable, netPaid, outstandingBalance } from './order-rules';
 import { OrderWriter } from './order-writer.service';
@@ -26,22 +27,30 @@ export class OrderPaymentsService {
     payment: NewPayment,
     expectedVersion?: number | null,
   ): Promise<{ order: OrderEntity; eventId: string }> {
-    const { order, result } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
-      const o = change.order;
-      assertPayable(o);
-      const amount = amountIn(payment.amount, o.currencyCode, ['amount'], true);
-      const balance = outstandingBalance(o);
-      if (amount > balance) throw OrderErrors.overpayment(balance);
-      const eventId = await change.recordPayment({
-        type: 'SALE',
-        amount,
-        processorReference: payment.processorReference,
-        notes: payment.notes,
-      });
-      await change.refreshPaymentStatus();
-      return eventId;
-    });
+    const { order, result } = await this.writer.change(storeId, orderId, expectedVersion, (change) =>
+      this.pay(change, payment),
+    );
     return { order, eventId: result };
+  }
+
+  /**
+   * recordPayment inside a change (also a paid order placed in one go): the SALE in the ledger,
+   * its outbox row, the payment status. Returns the event id.
+   */
+  async pay(change: OrderChange, payment: NewPayment): Promise<string> {
+    const o = change.order;
+    assertPayable(o);
+    const amount = amountIn(payment.amount, o.currencyCode, ['amount'], true);
+    const balance = outstandingBalance(o);
+    if (amount > balance) throw OrderErrors.overpayment(balance);
+    const eventId = await change.recordPayment({
+      type: 'SALE',
+      amount,
+      processorReference: payment.processorReference,
+      notes: payment.notes,
+    });
+    await change.refreshPaymentStatus();
+    return eventId;
   }
 
   /** Refunds part or all (default) of what was paid; any status but DRAFT, not archived. */

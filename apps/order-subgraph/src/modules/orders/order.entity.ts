@@ -52,6 +52,7 @@ export interface StoredTax {
 @Index('orders_store_updated_idx', ['storeId', 'updatedAt', 'id'])
 @Index('orders_store_processed_idx', ['storeId', 'processedAt', 'id'])
 @Index('orders_store_customer_idx', ['storeId', 'customerId'])
+@Index('orders_store_placement_reference_key', ['storeId', 'placementReference'], { unique: true })
 @Index('orders_tags_idx', { synchronize: false })
 export class OrderEntity {
   /** Global id `Order_<KSUID>`. */
@@ -125,6 +126,14 @@ export class OrderEntity {
 
   @Column({ type: 'varchar', length: 128, nullable: true })
   cartId!: string | null;
+
+  /**
+   * The reference under which another platform service placed this order as a paid one
+   * (POST /internal/v1/stores/{storeId}/paid-orders): unique per store, so a retried placement
+   * answers the order it made. Null for orders made through the graphs.
+   */
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  placementReference!: string | null;
 
   @Column({ type: 'jsonb', nullable: true })
   metafields!: StoredMetafield[] | null;

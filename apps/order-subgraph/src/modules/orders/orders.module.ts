@@ -53,6 +53,15 @@ import { StorefrontCartService } from './storefront-cart.service';
     OrdersService,
     StorefrontCartService,
   ],
-  exports: [OrderContentsService, OrderPaymentsService, OrdersQueryService, OrdersService],
+  exports: [
+    CartTotals,
+    Clock,
+    OrderContentsService,
+    OrderPaymentsService,
+    OrderWriter,
+    OrdersQueryService,
+    OrdersService,
+    StorefrontCartService,
+  ],
 })
 export class OrdersModule {}

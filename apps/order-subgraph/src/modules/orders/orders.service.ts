@@ -79,6 +79,58 @@ export function newLineItemRow(
   return row;
 }
 
+/**
+ * A new order's row (not yet saved): `draft` DRAFT, else OPEN; no payment, nothing fulfilled,
+ * totals zero until the lines are priced.
+ */
+export function newOrderRow(
+  storeId: string,
+  number: number,
+  input: NewOrder,
+  draft: boolean,
+  now: Date,
+): OrderEntity {
+  const order = new OrderEntity();
+  Object.assign(order, {
+    id: newGlobalId('Order', now),
+    storeId,
+    number,
+    channelId: input.channelId ?? null,
+    customerId: input.customerId ?? null,
+    currencyCode: input.currencyCode,
+    subTotal: 0,
+    discountTotal: 0,
+    shippingTotal: optionalAmountIn(input.shippingAmount, input.currencyCode, ['shippingAmount']),
+    taxTotal: 0,
+    feeTotal: 0,
+    total: 0,
+    paidTotal: 0,
+    refundedTotal: 0,
+    billing: input.billing ?? null,
+    shipping: input.shipping ?? null,
+    tags: normaliseTags(input.tags ?? []),
+    externalId: input.externalId ?? null,
+    cartId: input.cartId ?? null,
+    placementReference: input.placementReference ?? null,
+    metafields: storedMetafields(input.metafields),
+    taxExempted: input.taxExempted ?? false,
+    taxes: null,
+    orderVersion: 1,
+    processedAt: input.processedAt ?? now,
+    paidAt: null,
+    completedAt: null,
+    canceledAt: null,
+    cancelReason: null,
+    archivedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  order.status = draft ? 'DRAFT' : 'OPEN';
+  order.paymentStatus = 'NONE';
+  order.fulfillmentStatus = 'UNFULFILLED';
+  return order;
+}
+
 /** A metafield list as stored (type defaults to JSON). */
 export function storedMetafields(
   given: readonly { key: string; value: string; type?: 'JSON' }[] | null | undefined,
@@ -101,52 +153,29 @@ export class OrdersService {
   async create(storeId: string, input: NewOrder, draft: boolean, actor: Actor): Promise<OrderEntity> {
     if (!draft && input.lineItems.length === 0) throw OrderErrors.empty();
     return this.writer.create(storeId, async (tx, number, now) => {
-      const order = new OrderEntity();
-      Object.assign(order, {
-        id: newGlobalId('Order', now),
-        storeId,
-        number,
-        channelId: input.channelId ?? null,
-        customerId: input.customerId ?? null,
-        currencyCode: input.currencyCode,
-        subTotal: 0,
-        discountTotal: 0,
-        shippingTotal: optionalAmountIn(input.shippingAmount, input.currencyCode, ['shippingAmount']),
-        taxTotal: 0,
-        feeTotal: 0,
-        total: 0,
-        paidTotal: 0,
-        refundedTotal: 0,
-        billing: input.billing ?? null,
-        shipping: input.shipping ?? null,
-        tags: normaliseTags(input.tags ?? []),
-        externalId: input.externalId ?? null,
-        cartId: input.cartId ?? null,
-        metafields: storedMetafields(input.metafields),
-        taxExempted: input.taxExempted ?? false,
-        taxes: null,
-        orderVersion: 1,
-        processedAt: input.processedAt ?? now,
-        paidAt: null,
-        completedAt: null,
-        canceledAt: null,
-        cancelReason: null,
-        archivedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      order.status = draft ? 'DRAFT' : 'OPEN';
-      order.paymentStatus = 'NONE';
-      order.fulfillmentStatus = 'UNFULFILLED';
-      await tx.getRepository(OrderEntity).insert(order);
-      const change = this.writer.newChange(tx, order, now);
-      await change.recordInitialStatuses();
-      await this.insertLines(tx, order, input.lineItems, now);
-      await this.insertNotes(tx, order, input, actor, now);
+      const change = await this.insertNew(tx, newOrderRow(storeId, number, input, draft, now), input, actor);
       await this.cartTotals.recompute(change);
-      await tx.getRepository(OrderEntity).save(order);
+      await tx.getRepository(OrderEntity).save(change.order);
       return change;
     });
+  }
+
+  /**
+   * Inserts a new order (a row of `newOrderRow`), the first entries of its status history, its
+   * lines and notes, in the creating transaction; the totals are the caller's to derive next.
+   */
+  async insertNew(
+    tx: EntityManager,
+    order: OrderEntity,
+    input: NewOrder,
+    actor: Actor,
+  ): Promise<OrderChange> {
+    await tx.getRepository(OrderEntity).insert(order);
+    const change = this.writer.newChange(tx, order, order.createdAt);
+    await change.recordInitialStatuses();
+    await this.insertLines(tx, order, input.lineItems, order.createdAt);
+    await this.insertNotes(tx, order, input, actor, order.createdAt);
+    return change;
   }
 
   async update(
@@ -178,13 +207,18 @@ export class OrdersService {
 
   /** DRAFT → OPEN; the draft needs at least one line. */
   async openDraft(storeId: string, orderId: string, expectedVersion?: number | null): Promise<OrderEntity> {
-    const { order } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
-      assertTransition(change.order.status, 'OPEN');
-      if (change.order.archivedAt) throw OrderErrors.notEditable(change.order.status, true);
-      await this.assertHasLines(change);
-      await change.setStatus('STATUS', 'OPEN');
-    });
+    const { order } = await this.writer.change(storeId, orderId, expectedVersion, (change) =>
+      this.open(change),
+    );
     return order;
+  }
+
+  /** DRAFT → OPEN inside a change (openDraftOrder, and a paid order placed in one go). */
+  async open(change: OrderChange): Promise<void> {
+    assertTransition(change.order.status, 'OPEN');
+    if (change.order.archivedAt) throw OrderErrors.notEditable(change.order.status, true);
+    await this.assertHasLines(change);
+    await change.setStatus('STATUS', 'OPEN');
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { CatalogSkuPrice } from '@platform/contracts';
+import { PlatformError } from '@platform/errors';
 import type { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
 import { DiscountCodesService, codeKeyOf } from '../discount-codes/discount-codes.service';
 import { CartTotals } from './cart-totals.service';
@@ -8,7 +9,7 @@ import { CatalogPricingClient } from './catalog-pricing.client';
 import { LineItemEntity, type LineItemDetailsData, type LineItemNoteData } from './line-item.entity';
 import { amountIn, optionalAmountIn } from './money';
 import type { OrderChange } from './order-change';
-import type { Actor, LineExtras, NewLineItem } from './order-commands';
+import type { Actor, LineExtras, NewLineItem, NewOrder } from './order-commands';
 import { OrderDiscountEntity } from './order-discount.entity';
 import { OrderNoteEntity } from './order-note.entity';
 import { assertEditable, lineTotals } from './order-rules';
@@ -102,6 +103,32 @@ export interface DraftChange {
   };
 }
 
+/** A whole cart in one request (StorefrontCartService.assemble). */
+export interface WholeCart {
+  readonly lines: readonly { readonly skuId: string; readonly quantity: number }[];
+  readonly discountCodes: readonly string[];
+  readonly shipping: OrderContact | null;
+  readonly billing: OrderContact | null;
+  /** Kept on the order when it is created (NewOrder.placementReference). */
+  readonly placementReference?: string | null;
+}
+
+/** A line or code the cart's rules refuse, with the code and message of the error they refuse it with. */
+export interface CartProblem {
+  readonly code: string;
+  readonly message: string;
+  readonly skuId?: string;
+  readonly discountCode?: string;
+}
+
+export interface AssembledCart {
+  /** The draft with the lines taken, priced from the catalog, in the currency of the first. */
+  readonly order: NewOrder;
+  /** The store's codes taken, each once, in the order given. */
+  readonly codes: readonly DiscountCodeEntity[];
+  readonly problems: readonly CartProblem[];
+}
+
 function lineNotes(notes: Notes | undefined, now: Date): LineItemNoteData[] | undefined {
   return notes?.map((n) => ({
     id: randomUUID(),
@@ -120,6 +147,41 @@ function purchasable(sku: CatalogSkuPrice | undefined, skuId: string): CatalogSk
   if (sku.status !== 'ACTIVE') throw OrderErrors.skuNotPurchasable(skuId, `its status is ${sku.status}`);
   if (!sku.price) throw OrderErrors.skuNotPurchasable(skuId, 'it has no price');
   return sku as CatalogSkuPrice & { price: Money };
+}
+
+/**
+ * The order discounts of a store's codes as applyDiscountCodes adds them (CartTotals derives their
+ * amounts). They share the change's time, and CartTotals takes them by (createdAt, id): the ids
+ * ascend in the order the codes were given, so they apply in that order.
+ */
+export function codeDiscountRows(
+  orderId: string,
+  codes: readonly DiscountCodeEntity[],
+  now: Date,
+): OrderDiscountEntity[] {
+  const ids = codes.map(() => randomUUID()).sort();
+  return codes.map((code, i) =>
+    Object.assign(new OrderDiscountEntity(), {
+      id: ids[i],
+      orderId,
+      name: code.name,
+      code: code.code,
+      amount: code.amountValue ?? 0,
+      ratePercentage: code.ratePercentage,
+      discountCodeId: code.id,
+      createdAt: now,
+    }),
+  );
+}
+
+/** The value of `take`, or the coded error a cart rule refused it with. */
+function attempt<T>(take: () => T): { ok: true; value: T } | { ok: false; error: PlatformError } {
+  try {
+    return { ok: true, value: take() };
+  } catch (e) {
+    if (e instanceof PlatformError) return { ok: false, error: e };
+    throw e;
+  }
 }
 
 /** What the catalog says about a SKU, kept in the line's details (the client's choices win where given). */
@@ -287,25 +349,83 @@ export class StorefrontCartService {
         assertApplicable(code, given, change.now, change.order.currencyCode);
         if (!wanted.includes(code)) wanted.push(code);
       }
-      const discounts = change.tx.getRepository(OrderDiscountEntity);
-      const applied = new Set(
-        (await discounts.find({ where: { orderId: change.order.id } })).map((d) => d.discountCodeId),
-      );
-      for (const code of wanted.filter((c) => !applied.has(c.id))) {
-        await discounts.insert({
-          id: randomUUID(),
-          orderId: change.order.id,
-          name: code.name,
-          code: code.code,
-          amount: code.amountValue ?? 0,
-          ratePercentage: code.ratePercentage,
-          discountCodeId: code.id,
-          createdAt: change.now,
-        });
-      }
+      await this.insertCodeDiscounts(change, wanted);
       await this.cartTotals.recompute(change);
     });
     return order;
+  }
+
+  /** The discounts of codes already found applicable, each code once per cart (before the totals). */
+  async insertCodeDiscounts(change: OrderChange, codes: readonly DiscountCodeEntity[]): Promise<void> {
+    const discounts = change.tx.getRepository(OrderDiscountEntity);
+    const applied = new Set(
+      (await discounts.find({ where: { orderId: change.order.id } })).map((d) => d.discountCodeId),
+    );
+    const rows = codeDiscountRows(
+      change.order.id,
+      codes.filter((c) => !applied.has(c.id)),
+      change.now,
+    );
+    for (const row of rows) await discounts.insert(row);
+  }
+
+  /**
+   * A whole cart in one go, as addDraftOrder, addLineItemBySkuId for each line (in order, no
+   * merging), applyDiscountCodes and a shipping address would make it, by the same rules, except
+   * that a line or code they refuse is set aside with its error instead of failing the rest.
+   * Nothing is written: the caller prices the result (CartTotals) or creates it (OrdersService).
+   */
+  async assemble(storeId: string, cart: WholeCart, now: Date): Promise<AssembledCart> {
+    const [prices, found] = await Promise.all([
+      this.catalog.prices(
+        storeId,
+        cart.lines.map((l) => l.skuId),
+      ),
+      this.codes.byCodes(storeId, cart.discountCodes),
+    ]);
+    const problems: CartProblem[] = [];
+    const lineItems: NewLineItem[] = [];
+    let currencyCode: string | undefined;
+    for (const [i, line] of cart.lines.entries()) {
+      const taken = attempt(() => {
+        const sku = purchasable(prices.get(line.skuId), line.skuId);
+        // An empty cart takes the currency of its first catalog price (adoptCurrency).
+        amountIn(sku.price, currencyCode ?? sku.price.currencyCode, ['lines', i, 'skuId']);
+        currencyCode ??= sku.price.currencyCode;
+        const priced = { name: sku.name, skuId: sku.id, quantity: line.quantity, unitAmount: sku.price };
+        return draftLine(priced, now, sku);
+      });
+      if (taken.ok) lineItems.push(taken.value);
+      else problems.push({ code: taken.error.code, message: taken.error.message, skuId: line.skuId });
+    }
+    const currency = currencyCode ?? 'USD';
+    const codes: DiscountCodeEntity[] = [];
+    const seen = new Set<string>();
+    for (const given of cart.discountCodes) {
+      const key = codeKeyOf(given);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const taken = attempt(() => {
+        const code = found.get(key);
+        assertApplicable(code, given, now, currency);
+        return code;
+      });
+      if (taken.ok) codes.push(taken.value);
+      else problems.push({ code: taken.error.code, message: taken.error.message, discountCode: given });
+    }
+    return {
+      order: {
+        currencyCode: currency,
+        lineItems,
+        billing: cart.billing,
+        shipping: cart.shipping,
+        placementReference: cart.placementReference ?? null,
+        tags: [],
+        notes: [],
+      },
+      codes,
+      problems,
+    };
   }
 
   /** Lines of addDraftOrder on the storefront path: each names a catalog SKU, which prices it. */

@@ -1,7 +1,6 @@
-import { errorCodeOf } from '@platform/auth';
+import { errorCodeOf, postInternal } from '@platform/auth';
 import type { TaxEstimate, TaxEstimateRequest } from '@platform/contracts';
 import { Errors } from '@platform/errors';
-import { postInternal } from './internal-call';
 
 /**
  * The tax subgraph's calculation of a cart, through its internal route

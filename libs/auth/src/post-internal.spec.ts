@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { INTERNAL_CREDENTIAL_HEADER } from '@platform/crypto';
 import { freePort } from '@platform/testing';
-import { postInternal } from './internal-call';
+import { InternalServiceUnavailableError, postInternal } from './internal-call';
 
-describe('postInternal (the storefront’s calls of the catalog and tax internal routes)', () => {
+describe('postInternal (one service calling another’s internal routes)', () => {
   const seen: { credential: unknown; body: string }[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -38,9 +38,9 @@ describe('postInternal (the storefront’s calls of the catalog and tax internal
   });
 
   it.each([500, 503, 429])('turns a %i into 503 SERVICE_UNAVAILABLE', async (status) => {
-    await expect(
-      postInternal({ baseUrl, credential: 'cred' }, `/internal/${status}`, {}, 'the tax subgraph'),
-    ).rejects.toMatchObject({
+    const call = postInternal({ baseUrl, credential: 'cred' }, `/internal/${status}`, {}, 'the tax subgraph');
+    await expect(call).rejects.toBeInstanceOf(InternalServiceUnavailableError);
+    await expect(call).rejects.toMatchObject({
       status: 503,
       code: 'SERVICE_UNAVAILABLE',
       message: `the tax subgraph answered ${status}`,

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CatalogInventoryModule } from '../inventory/inventory.module';
+import { ShoppingProductsController } from './shopping-products.controller';
+import { ShoppingReservationsController } from './shopping-reservations.controller';
+import { ShoppingReservationsService } from './shopping-reservations.service';
+import { StoreProductsService } from './store-products.service';
+
+/**
+ * The catalog's internal routes for the Shopping API (apps/shopping): product search and lookup
+ * over SKU groups, and reservations through the inventory's commit and release.
+ */
+@Module({
+  imports: [CatalogInventoryModule],
+  controllers: [ShoppingProductsController, ShoppingReservationsController],
+  providers: [ShoppingReservationsService, StoreProductsService],
+})
+export class ShoppingProductsModule {}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { lockAccountPlans } from './account-plans-lock';
+import { HostingProduct, SubscriptionEntity } from './subscription.entity';
+import { SubscriptionErrors } from './subscriptions.errors';
+
+export interface HostingPlanOrder {
+  readonly reference: string;
+  readonly hostingProduct: HostingProduct;
+  readonly slotLimit: number;
+}
+
+/** A provisioned plan and whether this call made it (201) or found it (200). */
+export interface ProvisionedPlan {
+  readonly plan: SubscriptionEntity;
+  readonly created: boolean;
+}
+
+/**
+ * Hosting plans the Shopping API sells (POST /internal/v1/accounts/{accountId}/hosting-plans): an
+ * ACTIVE subscription of the account with the slots bought, idempotent by the caller's reference.
+ * It runs under the account's plans lock (the one every attach takes), so concurrent calls with one
+ * reference make one plan; the unique index on (account, reference) stands behind it. The plan then
+ * takes apps through PUT /v1/hosting/apps/{appId}/subscription like any plan of the account.
+ */
+@Injectable()
+export class HostingPlansService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  provision(accountId: string, order: HostingPlanOrder): Promise<ProvisionedPlan> {
+    return this.dataSource.transaction(async (manager) => {
+      await lockAccountPlans(manager, accountId);
+      const existing = await manager.findOneBy(SubscriptionEntity, { accountId, reference: order.reference });
+      if (existing) {
+        if (existing.hostingProduct !== order.hostingProduct || existing.slotLimit !== order.slotLimit)
+          throw SubscriptionErrors.referenceMismatch(
+            order.reference,
+            existing.hostingProduct,
+            existing.slotLimit,
+          );
+        return { plan: existing, created: false };
+      }
+      const subscriptionId = randomUUID();
+      await manager.insert(SubscriptionEntity, {
+        subscriptionId,
+        accountId,
+        hostingProduct: order.hostingProduct,
+        status: 'ACTIVE',
+        slotLimit: order.slotLimit,
+        attachedCount: 0,
+        reference: order.reference,
+      });
+      return { plan: await manager.findOneByOrFail(SubscriptionEntity, { subscriptionId }), created: true };
+    });
+  }
+
+  async get(accountId: string, reference: string): Promise<SubscriptionEntity> {
+    const plan = await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ accountId, reference });
+    if (!plan) throw SubscriptionErrors.hostingPlanNotFound();
+    return plan;
+  }
+}

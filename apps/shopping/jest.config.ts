@@ -1,0 +1,5 @@
+export default {
+  displayName: 'shopping',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

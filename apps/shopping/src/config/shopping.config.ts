@@ -1,0 +1,79 @@
+import {
+  Env,
+  PlatformConfig,
+  SERVICE_PORTS,
+  WORKER_PORTS,
+  envInteger,
+  envPositiveInteger,
+  envServiceUrl,
+  envUrl,
+  loadPlatformConfig,
+} from '@platform/config';
+import { ConfigError } from '@platform/config';
+import { parseOutboundTargets, type OutboundTarget } from '@platform/outbound';
+import type { ShoppingSettings } from './shopping-settings';
+
+/** The shopping service's configuration: the platform's shared variables and its own. */
+export interface ShoppingConfig {
+  readonly platform: PlatformConfig;
+  readonly shopping: ShoppingSettings;
+}
+
+function hostPort(raw: string, fallbackPort: number): OutboundTarget[] {
+  const url = new URL(raw);
+  return parseOutboundTargets(`${url.hostname.replace(/^\[|\]$/g, '')}:${url.port || fallbackPort}`);
+}
+
+/**
+ * The platform's own endpoints no agent URL may reach (docs/shopping.md, "Outbound calls"): its
+ * PostgreSQL and Redis, and every service and worker port on this host.
+ */
+function platformTargets(platform: PlatformConfig): OutboundTarget[] {
+  const ports = [...Object.values(SERVICE_PORTS), ...Object.values(WORKER_PORTS)];
+  return [
+    ...hostPort(platform.databaseUrl, 5432),
+    ...hostPort(platform.redisUrl, 6379),
+    ...ports.flatMap((port) => parseOutboundTargets(`127.0.0.1:${port},localhost:${port}`)),
+  ];
+}
+
+/** The Shopping API's own variables (API and worker alike). */
+export function loadShoppingSettings(env: Env, platform: PlatformConfig): ShoppingSettings {
+  let allow: OutboundTarget[];
+  try {
+    allow = parseOutboundTargets(env.SHOPPING_OUTBOUND_ALLOW);
+  } catch (e) {
+    throw new ConfigError('SHOPPING_OUTBOUND_ALLOW', e instanceof Error ? e.message : String(e));
+  }
+  return {
+    services: {
+      domains: envServiceUrl(env, 'DOMAINS_URL', SERVICE_PORTS.domains),
+      hosting: envServiceUrl(env, 'HOSTING_URL', SERVICE_PORTS.hosting),
+      catalog: envServiceUrl(env, 'CATALOG_SUBGRAPH_URL', SERVICE_PORTS['catalog-subgraph']),
+      order: envServiceUrl(env, 'ORDER_SUBGRAPH_URL', SERVICE_PORTS['order-subgraph']),
+      commerceRest: envServiceUrl(env, 'COMMERCE_REST_URL', SERVICE_PORTS['commerce-rest']),
+    },
+    publicBaseUrl: envUrl(env, 'PUBLIC_BASE_URL', `http://127.0.0.1:${SERVICE_PORTS.gateway}`, [
+      'http:',
+      'https:',
+    ]).replace(/\/+$/, ''),
+    checkoutTtlSeconds: envInteger(env, 'SHOPPING_CHECKOUT_TTL_S', 6 * 3600, 60, 7 * 86_400),
+    profileCacheTtlSeconds: envInteger(env, 'SHOPPING_PROFILE_CACHE_TTL_S', 300, 0, 86_400),
+    outbound: {
+      allow,
+      deniedTargets: platformTargets(platform),
+      timeoutMs: envPositiveInteger(env, 'SHOPPING_OUTBOUND_TIMEOUT_MS', 5000),
+      maxResponseBytes: envPositiveInteger(env, 'SHOPPING_OUTBOUND_MAX_BYTES', 256 * 1024),
+    },
+    signingSeed: platform.secretsEncryptionKey,
+  };
+}
+
+/**
+ * The shopping service's configuration, read once at start: the only reader of its
+ * environment (libs/config's readers for its own variables; nothing else reads process.env).
+ */
+export function loadShoppingConfig(env: Env = process.env): ShoppingConfig {
+  const platform = loadPlatformConfig({ serviceName: 'shopping', defaultPort: SERVICE_PORTS.shopping, env });
+  return { platform, shopping: loadShoppingSettings(env, platform) };
+}

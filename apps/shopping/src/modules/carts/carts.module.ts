@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { UcpModule } from '../ucp/ucp.module';
+import { CartsController } from './carts.controller';
+import { CartsService } from './carts.service';
+
+/** The carts of every business (…/carts…). */
+@Module({ imports: [UcpModule], controllers: [CartsController], providers: [CartsService] })
+export class CartsModule {}

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
+import type { BusinessKey, PricedCart } from '../businesses/business';
+import { businessBasePath, businessColumn } from '../businesses/businesses.service';
+import type { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
+import type { ShoppingContext } from '../ucp/shopping-context';
+import { errorEnvelope, errorMessage, ucpMeta, type UcpReply } from '../ucp/ucp-protocol';
+import { OrderEventEntity } from './order-event.entity';
+import { OrderEventsPublisher } from './order-events.publisher';
+import { ShoppingOrderEntity, type OrderLine, type OrderLineStatus } from './shopping-order.entity';
+
+export interface PlaceOrder {
+  readonly checkout: CheckoutSessionEntity;
+  readonly business: BusinessKey;
+  readonly priced: PricedCart;
+  readonly lineStatus: OrderLineStatus;
+  readonly externalOrderId: string | null;
+  readonly webhookUrl: string | null;
+}
+
+/**
+ * Shopping orders: placed by a completed checkout (in its transaction), read by the agent
+ * (order.json), and changed by fulfilment (the worker), each change an order event in the same
+ * transaction for the webhook worker to deliver.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publisher: OrderEventsPublisher,
+    @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
+  ) {}
+
+  /** Writes the order of a completing checkout (the caller's transaction) and its first event. */
+  async place(tx: EntityManager, p: PlaceOrder): Promise<ShoppingOrderEntity> {
+    const order = new ShoppingOrderEntity();
+    order.id = p.checkout.id.replace(/^chk_/, 'ord_');
+    order.checkoutId = p.checkout.id;
+    order.business = businessColumn(p.business);
+    order.accountId = p.checkout.accountId;
+    order.currency = p.priced.currency;
+    order.lineItems = p.checkout.lineItems.map((line): OrderLine => ({
+      id: line.id,
+      item: line.item,
+      quantity: {
+        original: line.quantity,
+        total: line.quantity,
+        fulfilled: p.lineStatus === 'fulfilled' ? line.quantity : 0,
+      },
+      totals: [...line.totals],
+      status: p.lineStatus,
+    }));
+    order.totals = [...p.checkout.totals];
+    order.events = [];
+    order.adjustments = [];
+    order.externalOrderId = p.externalOrderId;
+    order.webhookUrl = p.webhookUrl;
+    await tx.getRepository(ShoppingOrderEntity).insert(order);
+    await this.recordEvent(tx, order.id, 'order.created');
+    return order;
+  }
+
+  /** After the placing transaction commits: wake the workers (the sweeps catch what this misses). */
+  async afterPlaced(order: ShoppingOrderEntity): Promise<void> {
+    await this.publisher.placed(order);
+  }
+
+  /** Appends the next event of an order (its sequence is one past the last), in `tx`. */
+  async recordEvent(tx: EntityManager, orderId: string, type: string): Promise<void> {
+    const [{ next }] = (await tx.query(
+      `SELECT COALESCE(MAX(sequence), 0) + 1 AS next FROM shopping.order_events WHERE order_id = $1`,
+      [orderId],
+    )) as { next: number }[];
+    await tx
+      .getRepository(OrderEventEntity)
+      .insert({ orderId, sequence: Number(next), type, attempts: 0, deliveredAt: null });
+  }
+
+  async get(ctx: ShoppingContext, id: string): Promise<UcpReply> {
+    const order = await this.dataSource
+      .getRepository(ShoppingOrderEntity)
+      .findOneBy({ id, accountId: ctx.accountId, business: businessColumn(ctx.business) });
+    if (!order)
+      return {
+        status: 200,
+        body: errorEnvelope('order', ctx.capabilities, [
+          errorMessage('order_not_found', 'no such order', 'unrecoverable'),
+        ]),
+      };
+    return { status: 200, body: this.view(order, ctx.business, ctx.capabilities) };
+  }
+
+  /** order.json: the order's lines, what fulfilment promised and did, and its adjustments. */
+  view(
+    order: ShoppingOrderEntity,
+    business: BusinessKey,
+    capabilities: ReadonlyMap<string, string>,
+  ): Record<string, unknown> {
+    const live = order.lineItems.filter((l) => l.status !== 'removed');
+    return {
+      ucp: ucpMeta('order', capabilities),
+      id: order.id,
+      label: order.externalOrderId ? `Order ${order.externalOrderId}` : `Order ${order.id}`,
+      checkout_id: order.checkoutId,
+      permalink_url: `${this.settings.publicBaseUrl}${businessBasePath(business)}/orders/${order.id}`,
+      line_items: order.lineItems,
+      fulfillment: {
+        expectations: live.length
+          ? [
+              {
+                id: 'exp_1',
+                line_items: live.map((l) => ({ id: l.id, quantity: l.quantity.total })),
+                method_type: business.kind === 'platform' ? 'digital' : 'shipping',
+                destination: {},
+                description:
+                  business.kind === 'platform'
+                    ? 'Provisioned to the buyer’s account when the order completes'
+                    : 'Shipped by the store',
+              },
+            ]
+          : [],
+        events: order.events,
+      },
+      adjustments: order.adjustments,
+      currency: order.currency,
+      totals: order.totals,
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export default {
+  displayName: 'outbound',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
