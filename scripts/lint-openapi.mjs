@@ -22,6 +22,15 @@ const SPEC_PATHS =
 const EXCEPTIONS = {
   'agent-registry.json operation-4xx-response #/paths/~1v1~1agents~1ca/get/responses':
     "the registry CA's certificate is public, takes no input and always answers 200",
+  // UCP discovery (overview.md: the business profile at /.well-known/ucp, public and cacheable) and
+  // the legal pages a checkout's links name (checkout.md: links for legal compliance): static.
+  ...Object.fromEntries(
+    ['~1.well-known~1ucp', '~1v1~1shopping~1legal~1privacy', '~1v1~1shopping~1legal~1terms'].map((path) => [
+      `shopping.json operation-4xx-response #/paths/${path}/get/responses`,
+      'a public page of the Shopping API (the platform’s UCP business profile, the terms, the privacy ' +
+        'policy): it takes no input and always answers 200',
+    ]),
+  ),
   ...Object.fromEntries(
     ['records', 'renew', 'transfer'].map((tail) => [
       `domains.json no-ambiguous-paths #/paths/~1v1~1domains~1{domain}~1${tail}`,

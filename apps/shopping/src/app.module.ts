@@ -11,6 +11,8 @@ import { CartsModule } from './modules/carts/carts.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { CheckoutModule } from './modules/checkout/checkout.module';
 import { DiscoveryModule } from './modules/discovery/discovery.module';
+import { HandoffModule } from './modules/handoff/handoff.module';
+import { McpModule } from './modules/mcp/mcp.module';
 import { OrdersModule } from './modules/orders/orders.module';
 
 /**
@@ -28,7 +30,9 @@ export class ShoppingAppModule {
         CatalogModule,
         CheckoutModule,
         DiscoveryModule,
+        HandoffModule,
         IdempotencyModule,
+        McpModule,
         OrdersModule,
         QueueModule.forRoot(),
         RateLimitModule,

@@ -6,6 +6,7 @@ import type { ShoppingConfig } from './config/shopping.config';
 import { SHOPPING_MIGRATION_SET } from './database/shopping.migration-set';
 import { BusinessesModule } from './modules/businesses/businesses.module';
 import { CheckoutWorkerModule } from './modules/checkout/checkout-worker.module';
+import { OrdersWorkerModule } from './modules/orders/orders-worker.module';
 
 /**
  * The shopping worker: cancels expired checkouts (queue shopping-checkout), provisions platform
@@ -20,6 +21,7 @@ export class ShoppingWorkerModule {
       imports: [
         // ---- Feature worker modules (each registers its queues and processors), sorted. ----
         CheckoutWorkerModule,
+        OrdersWorkerModule.forRoot({ domainsUrl: config.shopping.services.domains }),
         // ---- Infrastructure every feature worker module needs. ----
         BusinessesModule.forRoot({ domainsUrl: config.shopping.services.domains }),
         QueueModule.forRoot(),

@@ -1,6 +1,6 @@
 import { Errors, PlatformError } from './platform-error';
 import { toJsonPath, toJsonPointer } from './pointers';
-import { toCommerceError, toDomainsError } from './shapes';
+import { toCommerceError, toDomainsError, toShoppingError } from './shapes';
 
 const violation = {
   location: 'body' as const,
@@ -99,5 +99,56 @@ describe('pointers', () => {
   it('writes normalized JSONPath', () => {
     expect(toJsonPath(['a', 0, 'b-c', "it's"])).toBe("$.a[0]['b-c']['it\\'s']");
     expect(toJsonPath([])).toBe('$');
+  });
+
+  describe('the Shopping envelope (UCP error_response)', () => {
+    it('renders validation as invalid_request, one message per violation, with a JSONPath and severity', () => {
+      expect(toShoppingError(Errors.validation([violation]))).toEqual({
+        ucp: { version: '2026-04-08', status: 'error' },
+        messages: [
+          {
+            type: 'error',
+            code: 'invalid_request',
+            content_type: 'plain',
+            content: 'type must be one of FREETRIAL_AUTORENEW',
+            severity: 'recoverable',
+            path: '$.consents[0].type',
+          },
+        ],
+      });
+    });
+
+    it('lowers the platform codes and gives each status its severity', () => {
+      const of = (status: number, code: string) =>
+        toShoppingError(new PlatformError({ status, code, message: 'm' })).messages[0];
+      expect(of(401, 'UNAUTHORIZED')).toMatchObject({ code: 'unauthorized', severity: 'unrecoverable' });
+      expect(of(403, 'FORBIDDEN')).toMatchObject({ code: 'forbidden', severity: 'unrecoverable' });
+      expect(of(409, 'IDEMPOTENCY_KEY_MISMATCH')).toMatchObject({ severity: 'recoverable' });
+      expect(of(422, 'VERSION_UNSUPPORTED')).toMatchObject({
+        code: 'version_unsupported',
+        severity: 'unrecoverable',
+      });
+      expect(of(424, 'PROFILE_UNREACHABLE')).toMatchObject({ severity: 'recoverable' });
+      expect(of(429, 'TOO_MANY_REQUESTS')).toMatchObject({ severity: 'recoverable' });
+      expect(of(503, 'SERVICE_UNAVAILABLE')).toMatchObject({
+        code: 'service_unavailable',
+        severity: 'recoverable',
+      });
+      expect(of(200, 'CAPABILITIES_INCOMPATIBLE')).toMatchObject({ severity: 'unrecoverable' });
+    });
+
+    it('names a header or path parameter in the content, never in path (a JSONPath into the body)', () => {
+      const body = toShoppingError(
+        Errors.validation([
+          { location: 'header', path: ['Idempotency-Key'], code: 'REQUIRED', message: 'required' },
+          { location: 'path', path: ['storeId'], code: 'INVALID_FORMAT', message: 'must be a uuid' },
+        ]),
+      );
+      expect(body.messages).toEqual([
+        expect.objectContaining({ content: 'Idempotency-Key (header): required' }),
+        expect.objectContaining({ content: 'storeId (path): must be a uuid' }),
+      ]);
+      expect(body.messages.map((m) => m.path)).toEqual([undefined, undefined]);
+    });
   });
 });

@@ -105,11 +105,11 @@ function shoppingCode(err: PlatformError): string {
   return err.code.toLowerCase();
 }
 
-/** A caller can retry as is (rate limits, unavailability) or after fixing its input (400, 409). */
+/** Statuses a caller can retry: as is later (424, 429, 5xx) or after fixing its input (400, 409). */
+const RECOVERABLE_STATUSES = new Set([400, 409, 424, 429]);
+
 function shoppingSeverity(err: PlatformError): UcpSeverity {
-  if (err.status === 429 || err.status >= 500 || err.status === 400 || err.status === 409)
-    return 'recoverable';
-  return 'unrecoverable';
+  return RECOVERABLE_STATUSES.has(err.status) || err.status >= 500 ? 'recoverable' : 'unrecoverable';
 }
 
 export function toShoppingError(err: PlatformError): ShoppingErrorBody {
@@ -120,9 +120,12 @@ export function toShoppingError(err: PlatformError): ShoppingErrorBody {
         type: 'error',
         code,
         content_type: 'plain',
-        content: v.message,
         severity,
-        path: v.location === 'body' ? toJsonPath(v.path) : v.path.map(String).join('.'),
+        // `path` is an RFC 9535 JSONPath into the request body (UCP message_error.json); a header,
+        // path or query input is no part of it, so the content names that input instead.
+        ...(v.location === 'body'
+          ? { content: v.message, path: toJsonPath(v.path) }
+          : { content: `${v.path.map(String).join('.')} (${v.location}): ${v.message}` }),
       }))
     : [{ type: 'error', code, content_type: 'plain', content: err.message, severity }];
   return { ucp: { version: UCP_VERSION, status: 'error' }, messages };

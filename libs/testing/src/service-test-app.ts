@@ -1,7 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Scope } from '@platform/scopes';
-import { createServiceApp } from '@platform/service-kit';
+import { createServiceApp, type ServiceAppOptions } from '@platform/service-kit';
 import type { InjectOptions, Response } from 'light-my-request';
 import { DataSource } from 'typeorm';
 import type { TestEnv } from './test-env';
@@ -18,13 +18,17 @@ export interface InProcessServiceApp {
   close(): Promise<void>;
 }
 
-/** `module` built by createServiceApp (as main.ts builds it) on `env`, initialised and ready for inject. */
+/**
+ * `module` built by createServiceApp (as main.ts builds it) on `env`, initialised and ready for
+ * inject; `options` are more of main.ts's (the OpenAPI finishing, for a suite that reads /docs).
+ */
 export async function bootInProcessServiceApp(
   env: TestEnv,
   module: DynamicModule,
   title: string,
+  options: Omit<ServiceAppOptions, 'title'> = {},
 ): Promise<InProcessServiceApp> {
-  const app = await createServiceApp(module, { title });
+  const app = await createServiceApp(module, { ...options, title });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const dataSource = app.get(DataSource);

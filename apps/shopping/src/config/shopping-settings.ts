@@ -26,6 +26,15 @@ export interface ShoppingSettings {
     readonly timeoutMs: number;
     readonly maxResponseBytes: number;
   };
+  /**
+   * Order confirmation e-mail (docs/shopping.md, "Order confirmation e-mail"): the SMTP server
+   * (`SHOPPING_SMTP_URL`; null when unset: each message is written to the worker's log instead)
+   * and the sender (`SHOPPING_MAIL_FROM`).
+   */
+  readonly mail: {
+    readonly smtpUrl: string | null;
+    readonly from: string;
+  };
   /** Seed of the business signing key (ES256), derived from SECRETS_ENCRYPTION_KEY. */
   readonly signingSeed: Buffer;
 }

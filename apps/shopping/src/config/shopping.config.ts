@@ -4,6 +4,7 @@ import {
   SERVICE_PORTS,
   WORKER_PORTS,
   envInteger,
+  envMatching,
   envPositiveInteger,
   envServiceUrl,
   envUrl,
@@ -65,8 +66,38 @@ export function loadShoppingSettings(env: Env, platform: PlatformConfig): Shoppi
       timeoutMs: envPositiveInteger(env, 'SHOPPING_OUTBOUND_TIMEOUT_MS', 5000),
       maxResponseBytes: envPositiveInteger(env, 'SHOPPING_OUTBOUND_MAX_BYTES', 256 * 1024),
     },
+    mail: {
+      smtpUrl: smtpUrl(env, 'SHOPPING_SMTP_URL'),
+      from: envMatching(env, 'SHOPPING_MAIL_FROM', DEFAULT_MAIL_FROM, MAIL_FROM, 'an e-mail address'),
+    },
     signingSeed: platform.secretsEncryptionKey,
   };
+}
+
+/** The sender of order confirmations when SHOPPING_MAIL_FROM is unset (a reserved TLD: never delivered to). */
+export const DEFAULT_MAIL_FROM = 'orders@developer-platform.invalid';
+
+/** `orders@example.com` or `Example Orders <orders@example.com>`. */
+const MAIL_FROM = /^(?:[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+|[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>)$/;
+
+/**
+ * SHOPPING_SMTP_URL: `smtp://[user:pass@]host[:port]` (STARTTLS when the server offers it) or
+ * `smtps://…` (TLS from the start), nodemailer's connection URL; null when unset. The error never
+ * repeats the value (it may hold a password).
+ */
+export function smtpUrl(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a URL such as smtp://127.0.0.1:2525');
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
+    throw new ConfigError(name, `must use smtp: or smtps:, got "${parsed.protocol}"`);
+  if (!parsed.hostname) throw new ConfigError(name, 'must name a host');
+  return raw;
 }
 
 /**

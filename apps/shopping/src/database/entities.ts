@@ -1,4 +1,5 @@
 import type { EntityList } from '@platform/database';
+import { AgentBindingEntity } from '../modules/ucp/agent-binding.entity';
 import { CartEntity } from '../modules/carts/cart.entity';
 import { CheckoutSessionEntity } from '../modules/checkout/checkout-session.entity';
 import { OrderEventEntity } from '../modules/orders/order-event.entity';
@@ -11,6 +12,7 @@ import { PlatformVariantEntity } from '../modules/platform-catalog/platform-vari
  * Keep it sorted.
  */
 export const SHOPPING_ENTITIES: EntityList = [
+  AgentBindingEntity,
   CartEntity,
   CheckoutSessionEntity,
   OrderEventEntity,

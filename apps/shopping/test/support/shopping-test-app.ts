@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deriveInternalCredential } from '@platform/crypto';
 import type { Scope } from '@platform/scopes';
+import type { ServiceAppOptions } from '@platform/service-kit';
 import {
   bootInProcessServiceApp,
   createTestEnv,
@@ -47,7 +48,11 @@ export interface ShoppingTestApp extends InProcessServiceApp {
 export async function startShoppingTestApp(
   label: string,
   overrides: Record<string, string> = {},
-  extra: { beforeBoot?: (env: Record<string, string>) => Promise<Record<string, string>> } = {},
+  extra: {
+    beforeBoot?: (env: Record<string, string>) => Promise<Record<string, string>>;
+    /** main.ts's OpenAPI finishing, for a suite that reads /docs (the fuzz): finishShoppingDocument. */
+    openApi?: ServiceAppOptions['openApi'];
+  } = {},
 ): Promise<ShoppingTestApp> {
   const env = await createTestEnv(label, { RATE_LIMIT_CREDENTIAL_LIMIT: '100000' });
   const internal = deriveInternalCredential(Buffer.from(TEST_ENCRYPTION_KEY, 'hex'));
@@ -64,7 +69,9 @@ export async function startShoppingTestApp(
     ...more,
     ...overrides,
   });
-  const booted = await bootInProcessServiceApp(env, ShoppingAppModule.forRoot(config), 'Shopping');
+  const booted = await bootInProcessServiceApp(env, ShoppingAppModule.forRoot(config), 'Shopping', {
+    openApi: extra.openApi,
+  });
   const responses: RecordedResponse[] = [];
   return {
     responses,

@@ -146,6 +146,19 @@ describe('finishOpenApiDocument', () => {
     expect(b['429'].content).toEqual(body('AreaLimit'));
   });
 
+  it("runs the area's prepare on the document first, so what it adds is finished like the rest", () => {
+    const finished = finishOpenApiDocument(doc({ '/a': { get: { responses: {} } } }), {
+      ...area({ 'GET /a': { '400': 'BAD' } }),
+      prepare: (document) => {
+        const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+        paths['/a'].get.operationId = 'prepared';
+        paths['/a'].get.security = [{ bearer: [] }];
+      },
+    }) as { paths: Record<string, Record<string, { operationId: string; responses: object }>> };
+    expect(finished.paths['/a'].get.operationId).toBe('prepared');
+    expect(Object.keys(finished.paths['/a'].get.responses).sort()).toEqual(['400', '401', '403']);
+  });
+
   it('refuses a document whose operations and error answers do not match, naming each', () => {
     const document = doc({ '/a': { get: { responses: {} } }, '/b': { put: { responses: {} } } });
     expect(() => finishOpenApiDocument(document, area({ 'GET /a': {}, 'DELETE /c': {} }))).toThrow(

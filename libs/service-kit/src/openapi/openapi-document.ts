@@ -43,6 +43,12 @@ export interface OpenApiArea {
    * no operation, fails the build of the document, so a new route cannot go undocumented.
    */
   readonly operations: Readonly<Record<string, OpenApiErrorAnswers>>;
+  /**
+   * What the app says of its document before the shared finishing, where decorators cannot say
+   * it (shopping: one handler mounted on the platform's path and a store's, so its path
+   * parameters, operation ids and success statuses are set per path). Changes the document in place.
+   */
+  readonly prepare?: (document: JsonObject) => void;
 }
 
 /**
@@ -101,6 +107,7 @@ function errorResponse(area: OpenApiArea, answer: OpenApiErrorAnswer): JsonObjec
  */
 export function finishOpenApiDocument(document: OpenAPIObject, area: OpenApiArea): JsonObject {
   const doc = toJsonSchema2020(JSON.parse(JSON.stringify(document)) as Json) as JsonObject;
+  area.prepare?.(doc);
   doc.openapi = '3.1.0';
   doc.info = { ...area.info, license: { ...OPENAPI_LICENSE } };
   doc.servers = OPENAPI_SERVERS.map((server) => ({ ...server }));

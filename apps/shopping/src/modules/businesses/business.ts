@@ -78,6 +78,11 @@ export interface PricedCart {
   readonly messages: readonly UcpMessage[];
   /** Lines that could not be priced (unknown/unavailable item): their ids. */
   readonly droppedLineIds: readonly string[];
+  /**
+   * Priced lines the business cannot supply now (out of stock): kept in the checkout with an
+   * out_of_stock message, but a create whose every line is one of these makes nothing.
+   */
+  readonly outOfStockLineIds?: readonly string[];
 }
 
 /** What a business needs to know about the checkout it completes. */

@@ -100,6 +100,7 @@ export class StoreBusiness implements Business {
   ): PricedCart {
     const messages: UcpMessage[] = [];
     const dropped: string[] = [];
+    const outOfStock: string[] = [];
     const quoted = [...quote.lines];
     const lines: PricedLine[] = [];
     input.lines.forEach((line, i) => {
@@ -115,6 +116,7 @@ export class StoreBusiness implements Business {
       }
       const variant = variants.get(line.itemId);
       if (variant && variant.available !== null && variant.available < line.quantity) {
+        outOfStock.push(line.lineId);
         messages.push(
           errorMessage(
             'out_of_stock',
@@ -172,6 +174,7 @@ export class StoreBusiness implements Business {
       appliedDiscounts: quote.discounts,
       messages,
       droppedLineIds: dropped,
+      outOfStockLineIds: outOfStock,
     };
   }
 

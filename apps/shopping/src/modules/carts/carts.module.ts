@@ -3,6 +3,11 @@ import { UcpModule } from '../ucp/ucp.module';
 import { CartsController } from './carts.controller';
 import { CartsService } from './carts.service';
 
-/** The carts of every business (…/carts…). */
-@Module({ imports: [UcpModule], controllers: [CartsController], providers: [CartsService] })
+/** The carts of every business (…/carts…); CartsService also serves the MCP binding. */
+@Module({
+  imports: [UcpModule],
+  controllers: [CartsController],
+  providers: [CartsService],
+  exports: [CartsService],
+})
 export class CartsModule {}

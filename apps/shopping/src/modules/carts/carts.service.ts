@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { PricedCart } from '../businesses/business';
 import { BusinessesService, businessColumn } from '../businesses/businesses.service';
@@ -7,7 +8,7 @@ import { toCheckoutInput, toPricingInput } from '../checkout/checkout-requests';
 import { renderTotals } from '../checkout/checkout-totals';
 import { discountsView, legalLinks } from '../checkout/checkout-view';
 import type { CheckoutWritableRequest } from '../checkout/checkout.request';
-import { newId } from '../checkout/checkout.service';
+import { hasBuyableLine, newId } from '../checkout/checkout.service';
 import type { ShoppingContext } from '../ucp/shopping-context';
 import { Capability, errorEnvelope, errorMessage, ucpMeta, type UcpReply } from '../ucp/ucp-protocol';
 import { CartEntity } from './cart.entity';
@@ -28,9 +29,9 @@ export class CartsService {
   ) {}
 
   async create(ctx: ShoppingContext, body: CheckoutWritableRequest): Promise<UcpReply> {
-    const input = toCheckoutInput(body);
+    const input = toCheckoutInput(body, undefined, ctx.capabilities);
     const priced = await this.businesses.of(ctx.business).price(toPricingInput(input));
-    if (priced.lines.length === 0)
+    if (!hasBuyableLine(priced))
       return this.envelope(
         ctx,
         priced.messages.length
@@ -53,7 +54,7 @@ export class CartsService {
     cart.state = 'active';
     cart.expiresAt = new Date(Date.now() + CART_TTL_S * 1000);
     this.apply(cart, input, priced);
-    await this.dataSource.getRepository(CartEntity).save(cart);
+    await this.dataSource.getRepository(CartEntity).insert(cart as QueryDeepPartialEntity<CartEntity>);
     return { status: 201, body: this.view(ctx, cart) };
   }
 
@@ -65,13 +66,13 @@ export class CartsService {
   async update(ctx: ShoppingContext, id: string, body: CheckoutWritableRequest): Promise<UcpReply> {
     const current = await this.find(this.dataSource.manager, ctx, id);
     if (!current) return this.notFound(ctx);
-    const input = toCheckoutInput(body, current.input);
+    const input = toCheckoutInput(body, current.input, ctx.capabilities);
     const priced = await this.businesses.of(ctx.business).price(toPricingInput(input));
     return this.dataSource.transaction(async (tx) => {
       const cart = await this.find(tx, ctx, id, true);
       if (!cart) return this.notFound(ctx);
       this.apply(cart, input, priced);
-      await tx.getRepository(CartEntity).save(cart);
+      await updateCart(tx, cart);
       return { status: 200 as const, body: this.view(ctx, cart) };
     });
   }
@@ -81,7 +82,7 @@ export class CartsService {
       const cart = await this.find(tx, ctx, id, true);
       if (!cart) return this.notFound(ctx);
       cart.state = 'canceled';
-      await tx.getRepository(CartEntity).save(cart);
+      await updateCart(tx, cart);
       return { status: 200 as const, body: this.view(ctx, cart) };
     });
   }
@@ -136,4 +137,18 @@ export class CartsService {
   private notFound(ctx: ShoppingContext): UcpReply {
     return this.envelope(ctx, [errorMessage('not_found', 'no such cart', 'unrecoverable')]);
   }
+}
+
+/** Writes what a change of a cart changes: one UPDATE (a `save` would SELECT first). */
+async function updateCart(tx: EntityManager, cart: CartEntity): Promise<void> {
+  const { state, currency, input, lineItems, totals, messages, appliedDiscounts } = cart;
+  await tx.getRepository(CartEntity).update({ id: cart.id }, {
+    state,
+    currency,
+    input,
+    lineItems,
+    totals,
+    messages,
+    appliedDiscounts,
+  } as QueryDeepPartialEntity<CartEntity>);
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerController } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
 import { Shopping, type ShoppingContext } from '../ucp/shopping-context';
@@ -6,12 +6,16 @@ import { UcpOperation } from '../ucp/ucp-operation.decorator';
 import { sendUcp } from '../ucp/ucp-reply';
 import { LookupRequest, ProductRequest, SearchRequest } from './catalog.request';
 import { CatalogService } from './catalog.service';
+import { LookupBatchLimitInterceptor } from './lookup-batch-limit.interceptor';
 
 const PLATFORM = 'v1/shopping/catalog';
 const STORE = 'v1/shopping/stores/:storeId/catalog';
 
 /** POST …/catalog/search, …/lookup, …/product of the platform and of each store. */
-@ApiBearerController({ tag: 'shopping catalog', errors: { 400: 'invalid_request' } })
+@ApiBearerController({
+  tag: 'shopping catalog',
+  errors: { 400: 'invalid_request; request_too_large (a lookup of more than 100 ids)' },
+})
 @Controller()
 export class CatalogController {
   constructor(private readonly catalog: CatalogService) {}
@@ -34,6 +38,7 @@ export class CatalogController {
   @Post([`${PLATFORM}/lookup`, `${STORE}/lookup`])
   @HttpCode(200)
   @UcpOperation({ operationId: 'lookup_catalog', summary: 'Products by id', scope: 'shopping.catalog:read' })
+  @UseInterceptors(LookupBatchLimitInterceptor)
   async lookup(
     @Shopping() ctx: ShoppingContext,
     @Body() body: LookupRequest,

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -20,11 +21,13 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
 
 export class PriceFilterRequest {
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Minor units' })
   @IsOptional()
   @IsInt()
   @Min(0)
   min?: number;
 
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Minor units' })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -32,6 +35,7 @@ export class PriceFilterRequest {
 }
 
 export class SearchFiltersRequest {
+  @ApiPropertyOptional({ type: [String], maxItems: 20 })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(20)
@@ -39,6 +43,7 @@ export class SearchFiltersRequest {
   @Length(1, 200, { each: true })
   categories?: string[];
 
+  @ApiPropertyOptional({ type: () => PriceFilterRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => PriceFilterRequest)
@@ -46,11 +51,13 @@ export class SearchFiltersRequest {
 }
 
 export class PaginationRequest {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 512, description: 'The next_cursor of the previous page' })
   @IsOptional()
   @IsString()
   @Length(1, 512)
   cursor?: string;
 
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -59,15 +66,18 @@ export class PaginationRequest {
 }
 
 class CatalogRequestBase {
+  @ApiPropertyOptional({ type: () => ContextRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => ContextRequest)
   context?: ContextRequest;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   signals?: Record<string, unknown>;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   attribution?: Record<string, unknown>;
@@ -75,22 +85,32 @@ class CatalogRequestBase {
 
 /** POST /catalog/search (catalog_search.json#/$defs/search_request, plus GoDaddy's `domains`). */
 export class SearchRequest extends CatalogRequestBase {
+  @ApiPropertyOptional({ maxLength: 500, example: 'roses' })
   @IsOptional()
   @IsString()
   @MaxLength(500)
   query?: string;
 
+  @ApiPropertyOptional({ type: () => SearchFiltersRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => SearchFiltersRequest)
   filters?: SearchFiltersRequest;
 
+  @ApiPropertyOptional({ type: () => PaginationRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => PaginationRequest)
   pagination?: PaginationRequest;
 
   /** The platform's domain search: 1 to 100 names of at most 253 characters. */
+  @ApiPropertyOptional({
+    type: [String],
+    minItems: 1,
+    maxItems: 100,
+    description: 'The platform only: domain names to price, 1 to 253 characters each',
+    example: ['example.com'],
+  })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
@@ -102,6 +122,12 @@ export class SearchRequest extends CatalogRequestBase {
 
 /** POST /catalog/lookup (lookup_request): product or variant ids. */
 export class LookupRequest extends CatalogRequestBase {
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: 100,
+    description: 'Product or variant ids, 1 to 200 characters each',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
@@ -109,6 +135,7 @@ export class LookupRequest extends CatalogRequestBase {
   @Length(1, 200, { each: true })
   ids!: string[];
 
+  @ApiPropertyOptional({ type: () => SearchFiltersRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => SearchFiltersRequest)
@@ -117,21 +144,25 @@ export class LookupRequest extends CatalogRequestBase {
 
 /** POST /catalog/product (get_product_request). */
 export class ProductRequest extends CatalogRequestBase {
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'web-hosting' })
   @IsString()
   @Length(1, 200)
   id!: string;
 
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object', additionalProperties: true }, maxItems: 10 })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)
   selected?: Record<string, unknown>[];
 
+  @ApiPropertyOptional({ type: [String], maxItems: 10 })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)
   @IsString({ each: true })
   preferences?: string[];
 
+  @ApiPropertyOptional({ type: () => SearchFiltersRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => SearchFiltersRequest)

@@ -17,6 +17,10 @@ export class CatalogService {
   constructor(private readonly businesses: BusinessesService) {}
 
   async search(ctx: ShoppingContext, body: SearchRequest): Promise<UcpReply> {
+    if (!hasSearchInput(body))
+      throw UcpErrors.invalidRequest(
+        'a search needs at least one input: a query, a filter (categories, price) or, on the platform, domains',
+      );
     if (body.domains && ctx.business.kind !== 'platform')
       throw UcpErrors.invalidRequest(
         'domains searches the platform’s domain registrations; a store sells none',
@@ -73,8 +77,39 @@ export class CatalogService {
           errorMessage('product_not_found', `no product or variant ${body.id}`, 'unrecoverable', '$.id'),
         ]),
       };
-    return { status: 200, body: { ucp: ucpMeta('lookup', ctx.capabilities), product } };
+    return {
+      status: 200,
+      body: { ucp: ucpMeta('lookup', ctx.capabilities), product: featured(product, body.id) },
+    };
   }
+}
+
+/**
+ * Whether a search carries an input this business recognizes (search.md "Search Inputs": at least
+ * one of a query, a filter or an extension's input — GoDaddy's `domains`); a blank query is none.
+ */
+function hasSearchInput(body: SearchRequest): boolean {
+  const filters = body.filters;
+  return (
+    Boolean(body.query?.trim()) ||
+    Boolean(body.domains?.length) ||
+    Boolean(filters?.categories?.length) ||
+    filters?.price?.min !== undefined ||
+    filters?.price?.max !== undefined
+  );
+}
+
+/**
+ * A get_product answer (catalog_lookup.json detail_product): asked by a variant id, that variant
+ * comes first (featured, lookup.md); the featured variant's options are the product's `selected`
+ * (required when the product has option axes).
+ */
+function featured(product: UcpProduct, id: string): UcpProduct {
+  const at = product.variants.findIndex((v) => v.id === id);
+  const variants =
+    at > 0 ? [product.variants[at], ...product.variants.filter((_, i) => i !== at)] : product.variants;
+  const options = variants[0]?.options ?? [];
+  return { ...product, variants, ...(options.length ? { selected: options.map((o) => ({ ...o })) } : {}) };
 }
 
 /**

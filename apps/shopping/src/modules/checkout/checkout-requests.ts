@@ -1,12 +1,22 @@
 import type { PricingInput } from '../businesses/business';
+import type { UcpPaymentInstrument } from '../ucp/ucp-types';
+import { Capability } from '../ucp/ucp-protocol';
 import type { CheckoutInput, InputLine } from './checkout-input';
 import type { CheckoutWritableRequest } from './checkout.request';
 
 /**
  * A create or update body as the engine keeps it (a full replacement, UCP update semantics): lines
- * keep the id the agent sends back and get `li_<n>` otherwise, numbered past every id in use.
+ * keep the id the agent sends back and get `li_<n>` otherwise, numbered past every id in use. With
+ * the negotiated `capabilities`, an extension's fields count only when it was negotiated: discount
+ * codes from an agent without the discount extension are not applied (its totals would carry a
+ * discount its response cannot explain).
  */
-export function toCheckoutInput(body: CheckoutWritableRequest, previous?: CheckoutInput): CheckoutInput {
+export function toCheckoutInput(
+  body: CheckoutWritableRequest,
+  previous?: CheckoutInput,
+  capabilities?: ReadonlyMap<string, string>,
+): CheckoutInput {
+  const codes = !capabilities || capabilities.has(Capability.DISCOUNT) ? (body.discounts?.codes ?? []) : [];
   const known = new Set(previous?.lines.map((l) => l.id) ?? []);
   let next = Math.max(0, ...[...known].map((id) => Number(/^li_(\d+)$/.exec(id)?.[1] ?? 0))) + 1;
   const used = new Set<string>();
@@ -28,8 +38,8 @@ export function toCheckoutInput(body: CheckoutWritableRequest, previous?: Checko
           ...(body.context.currency ? { currency: body.context.currency.toUpperCase() } : {}),
         }
       : null,
-    discountCodes: [...new Set(body.discounts?.codes ?? [])],
-    payment: body.payment ? { instruments: body.payment.instruments.map((i) => ({ ...i })) } : null,
+    discountCodes: [...new Set(codes)],
+    payment: body.payment ? storedPayment(body.payment) : null,
     signals: body.signals ?? null,
     attribution: body.attribution ?? null,
   };
@@ -49,5 +59,20 @@ export function toPricingInput(input: CheckoutInput): PricingInput {
         }
       : null,
     ...(ctx?.currency ? { currencyPreference: ctx.currency } : {}),
+  };
+}
+
+/**
+ * A payment as the session keeps it: the instruments without their credential's secret (a card
+ * token is used for the charge at completion and never stored or shown back, PCI-DSS).
+ */
+export function storedPayment(payment: { readonly instruments: readonly UcpPaymentInstrument[] }): {
+  instruments: UcpPaymentInstrument[];
+} {
+  return {
+    instruments: payment.instruments.map(({ credential, ...rest }) => ({
+      ...rest,
+      ...(credential ? { credential: { type: credential.type } } : {}),
+    })),
   };
 }

@@ -7,8 +7,8 @@ import { TERMINAL_STATUSES, type CheckoutSessionEntity } from './checkout-sessio
 /** Where a buyer reads the business's terms (UCP: links are "mandatory for legal compliance"). */
 export function legalLinks(publicBaseUrl: string): UcpLink[] {
   return [
-    { type: 'terms_of_service', url: `${publicBaseUrl}/legal/terms`, title: 'Terms of service' },
-    { type: 'privacy_policy', url: `${publicBaseUrl}/legal/privacy`, title: 'Privacy policy' },
+    { type: 'terms_of_service', url: `${publicBaseUrl}/v1/shopping/legal/terms`, title: 'Terms of service' },
+    { type: 'privacy_policy', url: `${publicBaseUrl}/v1/shopping/legal/privacy`, title: 'Privacy policy' },
   ];
 }
 
@@ -67,14 +67,8 @@ export function checkoutView(
   if (session.messages.length) view.messages = session.messages;
   if (live)
     view.continue_url = `${options.publicBaseUrl}${options.basePath}/checkout-sessions/${session.id}/continue`;
-  if (input.payment)
-    view.payment = {
-      // A credential's token is the buyer's secret: it is used, never shown back.
-      instruments: input.payment.instruments.map(({ credential, ...rest }) => ({
-        ...rest,
-        ...(credential ? { credential: { type: credential.type } } : {}),
-      })),
-    };
+  // Kept without credential secrets (storedPayment), so shown as kept.
+  if (input.payment) view.payment = input.payment;
   if (options.capabilities.has(Capability.DISCOUNT))
     view.discounts = discountsView(input, session.appliedDiscounts);
   if (session.orderId)

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -23,6 +24,12 @@ export const MAX_LINES = 100;
 export const MAX_QUANTITY = 10_000;
 
 export class ItemRefRequest {
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 200,
+    example: 'web-hosting-3',
+    description: 'A variant id of the business (domain:<name>:<n>y, web-hosting-<slots>, a store SKU id)',
+  })
   @IsString()
   @Length(1, 200)
   id!: string;
@@ -30,15 +37,23 @@ export class ItemRefRequest {
 
 export class LineItemRequest {
   /** Keeps a line's identity across updates (update view); ignored on create. */
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 64,
+    description: 'The line id an earlier answer gave (update); ignored on create',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 64)
   id?: string;
 
+  @ApiProperty({ type: () => ItemRefRequest })
+  @IsObject()
   @ValidateNested()
   @Type(() => ItemRefRequest)
   item!: ItemRefRequest;
 
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_QUANTITY, example: 1 })
   @IsInt()
   @Min(1)
   @Max(MAX_QUANTITY)
@@ -46,21 +61,25 @@ export class LineItemRequest {
 }
 
 export class BuyerRequest {
+  @ApiPropertyOptional({ maxLength: 100 })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   first_name?: string;
 
+  @ApiPropertyOptional({ maxLength: 100 })
   @IsOptional()
   @IsString()
   @MaxLength(100)
   last_name?: string;
 
+  @ApiPropertyOptional({ format: 'email', maxLength: 254 })
   @IsOptional()
   @IsEmail()
   @MaxLength(254)
   email?: string;
 
+  @ApiPropertyOptional({ maxLength: 32 })
   @IsOptional()
   @IsString()
   @MaxLength(32)
@@ -68,34 +87,41 @@ export class BuyerRequest {
 }
 
 export class ContextRequest {
+  @ApiPropertyOptional({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2', example: 'US' })
   @IsOptional()
   @Matches(/^[A-Za-z]{2}$/, { message: 'address_country must be an ISO 3166-1 alpha-2 code' })
   address_country?: string;
 
+  @ApiPropertyOptional({ maxLength: 10, example: 'CA' })
   @IsOptional()
   @IsString()
   @MaxLength(10)
   address_region?: string;
 
+  @ApiPropertyOptional({ maxLength: 16 })
   @IsOptional()
   @IsString()
   @MaxLength(16)
   postal_code?: string;
 
+  @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @IsString()
   @MaxLength(500)
   intent?: string;
 
+  @ApiPropertyOptional({ maxLength: 35, example: 'en-US' })
   @IsOptional()
   @IsString()
   @MaxLength(35)
   language?: string;
 
+  @ApiPropertyOptional({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217', example: 'USD' })
   @IsOptional()
   @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be an ISO 4217 code' })
   currency?: string;
 
+  @ApiPropertyOptional({ type: [String], maxItems: 20 })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(20)
@@ -104,6 +130,7 @@ export class ContextRequest {
 }
 
 export class DiscountsRequest {
+  @ApiProperty({ type: [String], maxItems: 10, description: 'Discount codes, 1 to 64 characters each' })
   @IsArray()
   @ArrayMaxSize(10)
   @IsString({ each: true })
@@ -112,10 +139,12 @@ export class DiscountsRequest {
 }
 
 export class CredentialRequest {
+  @ApiProperty({ minLength: 1, maxLength: 64, example: 'token' })
   @IsString()
   @Length(1, 64)
   type!: string;
 
+  @ApiPropertyOptional({ minLength: 1, maxLength: 256, example: 'success_token' })
   @IsOptional()
   @IsString()
   @Length(1, 256)
@@ -123,37 +152,45 @@ export class CredentialRequest {
 }
 
 export class PaymentInstrumentRequest {
+  @ApiProperty({ minLength: 1, maxLength: 128 })
   @IsString()
   @Length(1, 128)
   id!: string;
 
+  @ApiProperty({ minLength: 1, maxLength: 128, example: 'payment_profile' })
   @IsString()
   @Length(1, 128)
   handler_id!: string;
 
+  @ApiProperty({ minLength: 1, maxLength: 64, example: 'payment_profile' })
   @IsString()
   @Length(1, 64)
   type!: string;
 
+  @ApiPropertyOptional()
   @IsOptional()
   @IsBoolean()
   selected?: boolean;
 
+  @ApiPropertyOptional({ type: () => CredentialRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => CredentialRequest)
   credential?: CredentialRequest;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   billing_address?: Record<string, unknown>;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   display?: Record<string, unknown>;
 }
 
 export class PaymentRequest {
+  @ApiProperty({ type: () => [PaymentInstrumentRequest], maxItems: 5 })
   @IsArray()
   @ArrayMaxSize(5)
   @ValidateNested({ each: true })
@@ -163,6 +200,7 @@ export class PaymentRequest {
 
 /** Fields create and update share (checkout.json, `ucp_request` create/update views). */
 export class CheckoutWritableRequest {
+  @ApiProperty({ type: () => [LineItemRequest], minItems: 1, maxItems: MAX_LINES })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_LINES)
@@ -170,30 +208,36 @@ export class CheckoutWritableRequest {
   @Type(() => LineItemRequest)
   line_items!: LineItemRequest[];
 
+  @ApiPropertyOptional({ type: () => BuyerRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => BuyerRequest)
   buyer?: BuyerRequest;
 
+  @ApiPropertyOptional({ type: () => ContextRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => ContextRequest)
   context?: ContextRequest;
 
+  @ApiPropertyOptional({ type: () => DiscountsRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => DiscountsRequest)
   discounts?: DiscountsRequest;
 
+  @ApiPropertyOptional({ type: () => PaymentRequest })
   @IsOptional()
   @ValidateNested()
   @Type(() => PaymentRequest)
   payment?: PaymentRequest;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   signals?: Record<string, unknown>;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   attribution?: Record<string, unknown>;
@@ -201,6 +245,7 @@ export class CheckoutWritableRequest {
 
 /** POST /checkout-sessions: the writable fields, and the cart it converts (cart.md). */
 export class CreateCheckoutRequest extends CheckoutWritableRequest {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 40, description: 'A live cart of the caller to convert' })
   @IsOptional()
   @IsString()
   @Length(1, 40)
@@ -212,14 +257,18 @@ export class UpdateCheckoutRequest extends CheckoutWritableRequest {}
 
 /** POST /checkout-sessions/{id}/complete: the payment (required), signals and attribution. */
 export class CompleteCheckoutRequest {
+  @ApiProperty({ type: () => PaymentRequest })
+  @IsObject()
   @ValidateNested()
   @Type(() => PaymentRequest)
   payment!: PaymentRequest;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   signals?: Record<string, unknown>;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   @IsOptional()
   @IsObject()
   attribution?: Record<string, unknown>;

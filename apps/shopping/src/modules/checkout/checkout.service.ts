@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { Business, PricedCart } from '../businesses/business';
 import { BusinessesService, businessBasePath, businessColumn } from '../businesses/businesses.service';
 import { CartEntity } from '../carts/cart.entity';
 import { OrdersService } from '../orders/orders.service';
 import type { ShoppingContext } from '../ucp/shopping-context';
-import { errorEnvelope, errorMessage, type UcpReply } from '../ucp/ucp-protocol';
+import { Capability, errorEnvelope, errorMessage, type UcpReply } from '../ucp/ucp-protocol';
 import type { UcpMessage } from '../ucp/ucp-types';
 import type { CheckoutInput } from './checkout-input';
-import { toCheckoutInput, toPricingInput } from './checkout-requests';
+import { storedPayment, toCheckoutInput, toPricingInput } from './checkout-requests';
 import { CheckoutSessionEntity, TERMINAL_STATUSES } from './checkout-session.entity';
 import { liveStatus } from './checkout-status';
 import { renderTotals, totalOf } from './checkout-totals';
@@ -47,15 +48,18 @@ export class CheckoutService {
 
   async create(ctx: ShoppingContext, body: CreateCheckoutRequest): Promise<UcpReply> {
     const business = this.businesses.of(ctx.business);
+    let input = toCheckoutInput(body, undefined, ctx.capabilities);
     if (body.cart_id !== undefined) {
-      const existing = await this.fromCart(ctx, body.cart_id);
-      if (existing === 'missing')
+      const converted = await this.fromCart(ctx, body.cart_id);
+      if (converted === 'missing')
         return this.envelope(ctx, [errorMessage('not_found', 'no such cart', 'unrecoverable', '$.cart_id')]);
-      if (existing) return { status: 201, body: this.view(ctx, business, existing) };
+      if (converted.existing) return { status: 201, body: this.view(ctx, business, converted.existing) };
+      input = cartContents(converted.cart.input, input, ctx.capabilities.has(Capability.DISCOUNT));
     }
-    const input = toCheckoutInput(body);
     const priced = await business.price(toPricingInput(input));
-    if (priced.lines.length === 0) return this.envelope(ctx, createFailure(priced.messages));
+    // Nothing that can be bought (unknown, unavailable or all out of stock): 200, the envelope, no
+    // checkout (checkout-rest.md "Error Response").
+    if (!hasBuyableLine(priced)) return this.envelope(ctx, createFailure(priced.messages));
     if (input.context?.currency && input.context.currency !== priced.currency)
       return this.envelope(ctx, [
         errorMessage(
@@ -75,7 +79,7 @@ export class CheckoutService {
     session.expiresAt = new Date(Date.now() + this.settings.checkoutTtlSeconds * 1000);
     await this.apply(business, session, input, priced);
     await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(CheckoutSessionEntity).save(session);
+      await insertSession(tx, session);
       if (session.cartId)
         await tx
           .getRepository(CartEntity)
@@ -95,14 +99,14 @@ export class CheckoutService {
     const current = await this.find(this.dataSource.manager, ctx, id);
     if (!current) return this.notFound(ctx);
     if (!this.modifiable(current)) return this.notModifiable(ctx, current);
-    const input = toCheckoutInput(body, current.input);
+    const input = toCheckoutInput(body, current.input, ctx.capabilities);
     const priced = await business.price(toPricingInput(input));
     return this.dataSource.transaction(async (tx) => {
       const session = await this.find(tx, ctx, id, true);
       if (!session) return this.notFound(ctx);
       if (!this.modifiable(session)) return this.notModifiable(ctx, session);
       await this.apply(business, session, input, priced);
-      await tx.getRepository(CheckoutSessionEntity).save(session);
+      await updateSession(tx, session);
       return { status: 200 as const, body: this.view(ctx, business, session) };
     });
   }
@@ -125,7 +129,7 @@ export class CheckoutService {
       if (inProgress) return { reply: { status: 200 as const, body: this.view(ctx, business, session) } };
       if (session.expiresAt.getTime() <= Date.now()) {
         session.status = 'canceled';
-        await tx.getRepository(CheckoutSessionEntity).save(session);
+        await updateSession(tx, session);
         return {
           reply: this.envelope(ctx, [
             errorMessage('checkout_expired', 'the checkout expired', 'unrecoverable'),
@@ -157,11 +161,11 @@ export class CheckoutService {
       session.status = 'complete_in_progress';
       session.input = {
         ...session.input,
-        payment: { instruments: body.payment.instruments.map((i) => ({ ...i })) },
+        payment: storedPayment(body.payment),
       };
       if (body.signals) session.input = { ...session.input, signals: body.signals };
       if (body.attribution) session.input = { ...session.input, attribution: body.attribution };
-      await tx.getRepository(CheckoutSessionEntity).save(session);
+      await updateSession(tx, session);
       return { session };
     });
     if (claim.reply) return claim.reply;
@@ -196,7 +200,7 @@ export class CheckoutService {
             content: 'the totals changed; review and complete again',
           },
         ]);
-        await tx.getRepository(CheckoutSessionEntity).save(row);
+        await updateSession(tx, row);
         return row;
       });
       if (!fresh) return this.notFound(ctx);
@@ -242,11 +246,12 @@ export class CheckoutService {
         lineStatus: result.lineStatus,
         externalOrderId: result.externalOrderId,
         webhookUrl: ctx.agent.orderWebhookUrl,
+        capabilities: ctx.capabilities,
       });
       row.status = 'completed';
       row.orderId = order.id;
       row.messages = [];
-      await tx.getRepository(CheckoutSessionEntity).save(row);
+      await updateSession(tx, row);
       return { row, order };
     });
     await this.orders.afterPlaced(placed.order);
@@ -260,8 +265,7 @@ export class CheckoutService {
       if (!session) return this.notFound(ctx);
       if (!this.modifiable(session)) return this.notModifiable(ctx, session);
       session.status = 'canceled';
-      await tx.getRepository(CheckoutSessionEntity).save(session);
-      await this.releaseHold(business, session);
+      await updateSession(tx, session);
       return { status: 200 as const, body: this.view(ctx, business, session) };
     });
   }
@@ -316,10 +320,6 @@ export class CheckoutService {
     session.status = liveStatus(messages, lineItems.length);
   }
 
-  private async releaseHold(_business: Business, _session: CheckoutSessionEntity): Promise<void> {
-    // Stock is reserved only during completion (StoreBusiness.complete), so a live session holds nothing.
-  }
-
   private async revert(
     id: string,
     status: 'ready_for_complete',
@@ -330,20 +330,26 @@ export class CheckoutService {
       .update({ id, status: 'complete_in_progress' }, { status, messages: [...messages] });
   }
 
+  /**
+   * The cart a create converts (a live one of the caller at this business) and the live checkout
+   * already made of it: converting a cart is idempotent (cart.md), that checkout is the answer.
+   */
   private async fromCart(
     ctx: ShoppingContext,
     cartId: string,
-  ): Promise<CheckoutSessionEntity | 'missing' | undefined> {
+  ): Promise<{ cart: CartEntity; existing: CheckoutSessionEntity | undefined } | 'missing'> {
     const cart = await this.dataSource
       .getRepository(CartEntity)
       .findOneBy({ id: cartId, accountId: ctx.accountId, business: businessColumn(ctx.business) });
-    if (!cart || cart.state === 'canceled') return 'missing';
-    // Converting a cart is idempotent (cart.md): the live checkout made of it is the answer.
+    if (!cart || cart.state === 'canceled' || cart.expiresAt.getTime() <= Date.now()) return 'missing';
     const existing = await this.dataSource.getRepository(CheckoutSessionEntity).findOne({
       where: { cartId, accountId: ctx.accountId },
       order: { createdAt: 'DESC' },
     });
-    return existing && !TERMINAL_STATUSES.includes(existing.status) ? existing : undefined;
+    return {
+      cart,
+      existing: existing && !TERMINAL_STATUSES.includes(existing.status) ? existing : undefined,
+    };
   }
 
   private find(
@@ -406,6 +412,28 @@ export class CheckoutService {
   }
 }
 
+/**
+ * A checkout made from a cart (cart.json `cart_id`): the business MUST use the cart's contents
+ * (line_items, context, buyer) and ignore the overlapping fields of the payload; its discount
+ * codes too. What the cart does not hold (buyer, context, codes it lacks; payment, signals,
+ * attribution) comes from the payload.
+ */
+export function cartContents(cart: CheckoutInput, payload: CheckoutInput, discounts: boolean): CheckoutInput {
+  return {
+    ...payload,
+    lines: cart.lines,
+    buyer: cart.buyer ?? payload.buyer,
+    context: cart.context ?? payload.context,
+    discountCodes: !discounts ? [] : cart.discountCodes.length ? cart.discountCodes : payload.discountCodes,
+  };
+}
+
+/** Whether a priced cart has a line the business can supply now. */
+export function hasBuyableLine(priced: PricedCart): boolean {
+  const outOfStock = new Set(priced.outOfStockLineIds ?? []);
+  return priced.lines.some((l) => !outOfStock.has(l.lineId));
+}
+
 /** A create that made nothing: its messages, each unrecoverable for this request (no resource to fix). */
 function createFailure(messages: readonly UcpMessage[]): UcpMessage[] {
   const errors = messages.filter((m) => m.type === 'error');
@@ -424,4 +452,30 @@ function dedupe(messages: UcpMessage[]): UcpMessage[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * Writes a new session: one INSERT (a `save` would first SELECT the id to choose between insert
+ * and update).
+ */
+async function insertSession(tx: EntityManager, session: CheckoutSessionEntity): Promise<void> {
+  await tx
+    .getRepository(CheckoutSessionEntity)
+    .insert(session as QueryDeepPartialEntity<CheckoutSessionEntity>);
+}
+
+/** Writes what a change of a session changes: one UPDATE (updated_at and version move with it). */
+async function updateSession(tx: EntityManager, session: CheckoutSessionEntity): Promise<void> {
+  const { status, currency, input, lineItems, totals, messages, appliedDiscounts, orderId, cartId } = session;
+  await tx.getRepository(CheckoutSessionEntity).update({ id: session.id }, {
+    status,
+    currency,
+    input,
+    lineItems,
+    totals,
+    messages,
+    appliedDiscounts,
+    orderId,
+    cartId,
+  } as QueryDeepPartialEntity<CheckoutSessionEntity>);
 }

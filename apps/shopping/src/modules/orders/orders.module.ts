@@ -11,6 +11,6 @@ import { OrdersService } from './orders.service';
   imports: [QueueModule.registerQueues(ShoppingOrdersQueue), UcpModule],
   controllers: [OrdersController],
   providers: [OrdersService, OrderEventsPublisher],
-  exports: [OrdersService],
+  exports: [OrderEventsPublisher, OrdersService],
 })
 export class OrdersModule {}

@@ -5,7 +5,15 @@ import type { BusinessKey, PricedCart } from '../businesses/business';
 import { businessBasePath, businessColumn } from '../businesses/businesses.service';
 import type { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import type { ShoppingContext } from '../ucp/shopping-context';
-import { errorEnvelope, errorMessage, ucpMeta, type UcpReply } from '../ucp/ucp-protocol';
+import {
+  Capability,
+  RESPONSE_CAPABILITIES,
+  UCP_VERSION,
+  errorEnvelope,
+  errorMessage,
+  ucpMeta,
+  type UcpReply,
+} from '../ucp/ucp-protocol';
 import { OrderEventEntity } from './order-event.entity';
 import { OrderEventsPublisher } from './order-events.publisher';
 import { ShoppingOrderEntity, type OrderLine, type OrderLineStatus } from './shopping-order.entity';
@@ -17,6 +25,13 @@ export interface PlaceOrder {
   readonly lineStatus: OrderLineStatus;
   readonly externalOrderId: string | null;
   readonly webhookUrl: string | null;
+  /**
+   * What was negotiated with the agent (ShoppingContext.capabilities). Kept on the order for its
+   * webhooks' `ucp`; when given without the order capability, no webhook is sent. Absent: the
+   * order capability at this service's version when there is a webhook_url (an agent names one
+   * only in that capability's config).
+   */
+  readonly capabilities?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -55,7 +70,9 @@ export class OrdersService {
     order.events = [];
     order.adjustments = [];
     order.externalOrderId = p.externalOrderId;
-    order.webhookUrl = p.webhookUrl;
+    const orderNegotiated = p.capabilities ? p.capabilities.has(Capability.ORDER) : true;
+    order.webhookUrl = orderNegotiated ? p.webhookUrl : null;
+    order.ucpCapabilities = orderCapabilities(p.capabilities, order.webhookUrl);
     await tx.getRepository(ShoppingOrderEntity).insert(order);
     await this.recordEvent(tx, order.id, 'order.created');
     return order;
@@ -66,15 +83,35 @@ export class OrdersService {
     await this.publisher.placed(order);
   }
 
-  /** Appends the next event of an order (its sequence is one past the last), in `tx`. */
+  /**
+   * Appends the next event of an order (its sequence is one past the last), in `tx`. The caller
+   * holds the order's row lock (placing, or a worker's change), so two events never get one
+   * sequence. An order without a webhook_url has nobody to tell: its event is given up at once.
+   */
   async recordEvent(tx: EntityManager, orderId: string, type: string): Promise<void> {
-    const [{ next }] = (await tx.query(
-      `SELECT COALESCE(MAX(sequence), 0) + 1 AS next FROM shopping.order_events WHERE order_id = $1`,
+    const [row] = (await tx.query(
+      `SELECT COALESCE((SELECT MAX(sequence) FROM shopping.order_events WHERE order_id = $1), 0) + 1 AS next,
+              (SELECT webhook_url IS NOT NULL FROM shopping.orders WHERE id = $1) AS deliverable`,
       [orderId],
-    )) as { next: number }[];
-    await tx
-      .getRepository(OrderEventEntity)
-      .insert({ orderId, sequence: Number(next), type, attempts: 0, deliveredAt: null });
+    )) as { next: number; deliverable: boolean | null }[];
+    const deliverable = row.deliverable === true;
+    await tx.getRepository(OrderEventEntity).insert({
+      orderId,
+      sequence: Number(row.next),
+      type,
+      attempts: 0,
+      deliveredAt: null,
+      failedAt: deliverable ? null : new Date(),
+      lastError: deliverable ? null : 'the order has no webhook_url',
+    });
+  }
+
+  /**
+   * The order as its webhooks send it (order.json, the full entity): what a GET by the agent that
+   * placed it answers, with the capabilities negotiated then.
+   */
+  snapshot(order: ShoppingOrderEntity): Record<string, unknown> {
+    return this.view(order, businessKeyOf(order.business), new Map(Object.entries(order.ucpCapabilities)));
   }
 
   async get(ctx: ShoppingContext, id: string): Promise<UcpReply> {
@@ -127,4 +164,28 @@ export class OrdersService {
       totals: order.totals,
     };
   }
+}
+
+/** The business a row names (businessColumn's inverse): `platform` or `store:<storeId>`. */
+export function businessKeyOf(column: string): BusinessKey {
+  if (column === 'platform') return { kind: 'platform' };
+  if (column.startsWith('store:')) return { kind: 'store', storeId: column.slice('store:'.length) };
+  throw new Error(`not a business column: ${column}`);
+}
+
+/** The order's part of what was negotiated (RESPONSE_CAPABILITIES.order), as a plain object. */
+function orderCapabilities(
+  negotiated: ReadonlyMap<string, string> | undefined,
+  webhookUrl: string | null,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!negotiated) {
+    if (webhookUrl !== null) out[Capability.ORDER] = UCP_VERSION;
+    return out;
+  }
+  for (const name of RESPONSE_CAPABILITIES.order) {
+    const version = negotiated.get(name);
+    if (version) out[name] = version;
+  }
+  return out;
 }

@@ -45,6 +45,10 @@ export interface OrderAdjustment {
  */
 @Entity({ schema: 'shopping', name: 'orders' })
 @Index('orders_account_idx', ['accountId', 'createdAt'])
+/** Partial: platform orders with a line still `processing` (the provisioning sweep). */
+@Index('orders_provisioning_idx', { synchronize: false })
+/** Partial: orders whose confirmation e-mail is neither sent nor given up (the confirmation sweep). */
+@Index('orders_confirmation_pending_idx', { synchronize: false })
 export class ShoppingOrderEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   id!: string;
@@ -80,6 +84,30 @@ export class ShoppingOrderEntity {
   /** Where order events go (the agent profile's dev.ucp.shopping.order webhook_url), if anywhere. */
   @Column({ type: 'text', nullable: true })
   webhookUrl!: string | null;
+
+  /**
+   * The capabilities negotiated with the agent that placed it (name → version), so an order
+   * webhook reports in `ucp` what a GET of the order by that agent would.
+   */
+  @Column({ type: 'jsonb' })
+  ucpCapabilities!: Record<string, string>;
+
+  /**
+   * When the buyer's confirmation e-mail was handed over (modules/order-confirmations): accepted
+   * by the SMTP server, or written to the worker's log when no server is configured (`via`).
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  confirmationSentAt!: Date | null;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  confirmationVia!: 'smtp' | 'log' | null;
+
+  /** When sending the confirmation was given up, and why (`confirmation_error`); never both. */
+  @Column({ type: 'timestamptz', nullable: true })
+  confirmationFailedAt!: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  confirmationError!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -25,18 +25,23 @@ export function readUcpAgent(raw: string | string[] | undefined): UcpAgentReadin
   const member = dictionary.get('profile');
   if (!member || isInnerList(member) || typeof member.value !== 'string')
     return { problem: 'the UCP-Agent header needs profile="<url of the agent profile>"' };
-  const profileUrl = member.value;
+  const top = dictionary.get('version');
+  const version = member.params.get('version') ?? (top && !isInnerList(top) ? top.value : undefined);
+  return ucpAgentOf(member.value, typeof version === 'string' ? version : undefined, 'the UCP-Agent profile');
+}
+
+/**
+ * The agent a profile URL names, however it travelled (the `UCP-Agent` header, or the MCP binding's
+ * `meta["ucp-agent"].profile`): it must be an absolute http(s) URL. `what` names it in the problem.
+ */
+export function ucpAgentOf(profileUrl: string, version: string | undefined, what: string): UcpAgentReading {
   let url: URL;
   try {
     url = new URL(profileUrl);
   } catch {
-    return { problem: 'the UCP-Agent profile is not an absolute URL' };
+    return { problem: `${what} is not an absolute URL` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { problem: 'the UCP-Agent profile must be an http(s) URL' };
-  const top = dictionary.get('version');
-  const version = member.params.get('version') ?? (top && !isInnerList(top) ? top.value : undefined);
-  return {
-    agent: { profileUrl, ...(typeof version === 'string' ? { version } : {}) },
-  };
+    return { problem: `${what} must be an http(s) URL` };
+  return { agent: { profileUrl, ...(version !== undefined ? { version } : {}) } };
 }

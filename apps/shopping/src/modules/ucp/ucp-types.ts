@@ -70,6 +70,8 @@ export interface UcpProduct {
   readonly list_price_range?: { readonly min: UcpPrice; readonly max: UcpPrice };
   readonly media?: readonly UcpMedia[];
   readonly variants: readonly UcpVariant[];
+  /** get_product only (detail_product): the featured variant's option selections. */
+  readonly selected?: readonly { readonly name: string; readonly label: string }[];
   readonly tags?: readonly string[];
   readonly metadata?: Record<string, unknown>;
 }

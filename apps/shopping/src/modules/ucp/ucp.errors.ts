@@ -14,6 +14,15 @@ export const UcpErrors = {
       violations: header ? [{ location: 'header', path: [header], code: 'INVALID_REQUEST', message }] : [],
     });
   },
+  /** 400: more items than the operation takes at once (catalog/rest.md: a lookup over the batch limit). */
+  requestTooLarge(field: string, message: string): PlatformError {
+    return new PlatformError({
+      status: 400,
+      code: 'REQUEST_TOO_LARGE',
+      message,
+      violations: [{ location: 'body', path: [field], code: 'REQUEST_TOO_LARGE', message }],
+    });
+  },
   /** 400: a path parameter is malformed. */
   invalidPath(name: string, message: string): PlatformError {
     return new PlatformError({
@@ -42,6 +51,10 @@ export const UcpErrors = {
   /** 200 + error envelope: nothing in common to negotiate (a result, not a transport failure). */
   capabilitiesIncompatible(message: string): PlatformError {
     return new PlatformError({ status: 200, code: 'CAPABILITIES_INCOMPATIBLE', message });
+  },
+  /** 403: the token acts for another agent profile (signatures.md `profile_not_trusted`). */
+  profileNotTrusted(message: string): PlatformError {
+    return new PlatformError({ status: 403, code: 'PROFILE_NOT_TRUSTED', message });
   },
   /** 404: no store by that id the caller may use. */
   businessNotFound(): PlatformError {
