@@ -173,7 +173,10 @@ async function verify(db, accepted) {
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const item of items) {
         const row = byId.get(item.id);
-        if (row?.status === 'COMPLETED') continue;
+        // SUPERSEDED is a finished operation too: a newer import or deployment of the same app was
+        // accepted and runs instead (an older build never replaces a newer one, docs/hosting.md), so
+        // nothing accepted was lost. Jobs can run out of order after a Redis restart.
+        if (row?.status === 'COMPLETED' || row?.failure_code === 'SUPERSEDED') continue;
         const failure = row?.failure_code
           ? `${row.failure_code}: ${String(row.failure_message).slice(0, 300)}`
           : undefined;

@@ -1,7 +1,7 @@
 import { resolveIdempotentOptions } from './idempotent-options';
 
 describe('resolveIdempotentOptions', () => {
-  it('fills in the header, 24 h retention, 60 s lease and replayed headers', () => {
+  it('fills in the header, 24 h retention, 60 s lease, replayed headers and the 422 of a reused key', () => {
     expect(resolveIdempotentOptions({ format: 'uuid' })).toEqual({
       header: 'Idempotency-Key',
       format: 'uuid',
@@ -9,7 +9,12 @@ describe('resolveIdempotentOptions', () => {
       retentionSeconds: 86_400,
       leaseSeconds: 60,
       replayHeaders: ['content-type', 'location'],
+      mismatchStatus: 422,
     });
+  });
+
+  it('keeps a route’s own status for a reused key (UCP: 409)', () => {
+    expect(resolveIdempotentOptions({ format: 'uuid', mismatchStatus: 409 }).mismatchStatus).toBe(409);
   });
 
   it('rejects a bad header name, lease or retention when the route is declared', () => {

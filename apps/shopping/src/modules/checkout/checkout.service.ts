@@ -8,6 +8,7 @@ import { BusinessesService, businessBasePath, businessColumn } from '../business
 import { CartEntity } from '../carts/cart.entity';
 import { OrdersService } from '../orders/orders.service';
 import type { ShoppingContext } from '../ucp/shopping-context';
+import { UcpErrors } from '../ucp/ucp.errors';
 import { Capability, errorEnvelope, errorMessage, type UcpReply } from '../ucp/ucp-protocol';
 import type { UcpMessage } from '../ucp/ucp-types';
 import type { CheckoutInput } from './checkout-input';
@@ -78,13 +79,15 @@ export class CheckoutService {
     session.orderId = null;
     session.expiresAt = new Date(Date.now() + this.settings.checkoutTtlSeconds * 1000);
     await this.apply(business, session, input, priced);
-    await this.dataSource.transaction(async (tx) => {
-      await insertSession(tx, session);
-      if (session.cartId)
+    const cartId = session.cartId;
+    if (cartId === null) await insertSession(this.dataSource.manager, session);
+    else
+      await this.dataSource.transaction(async (tx) => {
+        await insertSession(tx, session);
         await tx
           .getRepository(CartEntity)
-          .update({ id: session.cartId, accountId: ctx.accountId, state: 'active' }, { state: 'converted' });
-    });
+          .update({ id: cartId, accountId: ctx.accountId, state: 'active' }, { state: 'converted' });
+      });
     return { status: 201, body: this.view(ctx, business, session) };
   }
 
@@ -94,21 +97,26 @@ export class CheckoutService {
     return { status: 200, body: this.view(ctx, this.businesses.of(ctx.business), session) };
   }
 
+  /**
+   * A full replacement, priced outside any transaction and written with one UPDATE conditional on
+   * the version it was priced from: a concurrent change of the session makes it price again (a few
+   * times at most), so the last writer wins with prices of its own input.
+   */
   async update(ctx: ShoppingContext, id: string, body: UpdateCheckoutRequest): Promise<UcpReply> {
     const business = this.businesses.of(ctx.business);
-    const current = await this.find(this.dataSource.manager, ctx, id);
-    if (!current) return this.notFound(ctx);
-    if (!this.modifiable(current)) return this.notModifiable(ctx, current);
-    const input = toCheckoutInput(body, current.input, ctx.capabilities);
-    const priced = await business.price(toPricingInput(input));
-    return this.dataSource.transaction(async (tx) => {
-      const session = await this.find(tx, ctx, id, true);
+    for (let attempt = 0; ; attempt++) {
+      const session = await this.find(this.dataSource.manager, ctx, id);
       if (!session) return this.notFound(ctx);
       if (!this.modifiable(session)) return this.notModifiable(ctx, session);
+      const input = toCheckoutInput(body, session.input, ctx.capabilities);
+      const priced = await business.price(toPricingInput(input));
       await this.apply(business, session, input, priced);
-      await updateSession(tx, session);
-      return { status: 200 as const, body: this.view(ctx, business, session) };
-    });
+      if (await updateSession(this.dataSource.manager, session, session.version)) {
+        session.version += 1;
+        return { status: 200, body: this.view(ctx, business, session) };
+      }
+      if (attempt >= 4) throw UcpErrors.busy('the checkout is being changed by other requests; retry');
+    }
   }
 
   async complete(ctx: ShoppingContext, id: string, body: CompleteCheckoutRequest): Promise<UcpReply> {
@@ -117,6 +125,10 @@ export class CheckoutService {
       body.payment.instruments.find((i) => i.selected !== false) ?? body.payment.instruments[0];
     type Claim =
       { reply: UcpReply; session?: undefined } | { reply?: undefined; session: CheckoutSessionEntity };
+    const claimed = await this.claimReady(ctx, id, business, instrument, body);
+    if (claimed) return this.finishCompletion(ctx, business, claimed, instrument);
+    // Not ready_for_complete (or a bad handler): the locked read below says what to answer, and
+    // takes over a completion a crashed replica left behind.
     const claim = await this.dataSource.transaction(async (tx): Promise<Claim> => {
       const session = await this.find(tx, ctx, id, true);
       if (!session) return { reply: this.notFound(ctx) };
@@ -170,6 +182,38 @@ export class CheckoutService {
     });
     if (claim.reply) return claim.reply;
     return this.finishCompletion(ctx, business, claim.session, instrument);
+  }
+
+  /**
+   * The hot path of completion: a session that is ready_for_complete and not expired goes to
+   * complete_in_progress in one conditional UPDATE (of concurrent completions exactly one matches),
+   * with the payment (without its secret), signals and attribution merged into its input.
+   */
+  private async claimReady(
+    ctx: ShoppingContext,
+    id: string,
+    business: Business,
+    instrument: CompleteCheckoutRequest['payment']['instruments'][number] | undefined,
+    body: CompleteCheckoutRequest,
+  ): Promise<CheckoutSessionEntity | undefined> {
+    if (!instrument || !business.paymentHandlers().some((h) => h.id === instrument.handler_id))
+      return undefined;
+    const patch = {
+      payment: storedPayment(body.payment),
+      ...(body.signals ? { signals: body.signals } : {}),
+      ...(body.attribution ? { attribution: body.attribution } : {}),
+    };
+    const result = (await this.dataSource.query(
+      `UPDATE shopping.checkout_sessions
+          SET status = 'complete_in_progress', input = input || $4::jsonb, updated_at = now(), version = version + 1
+        WHERE id = $1 AND account_id = $2 AND business = $3
+          AND status = 'ready_for_complete' AND expires_at > now()
+        RETURNING id`,
+      [id, ctx.accountId, businessColumn(ctx.business), JSON.stringify(patch)],
+    )) as unknown[];
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as { id: string }[];
+    if (rows.length === 0) return undefined;
+    return (await this.find(this.dataSource.manager, ctx, id)) ?? undefined;
   }
 
   private async finishCompletion(
@@ -237,8 +281,7 @@ export class CheckoutService {
       return this.envelope(ctx, result.messages);
     }
     const placed = await this.dataSource.transaction(async (tx) => {
-      const row = await this.find(tx, ctx, session.id, true);
-      if (!row) throw new Error(`checkout ${session.id} vanished during completion`);
+      const row = session;
       const order = await this.orders.place(tx, {
         checkout: row,
         business: ctx.business,
@@ -251,7 +294,14 @@ export class CheckoutService {
       row.status = 'completed';
       row.orderId = order.id;
       row.messages = [];
-      await updateSession(tx, row);
+      const done = await tx
+        .getRepository(CheckoutSessionEntity)
+        .update(
+          { id: row.id, status: 'complete_in_progress' },
+          { status: 'completed', orderId: order.id, messages: [] },
+        );
+      // Another replica took the completion over (our lease lapsed): this one places nothing.
+      if (!done.affected) throw UcpErrors.busy('the checkout’s completion was taken over; read it again');
       return { row, order };
     });
     await this.orders.afterPlaced(placed.order);
@@ -458,24 +508,37 @@ function dedupe(messages: UcpMessage[]): UcpMessage[] {
  * Writes a new session: one INSERT (a `save` would first SELECT the id to choose between insert
  * and update).
  */
-async function insertSession(tx: EntityManager, session: CheckoutSessionEntity): Promise<void> {
-  await tx
+async function insertSession(manager: EntityManager, session: CheckoutSessionEntity): Promise<void> {
+  await manager
     .getRepository(CheckoutSessionEntity)
     .insert(session as QueryDeepPartialEntity<CheckoutSessionEntity>);
 }
 
-/** Writes what a change of a session changes: one UPDATE (updated_at and version move with it). */
-async function updateSession(tx: EntityManager, session: CheckoutSessionEntity): Promise<void> {
+/**
+ * Writes what a change of a session changes: one UPDATE (updated_at and version move with it);
+ * with `expectedVersion`, only if the row is still at that version. Whether it wrote.
+ */
+async function updateSession(
+  manager: EntityManager,
+  session: CheckoutSessionEntity,
+  expectedVersion?: number,
+): Promise<boolean> {
   const { status, currency, input, lineItems, totals, messages, appliedDiscounts, orderId, cartId } = session;
-  await tx.getRepository(CheckoutSessionEntity).update({ id: session.id }, {
-    status,
-    currency,
-    input,
-    lineItems,
-    totals,
-    messages,
-    appliedDiscounts,
-    orderId,
-    cartId,
-  } as QueryDeepPartialEntity<CheckoutSessionEntity>);
+  const result = await manager
+    .getRepository(CheckoutSessionEntity)
+    .update(
+      expectedVersion === undefined ? { id: session.id } : { id: session.id, version: expectedVersion },
+      {
+        status,
+        currency,
+        input,
+        lineItems,
+        totals,
+        messages,
+        appliedDiscounts,
+        orderId,
+        cartId,
+      } as QueryDeepPartialEntity<CheckoutSessionEntity>,
+    );
+  return (result.affected ?? 0) > 0;
 }

@@ -14,7 +14,6 @@ import {
   ucpMeta,
   type UcpReply,
 } from '../ucp/ucp-protocol';
-import { OrderEventEntity } from './order-event.entity';
 import { OrderEventsPublisher } from './order-events.publisher';
 import { ShoppingOrderEntity, type OrderLine, type OrderLineStatus } from './shopping-order.entity';
 
@@ -89,21 +88,17 @@ export class OrdersService {
    * sequence. An order without a webhook_url has nobody to tell: its event is given up at once.
    */
   async recordEvent(tx: EntityManager, orderId: string, type: string): Promise<void> {
-    const [row] = (await tx.query(
-      `SELECT COALESCE((SELECT MAX(sequence) FROM shopping.order_events WHERE order_id = $1), 0) + 1 AS next,
-              (SELECT webhook_url IS NOT NULL FROM shopping.orders WHERE id = $1) AS deliverable`,
-      [orderId],
-    )) as { next: number; deliverable: boolean | null }[];
-    const deliverable = row.deliverable === true;
-    await tx.getRepository(OrderEventEntity).insert({
-      orderId,
-      sequence: Number(row.next),
-      type,
-      attempts: 0,
-      deliveredAt: null,
-      failedAt: deliverable ? null : new Date(),
-      lastError: deliverable ? null : 'the order has no webhook_url',
-    });
+    // One statement: the next sequence and whether anyone is told, read and written together.
+    await tx.query(
+      `INSERT INTO shopping.order_events (order_id, sequence, type, attempts, failed_at, last_error)
+       SELECT o.id,
+              COALESCE((SELECT MAX(e.sequence) FROM shopping.order_events e WHERE e.order_id = o.id), 0) + 1,
+              $2, 0,
+              CASE WHEN o.webhook_url IS NULL THEN now() END,
+              CASE WHEN o.webhook_url IS NULL THEN 'the order has no webhook_url' END
+         FROM shopping.orders o WHERE o.id = $1`,
+      [orderId, type],
+    );
   }
 
   /**

@@ -8,7 +8,7 @@ import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-
 import type { BusinessKey } from '../businesses/business';
 import { AgentBindingsService } from './agent-bindings.service';
 import { AgentProfilesService } from './agent-profiles.service';
-import { negotiate } from './negotiation';
+import { negotiate, type AgentProfile } from './negotiation';
 import { businessOf, type ShoppingContext } from './shopping-context';
 import { UcpErrors } from './ucp.errors';
 import type { UcpAgentHeader, UcpAgentReading } from './ucp-agent';
@@ -50,12 +50,19 @@ export class UcpNegotiation {
     );
   }
 
-  /** The whole settlement: the business, then the agent, then the negotiation. */
+  /**
+   * The whole settlement: the business, then the agent, then the negotiation. The agent's profile
+   * is read while the store is checked (both are cache reads, independent); a store error wins.
+   */
   async settle(input: UcpSettleInput): Promise<ShoppingContext> {
+    const agent = 'agent' in input.agent ? input.agent.agent : undefined;
+    const profile = agent ? this.profiles.get(agent.profileUrl) : undefined;
+    // Settled here so a failed fetch never goes unhandled while the store check runs.
+    profile?.catch(() => undefined);
     const business = await this.business(input.principal, input.params, input.authorization);
     // A missing or malformed profile URL is UCP's invalid_profile_url (overview.md "Negotiation Errors").
     if ('problem' in input.agent) throw UcpErrors.invalidProfileUrl(input.agent.problem);
-    return this.negotiate(input.principal, business, input.agent.agent);
+    return this.negotiate(input.principal, business, input.agent.agent, profile);
   }
 
   /** The business the path names; a store must be one the caller may use (else 404 not_found). */
@@ -82,8 +89,9 @@ export class UcpNegotiation {
     principal: Principal,
     business: BusinessKey,
     agent: UcpAgentHeader,
+    fetching?: Promise<AgentProfile>,
   ): Promise<ShoppingContext> {
-    const profile = await this.profiles.get(agent.profileUrl);
+    const profile = await (fetching ?? this.profiles.get(agent.profileUrl));
     const outcome = negotiate(businessCapabilities(business), profile, agent.version);
     if (!outcome.ok) {
       if (outcome.code === 'version_unsupported') throw UcpErrors.versionUnsupported(outcome.content);

@@ -52,6 +52,10 @@ export const UcpErrors = {
   capabilitiesIncompatible(message: string): PlatformError {
     return new PlatformError({ status: 200, code: 'CAPABILITIES_INCOMPATIBLE', message });
   },
+  /** 409: the resource changed under the request too often (concurrent writers); retry. */
+  busy(message: string): PlatformError {
+    return new PlatformError({ status: 409, code: 'RESOURCE_BUSY', message });
+  },
   /** 403: the token acts for another agent profile (signatures.md `profile_not_trusted`). */
   profileNotTrusted(message: string): PlatformError {
     return new PlatformError({ status: 403, code: 'PROFILE_NOT_TRUSTED', message });
