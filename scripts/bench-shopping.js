@@ -208,13 +208,14 @@ async function main() {
   const { url: databaseUrl, env: benchEnv } = await freshBenchDatabase('shopping_bench');
   const key = randomBytes(32).toString('hex');
   const profile = await startAgentProfile();
-  const ports = { catalog: await freePort(), order: await freePort() };
+  const ports = { catalog: await freePort(), order: await freePort(), shopping: await freePort() };
   const env = {
     ...benchEnv,
     PORTS: 'auto',
     PORT: String(await freePort()),
     CATALOG_SUBGRAPH_PORT: String(ports.catalog),
     ORDER_SUBGRAPH_PORT: String(ports.order),
+    SHOPPING_PORT: String(ports.shopping),
     SECRETS_ENCRYPTION_KEY: key,
     SHOPPING_OUTBOUND_ALLOW: `127.0.0.1:${profile.port}`,
     PUBLIC_BASE_URL: undefined,
@@ -310,12 +311,15 @@ async function main() {
     );
 
     // (b) create → update → complete, through the gateway and directly.
-    const checkoutUrl = `${gateway}/v1/shopping/stores/${storeId}/checkout-sessions`;
+    // The same flow against the gateway and, to tell the gateway's hop from the service's own cost,
+    // against the shopping service's own port.
+    const checkoutPath = `/v1/shopping/stores/${storeId}/checkout-sessions`;
     const lines = (quantity) => [{ item: { id: sku.id }, quantity }];
     const context = { address_country: 'US', address_region: 'IL', postal_code: '62704' };
     const buyer = { email: 'bench@example.com' };
     const write = () => ({ ...ucpHeaders, 'idempotency-key': randomUUID() });
-    const throughGateway = async () => {
+    const flowAt = (base) => async () => {
+      const checkoutUrl = `${base}${checkoutPath}`;
       const created = await ok(
         'create_checkout',
         request('POST', checkoutUrl, write(), { line_items: lines(1), buyer, context }),
@@ -392,7 +396,8 @@ async function main() {
         [200, 201],
       );
     };
-    const viaGateway = await timed(throughGateway);
+    const viaGateway = await timed(flowAt(gateway));
+    const viaService = await timed(flowAt(`http://127.0.0.1:${ports.shopping}`));
     const viaOwners = await timed(direct);
 
     const p = (sorted, q) => Number(percentile(sorted, q).toFixed(2));
@@ -409,6 +414,12 @@ async function main() {
         p50Ms: p(viaOwners, 50),
         p97_5Ms: p(viaOwners, 97.5),
         ratio: '',
+      },
+      {
+        scenario: 'checkout create→update→complete, the shopping service directly (no gateway)',
+        p50Ms: p(viaService, 50),
+        p97_5Ms: p(viaService, 97.5),
+        ratio: Number((percentile(viaService, 50) / percentile(viaOwners, 50)).toFixed(2)),
       },
       {
         scenario: 'checkout create→update→complete, through the gateway',

@@ -1,6 +1,6 @@
 import { INTERNAL_CREDENTIAL_HEADER } from '@platform/crypto';
 import { PlatformError, errorMessage } from '@platform/errors';
-import { tracedFetch } from '@platform/observability';
+import { tracedRequest } from '@platform/observability';
 
 /** Where a platform process calls another's `/internal/...` routes from. */
 export interface InternalTarget {
@@ -32,7 +32,7 @@ export async function callInternalRoute(
   payload?: unknown,
 ): Promise<{ status: number; body: unknown }> {
   try {
-    const response = await tracedFetch(`${target.baseUrl.replace(/\/+$/, '')}${path}`, {
+    const response = await tracedRequest(`${target.baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: {
         accept: 'application/json',
@@ -40,10 +40,9 @@ export async function callInternalRoute(
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: payload === undefined ? undefined : JSON.stringify(payload),
-      signal: AbortSignal.timeout(target.timeoutMs ?? 5000),
+      timeoutMs: target.timeoutMs ?? 5000,
     });
-    const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    return { status: response.status, body: response.text ? (JSON.parse(response.text) as unknown) : undefined };
   } catch (e) {
     throw new InternalCallUnreachableError(e);
   }

@@ -14,7 +14,8 @@ export {
   telemetryStatus,
 } from './telemetry';
 export type { StartTelemetryOptions, TelemetryStatus } from './telemetry';
-export { RequestContextStore, outgoingContextHeaders, tracedFetch } from './request-context';
+export { RequestContextStore, outgoingContextHeaders, tracedFetch, tracedRequest } from './request-context';
+export type { TracedRequestOptions } from './request-context';
 export type { RequestContext } from './request-context';
 export { requestIdFrom } from './request-id';
 export { contextOf, genRequestId, installHttpObservability } from './http-observability';

@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { context, createContextKey } from '@opentelemetry/api';
 import type { TraceContext } from './trace-context';
 
@@ -38,4 +39,32 @@ export function tracedFetch(input: string | URL, init: RequestInit = {}): Promis
   const headers = new Headers(init.headers);
   for (const [k, v] of Object.entries(outgoingContextHeaders())) if (!headers.has(k)) headers.set(k, v);
   return fetch(input, { ...init, headers });
+}
+
+export interface TracedRequestOptions {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  /** Deadline of the whole call (headers and body), ms. */
+  readonly timeoutMs: number;
+}
+
+/**
+ * One HTTP call with undici's `request` (the npm package, pooled keep-alive connections) and the
+ * request id of the current request added; the trace context is added by OpenTelemetry's undici
+ * instrumentation, as for fetch. For the platform's hot internal calls: fetch() wraps every call
+ * in WHATWG streams, Headers and an AbortController (a CPU profile of the Shopping API put a
+ * fifth of a checkout's CPU there), `request` does the same call without them.
+ */
+export async function tracedRequest(
+  url: string,
+  options: TracedRequestOptions,
+): Promise<{ status: number; text: string }> {
+  const response = await request(url, {
+    method: options.method,
+    headers: { ...outgoingContextHeaders(), ...options.headers },
+    body: options.body,
+    signal: AbortSignal.timeout(options.timeoutMs),
+  });
+  return { status: response.statusCode, text: await response.body.text() };
 }

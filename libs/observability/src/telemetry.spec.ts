@@ -8,6 +8,7 @@ import { runTypeScriptChild } from '@platform/testing';
 import Fastify, { FastifyInstance } from 'fastify';
 import { genRequestId, installHttpObservability } from './http-observability';
 import { flushTelemetry, startTelemetry, stopTelemetry, telemetryStatus } from './telemetry';
+import { tracedRequest } from './request-context';
 import { parseTraceparent } from './trace-context';
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -223,5 +224,30 @@ describe('telemetry', () => {
     expect(trace.getTracer('test').startSpan('after').isRecording()).toBe(false);
     expect(propagation.fields()).toEqual([]);
     expect(context.active()).toBeDefined();
+  });
+
+  it('carries the active trace on tracedRequest (undici request) calls, as on fetch', async () => {
+    const exporter = new InMemorySpanExporter();
+    startTelemetry({ config: { serviceName: 'in-memory', samplerRatio: 1 }, spanExporter: exporter });
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers.traceparent as string | undefined);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/internal`;
+      const traceId = await trace.getTracer('test').startActiveSpan('handler', async (span) => {
+        const answer = await tracedRequest(url, { method: 'POST', body: '{}', timeoutMs: 2000 });
+        expect(answer).toEqual({ status: 200, text: '{"ok":true}' });
+        span.end();
+        return span.spanContext().traceId;
+      });
+      expect(seen).toHaveLength(1);
+      expect(parseTraceparent(seen[0] ?? '')?.traceId).toBe(traceId);
+    } finally {
+      server.close();
+      await stopTelemetry();
+    }
   });
 });
