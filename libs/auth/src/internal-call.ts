@@ -42,7 +42,10 @@ export async function callInternalRoute(
       body: payload === undefined ? undefined : JSON.stringify(payload),
       timeoutMs: target.timeoutMs ?? 5000,
     });
-    return { status: response.status, body: response.text ? (JSON.parse(response.text) as unknown) : undefined };
+    return {
+      status: response.status,
+      body: response.text ? (JSON.parse(response.text) as unknown) : undefined,
+    };
   } catch (e) {
     throw new InternalCallUnreachableError(e);
   }

@@ -5,7 +5,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsInt,
-  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -14,7 +13,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ContextRequest } from '../checkout/checkout.request';
+import { UcpContextRequest } from '../ucp/ucp-request';
 
 /** Most products one search page holds (UCP: implementations MAY clamp). */
 export const MAX_PAGE_SIZE = 100;
@@ -65,26 +64,8 @@ export class PaginationRequest {
   limit?: number;
 }
 
-class CatalogRequestBase {
-  @ApiPropertyOptional({ type: () => ContextRequest })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => ContextRequest)
-  context?: ContextRequest;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
-  signals?: Record<string, unknown>;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
-  attribution?: Record<string, unknown>;
-}
-
 /** POST /catalog/search (catalog_search.json#/$defs/search_request, plus GoDaddy's `domains`). */
-export class SearchRequest extends CatalogRequestBase {
+export class SearchRequest extends UcpContextRequest {
   @ApiPropertyOptional({ maxLength: 500, example: 'roses' })
   @IsOptional()
   @IsString()
@@ -121,7 +102,7 @@ export class SearchRequest extends CatalogRequestBase {
 }
 
 /** POST /catalog/lookup (lookup_request): product or variant ids. */
-export class LookupRequest extends CatalogRequestBase {
+export class LookupRequest extends UcpContextRequest {
   @ApiProperty({
     type: [String],
     minItems: 1,
@@ -143,7 +124,7 @@ export class LookupRequest extends CatalogRequestBase {
 }
 
 /** POST /catalog/product (get_product_request). */
-export class ProductRequest extends CatalogRequestBase {
+export class ProductRequest extends UcpContextRequest {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'web-hosting' })
   @IsString()
   @Length(1, 200)

@@ -22,6 +22,7 @@ import {
 export const MAX_LINES = 100;
 /** Largest quantity of one line. */
 export const MAX_QUANTITY = 10_000;
+import { OptionalObject, UcpContextRequest, UcpSignalsRequest } from '../ucp/ucp-request';
 
 export class ItemRefRequest {
   @ApiProperty({
@@ -86,49 +87,6 @@ export class BuyerRequest {
   phone_number?: string;
 }
 
-export class ContextRequest {
-  @ApiPropertyOptional({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2', example: 'US' })
-  @IsOptional()
-  @Matches(/^[A-Za-z]{2}$/, { message: 'address_country must be an ISO 3166-1 alpha-2 code' })
-  address_country?: string;
-
-  @ApiPropertyOptional({ maxLength: 10, example: 'CA' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(10)
-  address_region?: string;
-
-  @ApiPropertyOptional({ maxLength: 16 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(16)
-  postal_code?: string;
-
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(500)
-  intent?: string;
-
-  @ApiPropertyOptional({ maxLength: 35, example: 'en-US' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(35)
-  language?: string;
-
-  @ApiPropertyOptional({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217', example: 'USD' })
-  @IsOptional()
-  @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be an ISO 4217 code' })
-  currency?: string;
-
-  @ApiPropertyOptional({ type: [String], maxItems: 20 })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(20)
-  @IsString({ each: true })
-  eligibility?: string[];
-}
-
 export class DiscountsRequest {
   @ApiProperty({ type: [String], maxItems: 10, description: 'Discount codes, 1 to 64 characters each' })
   @IsArray()
@@ -178,14 +136,10 @@ export class PaymentInstrumentRequest {
   @Type(() => CredentialRequest)
   credential?: CredentialRequest;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
+  @OptionalObject()
   billing_address?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
+  @OptionalObject()
   display?: Record<string, unknown>;
 }
 
@@ -199,7 +153,7 @@ export class PaymentRequest {
 }
 
 /** Fields create and update share (checkout.json, `ucp_request` create/update views). */
-export class CheckoutWritableRequest {
+export class CheckoutWritableRequest extends UcpContextRequest {
   @ApiProperty({ type: () => [LineItemRequest], minItems: 1, maxItems: MAX_LINES })
   @IsArray()
   @ArrayMinSize(1)
@@ -214,12 +168,6 @@ export class CheckoutWritableRequest {
   @Type(() => BuyerRequest)
   buyer?: BuyerRequest;
 
-  @ApiPropertyOptional({ type: () => ContextRequest })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => ContextRequest)
-  context?: ContextRequest;
-
   @ApiPropertyOptional({ type: () => DiscountsRequest })
   @IsOptional()
   @ValidateNested()
@@ -231,16 +179,6 @@ export class CheckoutWritableRequest {
   @ValidateNested()
   @Type(() => PaymentRequest)
   payment?: PaymentRequest;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
-  signals?: Record<string, unknown>;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
-  attribution?: Record<string, unknown>;
 }
 
 /** POST /checkout-sessions: the writable fields, and the cart it converts (cart.md). */
@@ -256,22 +194,12 @@ export class CreateCheckoutRequest extends CheckoutWritableRequest {
 export class UpdateCheckoutRequest extends CheckoutWritableRequest {}
 
 /** POST /checkout-sessions/{id}/complete: the payment (required), signals and attribution. */
-export class CompleteCheckoutRequest {
+export class CompleteCheckoutRequest extends UcpSignalsRequest {
   @ApiProperty({ type: () => PaymentRequest })
   @IsObject()
   @ValidateNested()
   @Type(() => PaymentRequest)
   payment!: PaymentRequest;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
-  signals?: Record<string, unknown>;
-
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
-  @IsOptional()
-  @IsObject()
-  attribution?: Record<string, unknown>;
 }
 
 /** POST …/cancel takes an empty object. */
