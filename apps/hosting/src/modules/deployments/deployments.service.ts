@@ -66,7 +66,9 @@ export class DeploymentsService {
       },
       payload: { appId },
     });
-    return this.operation(accountId, appId, started.id);
+    // The deployment as accepted (EXECUTING, no attempt yet): re-reading it could already show the
+    // worker's first attempt, and the answer to the POST would depend on that race.
+    return started;
   }
 
   /** The deployment of the caller's app, or DEPLOYMENT_NOT_FOUND (also another account's or app's). */
