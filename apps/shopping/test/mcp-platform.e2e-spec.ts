@@ -509,6 +509,27 @@ describe('shopping: the MCP binding on the platform', () => {
       });
     });
 
+    it('no capability in common: a result (not an error) carrying the capabilities_incompatible envelope', async () => {
+      // A profile the cache has never seen, declaring nothing this business offers, and a token of its own.
+      const stranger = await t.buyer();
+      t.agent.setOptions({ capabilities: ['com.example.loyalty'] });
+      try {
+        const res = await callToolRaw(t, stranger, MCP, 'search_catalog', {
+          meta: { 'ucp-agent': { profile: `${t.agent.profileUrl}?mcp-incompatible=1` } },
+          catalog: { query: 'hosting' },
+        });
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as Json;
+        expect(body.error).toBeUndefined();
+        expect(body.result.structuredContent).toMatchObject({
+          ucp: { version: '2026-04-08', status: 'error' },
+          messages: [{ type: 'error', code: 'capabilities_incompatible', severity: 'unrecoverable' }],
+        });
+      } finally {
+        t.agent.setOptions({});
+      }
+    });
+
     it('a profile that cannot be fetched: HTTP 424, −32001 profile_unreachable', async () => {
       const res = await callToolRaw(t, buyer, MCP, 'get_order', {
         meta: { 'ucp-agent': { profile: `${t.agent.url}/no-profile-here` } },
