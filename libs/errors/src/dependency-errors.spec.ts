@@ -1,4 +1,4 @@
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { normalizeError } from './error-normalizer';
 import { isDependencyUnavailable } from './dependency-errors';
 
@@ -25,6 +25,10 @@ describe('isDependencyUnavailable', () => {
     [
       "TypeORM's next statement after the transaction's connection was lost",
       new QueryRunnerAlreadyReleasedError(),
+    ],
+    [
+      "a statement through that transaction's EntityManager after its connection was lost",
+      new QueryRunnerProviderAlreadyReleasedError(),
     ],
     [
       'a TypeORM QueryFailedError around a driver error',

@@ -57,8 +57,11 @@ export function isDependencyUnavailable(error: unknown): boolean {
     if (name === 'MaxRetriesPerRequestError') return true;
     // TypeORM releases a transaction's query runner itself only when its connection raised an
     // error (a PostgreSQL restart terminating the backend between two statements); the next
-    // statement then fails with this error, which carries no cause.
-    if (name === 'QueryRunnerAlreadyReleasedError') return true;
+    // statement then fails with this error, which carries no cause; a statement made through the
+    // transaction's EntityManager at that point fails with its sibling (seen in a chaos run: two
+    // statements of one transaction in flight when PostgreSQL restarted).
+    if (name === 'QueryRunnerAlreadyReleasedError' || name === 'QueryRunnerProviderAlreadyReleasedError')
+      return true;
     const message = own(current, 'message');
     if (typeof message === 'string' && MESSAGES.some((re) => re.test(message))) return true;
     const errors = own(current, 'errors'); // AggregateError (e.g. connect to ::1 and 127.0.0.1)
