@@ -15,13 +15,7 @@ export class CheckoutProcessor extends JobDispatcherHost {
 
   protected readonly dispatcher = createJobDispatcher(CheckoutQueue, {
     'checkout.expire': async () => {
-      let canceled = 0;
-      for (
-        let batch = await this.checkout.cancelExpired(new Date());
-        batch > 0;
-        batch = await this.checkout.cancelExpired(new Date())
-      )
-        canceled += batch;
+      const canceled = await this.checkout.cancelExpired(new Date());
       if (canceled > 0) this.logger.log(`canceled ${canceled} expired checkout sessions`);
       return { canceled };
     },

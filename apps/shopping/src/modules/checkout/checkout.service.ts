@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { drainInBatches, runStatement } from '@platform/database';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
@@ -203,16 +204,15 @@ export class CheckoutService {
       ...(body.signals ? { signals: body.signals } : {}),
       ...(body.attribution ? { attribution: body.attribution } : {}),
     };
-    const result = (await this.dataSource.query(
+    const { affected } = await runStatement(
+      this.dataSource,
       `UPDATE shopping.checkout_sessions
           SET status = 'complete_in_progress', input = input || $4::jsonb, updated_at = now(), version = version + 1
         WHERE id = $1 AND account_id = $2 AND business = $3
-          AND status = 'ready_for_complete' AND expires_at > now()
-        RETURNING id`,
+          AND status = 'ready_for_complete' AND expires_at > now()`,
       [id, ctx.accountId, businessColumn(ctx.business), JSON.stringify(patch)],
-    )) as unknown[];
-    const rows = (Array.isArray(result[0]) ? result[0] : result) as { id: string }[];
-    if (rows.length === 0) return undefined;
+    );
+    if (affected === 0) return undefined;
     return (await this.find(this.dataSource.manager, ctx, id)) ?? undefined;
   }
 
@@ -322,15 +322,15 @@ export class CheckoutService {
 
   /** Live sessions past their expires_at become canceled (the worker's sweep); returns how many. */
   async cancelExpired(now: Date, batch = 500): Promise<number> {
-    const rows: { id: string }[] = await this.dataSource.query(
+    return drainInBatches(
+      this.dataSource,
       `UPDATE shopping.checkout_sessions SET status = 'canceled', updated_at = now(), version = version + 1
         WHERE id IN (SELECT id FROM shopping.checkout_sessions
                       WHERE status NOT IN ('completed', 'canceled', 'complete_in_progress') AND expires_at <= $1
-                      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
-      [now, batch],
+                      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [now],
+      batch,
     );
-    return Array.isArray(rows[0]) ? (rows[0] as { id: string }[]).length : rows.length;
   }
 
   // ---- helpers ----

@@ -2,8 +2,6 @@ import { Controller, Get, Header, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
 import { businessOf } from '../ucp/shopping-context';
-import { UcpErrors } from '../ucp/ucp.errors';
-import { isUuid } from '@platform/ids';
 import { DiscoveryService } from './discovery.service';
 
 /**
@@ -31,7 +29,6 @@ export class DiscoveryController {
   @ApiOperation({ operationId: 'store_profile', summary: 'A store’s UCP business profile' })
   @ApiOkResponse({ description: 'UCP business profile' })
   store(@Param('storeId') storeId: string): Record<string, unknown> {
-    if (!isUuid(storeId)) throw UcpErrors.invalidPath('storeId', 'storeId must be a store id (uuid)');
     return this.discovery.profile(businessOf({ storeId }));
   }
 }

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EcPublicJwk } from '@platform/crypto';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { BusinessKey } from '../businesses/business';
-import { businessBasePath } from '../businesses/businesses.service';
-import { paymentProfileHandler, sandboxCardHandler } from '../businesses/payment-handlers';
+import { BusinessesService, businessBasePath } from '../businesses/businesses.service';
 import { handlerRegistry } from '../checkout/checkout-view';
 import { UCP_VERSION, businessCapabilities } from '../ucp/ucp-protocol';
 import { businessSigningKey } from './business-signing-key';
@@ -17,7 +16,10 @@ import { businessSigningKey } from './business-signing-key';
 export class DiscoveryService {
   private readonly signingKey: EcPublicJwk;
 
-  constructor(@Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings) {
+  constructor(
+    @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
+    private readonly businesses: BusinessesService,
+  ) {
     this.signingKey = businessSigningKey(settings.signingSeed).publicJwk;
   }
 
@@ -39,7 +41,6 @@ export class DiscoveryService {
         schema: cap.schema,
         ...(cap.extends ? { extends: cap.extends.length === 1 ? cap.extends[0] : [...cap.extends] } : {}),
       });
-    const handler = business.kind === 'platform' ? paymentProfileHandler(base) : sandboxCardHandler(base);
     return {
       ucp: {
         version: UCP_VERSION,
@@ -50,7 +51,8 @@ export class DiscoveryService {
           ],
         },
         capabilities,
-        payment_handlers: handlerRegistry([handler]),
+        // The handlers the business completes with: one declaration, the business's own.
+        payment_handlers: handlerRegistry(this.businesses.of(business).paymentHandlers()),
       },
       signing_keys: [this.signingKey],
     };

@@ -1,10 +1,8 @@
 import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/auth';
-import { isUuid } from '@platform/ids';
 import { businessColumn } from '../businesses/businesses.service';
 import { businessOf } from '../ucp/shopping-context';
-import { UcpErrors } from '../ucp/ucp.errors';
 import { HandoffService } from './handoff.service';
 
 /** GET …/checkout-sessions/{id}/continue: the buyer's page of a checkout (its continue_url). */
@@ -27,8 +25,6 @@ export class HandoffController {
   })
   @ApiOkResponse({ description: 'text/html' })
   async page(@Param('id') id: string, @Param('storeId') storeId?: string): Promise<string> {
-    if (storeId !== undefined && !isUuid(storeId))
-      throw UcpErrors.invalidPath('storeId', 'storeId must be a store id (uuid)');
     if (!/^chk_[A-Za-z0-9_-]{1,36}$/.test(id)) throw new NotFoundException();
     const html = await this.handoff.page(businessColumn(businessOf({ storeId })), id);
     if (!html) throw new NotFoundException();

@@ -1,6 +1,8 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AuthenticatedRequest } from '@platform/auth';
+import { isUuid } from '@platform/ids';
 import type { BusinessKey } from '../businesses/business';
+import { UcpErrors } from './ucp.errors';
 import type { AgentProfile } from './negotiation';
 
 /** What the UCP guard settles before a handler runs: who sells, who asks, what was negotiated. */
@@ -23,8 +25,13 @@ export const Shopping = createParamDecorator((_data: unknown, context: Execution
   return request.shopping;
 });
 
-/** The business a path names: /v1/shopping/stores/{storeId}/… is a store, the rest the platform. */
+/**
+ * The business a path names: /v1/shopping/stores/{storeId}/… is a store, the rest the platform.
+ * A store id that is not a uuid is 400 `invalid_request` on every route that names one.
+ */
 export function businessOf(params: Record<string, string | undefined>): BusinessKey {
   const storeId = params.storeId;
-  return storeId === undefined ? { kind: 'platform' } : { kind: 'store', storeId: storeId.toLowerCase() };
+  if (storeId === undefined) return { kind: 'platform' };
+  if (!isUuid(storeId)) throw UcpErrors.invalidPath('storeId', 'storeId must be a store id (uuid)');
+  return { kind: 'store', storeId: storeId.toLowerCase() };
 }

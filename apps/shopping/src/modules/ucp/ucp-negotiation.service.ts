@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '@platform/auth';
 import { CommerceStoreAccess } from '@platform/commerce-graphql';
 import { REDIS, RedisKeys } from '@platform/database';
-import { isUuid } from '@platform/ids';
 import type Redis from 'ioredis';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { BusinessKey } from '../businesses/business';
@@ -73,8 +72,6 @@ export class UcpNegotiation {
   ): Promise<BusinessKey> {
     const business = businessOf(params);
     if (business.kind === 'store') {
-      if (!isUuid(business.storeId))
-        throw UcpErrors.invalidPath('storeId', 'storeId must be a store id (uuid)');
       const access = await this.stores.check(business.storeId, principal, authorization);
       if (access !== 'visible') throw UcpErrors.businessNotFound();
     }

@@ -1,7 +1,10 @@
 // The UCP 2026-04-08 wire objects this service sends and takes (schemas: ucp.dev/schemas/shopping/…,
 // read at test time from ../shared/vendor-tests/ucp). Amounts are integer ISO 4217 minor units.
 
-export type UcpSeverity = 'recoverable' | 'requires_buyer_input' | 'requires_buyer_review' | 'unrecoverable';
+import type { UcpSeverity } from '@platform/errors';
+
+/** UCP's message severities: one list, libs/errors's, which renders the protocol's own errors. */
+export type { UcpSeverity };
 
 export interface UcpErrorMessage {
   readonly type: 'error';
