@@ -43,6 +43,9 @@ export default [
       '@nx/enforce-module-boundaries': ['error', boundaries({ specs: false })],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // A class property keeps its annotation even when an initializer implies it: SWC (single
+      // mode's build, scripts/build-platform.js) writes decorator metadata from annotations only.
+      '@typescript-eslint/no-inferrable-types': ['error', { ignoreProperties: true }],
     },
   },
   {

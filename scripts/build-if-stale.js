@@ -84,17 +84,22 @@ function withBuildLock(fn) {
   }
 }
 
-/** Builds the given apps that are stale; build output goes to stderr so stdout stays clean. */
-function buildIfStale(apps, { entry = 'main' } = {}) {
+/**
+ * Builds the given apps that are stale; build output goes to stderr so stdout stays clean. `quiet`
+ * (the admin CLI, whose output is its JSON): nothing printed; when the build fails, the error
+ * carries what it printed as `output`.
+ */
+function buildIfStale(apps, { entry = 'main', quiet = false } = {}) {
   if (!apps.some((app) => isStale(app, entry))) return [];
-  return withBuildLock(() => buildStale(apps, entry));
+  return withBuildLock(() => buildStale(apps, entry, quiet));
 }
 
-function buildStale(apps, entry) {
+function buildStale(apps, entry, quiet) {
   // Checked again under the lock: another process may have just built them.
   const stale = apps.filter((app) => isStale(app, entry));
   if (stale.length === 0) return [];
-  execFileSync(
+  run(
+    quiet,
     process.execPath,
     [
       require.resolve('nx/bin/nx.js'),
@@ -106,9 +111,25 @@ function buildStale(apps, entry) {
       '--parallel=2',
       '--outputStyle=stream',
     ],
-    { cwd: ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NX_DAEMON: 'false' } },
+    {
+      cwd: ROOT,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 2, 2],
+      env: { ...process.env, NX_DAEMON: 'false' },
+      // execFileSync's default (1 MiB) could cut a failing build's output short.
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   return stale;
+}
+
+/** execFileSync; when quiet, a failure's error carries what the command printed as `output`. */
+function run(quiet, file, args, options) {
+  try {
+    execFileSync(file, args, options);
+  } catch (e) {
+    if (quiet) e.output = `${e.stdout ?? ''}${e.stderr ?? ''}`;
+    throw e;
+  }
 }
 
 module.exports = { ROOT, buildIfStale, entryPath, isStale };

@@ -391,4 +391,5 @@ async function main({ platform, pg, redis, adminEnv, onCleanup }) {
   return problems.length ? 1 : 0;
 }
 
-runOnOwnPlatform('chaos', log, main);
+// Chaos kills and pauses services one at a time: each needs a process of its own.
+runOnOwnPlatform('chaos', log, main, { mode: 'services' });

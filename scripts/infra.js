@@ -84,7 +84,7 @@ async function ensurePostgres(root, log) {
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
   log(`PostgreSQL: nothing answered at ${url}; started an embedded PostgreSQL with data in .data/postgres`);
-  return { url, stop: () => pg.stop() };
+  return { url, stop: () => pg.stop(), embedded: true };
 }
 
 async function ensureRedis(log) {
@@ -117,6 +117,7 @@ async function ensureRedis(log) {
   log(`Redis: nothing answered at ${url}; started redis-server from PATH (no persistence)`);
   return {
     url,
+    embedded: true,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,18 +1,22 @@
 #!/usr/bin/env node
-// `npm start`: builds what is stale, makes sure PostgreSQL and Redis answer, starts every
-// service and worker of the route table and then the gateway, prefixes each one's log lines
-// with its name, waits for the gateway's /healthz and prints `platform ready at <url>`.
-// PUBLIC_BASE_URL (hosted app URLs, agent badge records), unless set, is that same gateway URL.
-// A process that exits on its own is started again after a backoff (scripts/restart-policy.js), as
-// Kubernetes would; the platform stops only on Ctrl-C (or SIGTERM), or when one process keeps
-// failing.
+// `npm start`: brings dist/platform up to date (scripts/build-platform.js), makes sure PostgreSQL
+// and Redis answer, and starts the components PLATFORM_TARGETS names (default: all of them, every
+// service and worker of the route table and the gateway):
+// - PLATFORM_MODE=single (the default): in one Node process, apps/platform (docs/single-mode.md);
+// - PLATFORM_MODE=services: one process per component, as Kubernetes runs them.
+// It prefixes each process's log lines with its name, waits for the gateway's /healthz and prints
+// `platform ready at <url>`. PUBLIC_BASE_URL (hosted app URLs, agent badge records), unless set, is
+// that same gateway URL. A process that exits on its own is started again after a backoff
+// (scripts/restart-policy.js), as Kubernetes would; the platform stops only on Ctrl-C (or
+// SIGTERM), or when one process keeps failing.
 const { spawn } = require('node:child_process');
-const { existsSync, readdirSync } = require('node:fs');
 const { freePort } = require('./free-port');
 const { join } = require('node:path');
-const { ROOT, buildIfStale, entryPath } = require('./build-if-stale');
+const { ROOT } = require('./build-if-stale');
+const { buildPlatform, PLATFORM_ENTRY, PLATFORM_OUT } = require('./build-platform');
 const { ensurePostgres, ensureRedis } = require('./infra');
 const { prefixLines } = require('./line-prefixer');
+const { colorEnabled, logFormat, renderSummary } = require('./terminal');
 const { createRestartPolicy, restartPolicyOptions } = require('./restart-policy');
 const { gatewayUrl, sharedChildEnv } = require('./start-env');
 
@@ -33,6 +37,11 @@ const NODE_FLAGS = [
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.START_CPU_PROF_DIR}`]
     : []),
 ];
+/**
+ * How log lines reach the terminal (scripts/terminal.js): one compact coloured line each on a TTY,
+ * the JSON lines as the processes write them otherwise, or with LOG_FORMAT=json.
+ */
+const TERMINAL = { format: logFormat(process.env, process.stdout), color: colorEnabled(process.env) };
 /** The current instance of every process (a restart replaces `child`). */
 const children = [];
 const infra = [];
@@ -49,8 +58,8 @@ function startProcess(name, file, env) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    prefixLines(child.stdout, name, process.stdout);
-    prefixLines(child.stderr, name, process.stderr);
+    prefixLines(child.stdout, name, process.stdout, TERMINAL);
+    prefixLines(child.stderr, name, process.stderr, TERMINAL);
     child.once('exit', (code, signal) => {
       if (stopping) return;
       const how = signal ?? `code ${code}`;
@@ -85,6 +94,57 @@ async function portOf(name, fallback) {
   if (configured) return configured;
   if (process.env.PORTS === 'auto') return String(await freePort());
   return String(fallback);
+}
+
+/** Services with a REST API and its OpenAPI document at /docs. */
+const REST_DOCS = [
+  'commerce-rest',
+  'hosting',
+  'mailboxes',
+  'countries',
+  'agent-registry',
+  'domains',
+  'shopping',
+];
+
+/** What the start-up summary shows (scripts/terminal.js renderSummary). */
+function startSummary({ url, mode, chosen, pg, redis }) {
+  const portOfComponent = (c) => c.env.PORT;
+  const local = (c, path) => `http://127.0.0.1:${portOfComponent(c)}${path}`;
+  const kindOf = (name) => (name === 'gateway' ? 'gateway' : /-worker$/.test(name) ? 'worker' : 'service');
+  return {
+    baseUrl: url,
+    mode,
+    services: chosen.map((c) => ({ name: c.name, port: portOfComponent(c), kind: kindOf(c.name) })),
+    docs: [
+      { label: 'GraphQL (supergraph)', url: `${url}/graphql` },
+      ...chosen
+        .filter((c) => REST_DOCS.includes(c.name))
+        .map((c) => ({ label: c.name, url: local(c, '/docs') })),
+    ],
+    dashboards: [
+      ...(process.env.QUEUE_DASHBOARD_PASSWORD
+        ? chosen
+            .filter((c) => kindOf(c.name) === 'worker')
+            .map((c) => ({ label: `${c.name} queues`, url: local(c, '/queues') }))
+        : []),
+      { label: 'metrics (each component)', url: `<component>/metrics, e.g. ${local(chosen[0], '/metrics')}` },
+    ],
+    data: [
+      { label: 'PostgreSQL', location: pg.url.replace(/\/\/[^@/]*@/, '//') },
+      { label: 'Redis', location: redis.url },
+      { label: 'hosted apps', location: process.env.HOSTING_DATA_DIR || join(ROOT, '.data', 'hosting') },
+    ],
+    embedded: [
+      ...(pg.embedded ? ['PostgreSQL (.data/postgres)'] : []),
+      ...(redis.embedded ? ['Redis (redis-server from PATH)'] : []),
+    ],
+  };
+}
+
+/** The compiled entry of a component in dist/platform (main.js, worker.js). */
+function entryOf(app, entry = 'main') {
+  return join(PLATFORM_OUT, 'apps', app, 'src', `${entry}.js`);
 }
 
 async function waitForHealthz(url, timeoutMs) {
@@ -130,19 +190,23 @@ async function main() {
   process.once('SIGINT', () => shutdown(0));
   process.once('SIGTERM', () => shutdown(0));
 
-  const apps = readdirSync(join(ROOT, 'apps'), { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(ROOT, 'apps', d.name, 'src', 'main.ts')))
-    .map((d) => d.name);
-  const built = buildIfStale(apps);
-  log(built.length ? `built ${built.join(', ')}` : 'build is up to date');
+  const mode = process.env.PLATFORM_MODE || 'single';
+  if (mode !== 'single' && mode !== 'services')
+    throw new Error(`PLATFORM_MODE must be single or services, got "${mode}"`);
+  const startedAt = Date.now();
+  const written = buildPlatform();
+  log(written ? `transpiled ${written} files into dist/platform` : 'dist/platform is up to date');
 
   const pg = await ensurePostgres(ROOT, log);
   infra.push(pg.stop);
   const redis = await ensureRedis(log);
   infra.push(redis.stop);
 
-  const { ROUTE_TABLE } = require(join(ROOT, 'dist/apps/gateway/apps/gateway/src/routes/route-table.js'));
-  const { SERVICE_PORTS } = require(join(ROOT, 'dist/apps/gateway/libs/config/src/service-ports.js'));
+  const compiled = (path) => require(join(PLATFORM_OUT, path));
+  const { ROUTE_TABLE } = compiled('apps/gateway/src/routes/route-table.js');
+  const { SERVICE_PORTS } = compiled('libs/config/src/service-ports.js');
+  const { selectTargets } = compiled('apps/platform/src/targets.js');
+  const targets = new Set(selectTargets(process.env.PLATFORM_TARGETS, ROUTE_TABLE).map((c) => c.name));
   // The gateway's port first: PUBLIC_BASE_URL, unless set, names it, and the services read it.
   const gatewayPort = process.env.PORT || (await portOf('gateway', SERVICE_PORTS.gateway));
   const shared = sharedChildEnv(process.env, { databaseUrl: pg.url, redisUrl: redis.url, gatewayPort });
@@ -153,27 +217,49 @@ async function main() {
   // and agent-registry workers ask domains, the first row: DOMAINS_URL; shopping, the last row,
   // reaches domains, hosting, the three subgraphs and commerce-rest).
   const serviceUrls = {};
+  /** Every component to run: its name, entry file and own variables. */
+  const plan = [];
   for (const route of ROUTE_TABLE) {
     const port = await portOf(route.service, SERVICE_PORTS[route.service]);
-    startProcess(route.service, entryPath(route.service), { ...shared, ...serviceUrls, PORT: port });
+    plan.push({
+      name: route.service,
+      entry: entryOf(route.service),
+      env: { ...shared, ...serviceUrls, PORT: port },
+    });
     for (const worker of route.workers) {
       const name = `${route.service}-${worker.name}`;
       const workerPort = await portOf(name, worker.port);
-      startProcess(name, entryPath(route.service, worker.name), {
-        ...shared,
-        ...serviceUrls,
-        PORT: workerPort,
+      plan.push({
+        name,
+        entry: entryOf(route.service, worker.name),
+        env: { ...shared, ...serviceUrls, PORT: workerPort },
       });
       gatewayEnv[`${name.toUpperCase().replace(/-/g, '_')}_HEALTH_URL`] = `http://127.0.0.1:${workerPort}`;
     }
     gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || `http://127.0.0.1:${port}`;
     serviceUrls[route.urlEnv] = gatewayEnv[route.urlEnv];
   }
-  startProcess('gateway', entryPath('gateway'), { ...gatewayEnv, PORT: gatewayPort });
+  plan.push({ name: 'gateway', entry: entryOf('gateway'), env: { ...gatewayEnv, PORT: gatewayPort } });
+  const chosen = plan.filter((c) => targets.has(c.name));
+  if (mode === 'services') {
+    for (const c of chosen) startProcess(c.name, c.entry, c.env);
+  } else {
+    startProcess('platform', PLATFORM_ENTRY, {
+      ...shared,
+      PLATFORM_PLAN: JSON.stringify(chosen.map(({ name, env }) => ({ name, env }))),
+    });
+  }
 
   const url = gatewayUrl(gatewayPort);
   await waitForHealthz(url, Number(process.env.START_TIMEOUT_S || 180) * 1000);
+  if (TERMINAL.format === 'pretty')
+    process.stdout.write(
+      renderSummary(startSummary({ url, mode, chosen, pg, redis }), { color: TERMINAL.color }),
+    );
   process.stdout.write(`platform ready at ${url}\n`);
+  log(
+    `${chosen.length} components in ${mode} mode, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+  );
 }
 
 main().catch((e) => {

@@ -5,7 +5,8 @@
 # TAGS is the inside of project.json's "tags" list, e.g. '"type:app", "scope:loyalty"'.
 #
 # A lib gets the Nx/Jest/TS files. An app gets them plus the one shape every app has:
-#   src/main.ts, app.module.ts, migrate.ts
+#   src/components.ts (the app's API, and its worker, as components the platform process composes),
+#   src/main.ts (the API alone), app.module.ts, migrate.ts
 #   src/config/NAME.config.ts                  the only reader of the environment
 #   src/database/NAME.migration-set.ts, entities.ts, migrations/index.ts
 #   src/modules/FEATURE/FEATURE.{module,controller,service,errors}.ts (+ FEATURE.service.spec.ts)
@@ -137,11 +138,12 @@ cat > "$dir/project.json" <<JSON
 JSON
 
   # The app's source: templates below use %NAME% (kebab), %PASCAL%, %CONST%, %SCHEMA% (snake) of
-  # the app and %FEATURE%, %FPASCAL%, %FCAMEL%, %FCONST% of the feature, %QUEUE% of its queue,
+  # the app (%CAMEL% its camelCase) and %FEATURE%, %FPASCAL%, %FCAMEL%, %FCONST% of the feature, %QUEUE% of its queue,
   # %FWORKER%/%FWPASCAL% of the feature worker module (FEATURE-jobs when FEATURE is NAME, whose
   # WorkerModule is the worker's root module).
   pascal() { awk -F- '{ for (i = 1; i <= NF; i++) printf "%s%s", toupper(substr($i, 1, 1)), substr($i, 2) }' <<< "$1"; }
   upper_snake() { tr 'a-z-' 'A-Z_' <<< "$1"; }
+  camel() { local p; p=$(pascal "$1"); echo "$(tr '[:upper:]' '[:lower:]' <<< "${p:0:1}")${p:1}"; }
   fpascal=$(pascal "$feature")
   queue=$([ "$feature" = "$name" ] && echo "$name" || echo "$name-$feature")
   fworker=$([ "$feature" = "$name" ] && echo "$feature-jobs" || echo "$feature")
@@ -150,30 +152,35 @@ JSON
     sed -e "s|%NAME%|$name|g" -e "s|%PASCAL%|$(pascal "$name")|g" -e "s|%CONST%|$(upper_snake "$name")|g" \
       -e "s|%SCHEMA%|${name//-/_}|g" -e "s|%FEATURE%|$feature|g" -e "s|%FPASCAL%|$fpascal|g" \
       -e "s|%FCAMEL%|$(tr '[:upper:]' '[:lower:]' <<< "${fpascal:0:1}")${fpascal:1}|g" \
-      -e "s|%FCONST%|$(upper_snake "$feature")|g" -e "s|%QUEUE%|$queue|g" \
+      -e "s|%CAMEL%|$(camel "$name")|g" -e "s|%FCONST%|$(upper_snake "$feature")|g" -e "s|%QUEUE%|$queue|g" \
       -e "s|%FWORKER%|$fworker|g" -e "s|%FWPASCAL%|$(pascal "$fworker")|g" > "$dir/src/$1"
   }
   mod=modules/$feature/$feature
 
+  render components.ts <<'TS'
+import { nestComponent } from '@platform/service-kit';
+import { %PASCAL%AppModule } from './app.module';
+import { load%PASCAL%Config } from './config/%NAME%.config';
+
+/** The API of %NAME%: `src/main.ts` runs it alone; the platform process of single mode beside the others. */
+export const %CAMEL%Service = nestComponent({
+  name: '%NAME%',
+  kind: 'service',
+  loadConfig: load%PASCAL%Config,
+  platformConfig: (config) => config,
+  module: (config) => %PASCAL%AppModule.forRoot(config),
+  app: { title: '%PASCAL%' },
+});
+TS
   render main.ts <<'TS'
 // First: OpenTelemetry patches what it instruments as it loads (docs/decisions.md, section 8).
 import '@platform/observability/start-telemetry';
 import 'reflect-metadata';
-import { errorMessage } from '@platform/errors';
-import { createServiceApp, listen } from '@platform/service-kit';
-import { %PASCAL%AppModule } from './app.module';
-import { load%PASCAL%Config } from './config/%NAME%.config';
+import { runComponent } from '@platform/service-kit';
+import { %CAMEL%Service } from './components';
 
-async function main(): Promise<void> {
-  const config = load%PASCAL%Config();
-  const app = await createServiceApp(%PASCAL%AppModule.forRoot(config), { title: '%PASCAL%' });
-  await listen(app, config);
-}
-
-main().catch((e: unknown) => {
-  process.stderr.write(`%NAME% failed to start: ${errorMessage(e)}\n`);
-  process.exit(1);
-});
+/** The process of %NAME% alone (its container; `PLATFORM_MODE=services`). */
+runComponent(%CAMEL%Service);
 TS
   render app.module.ts <<'TS'
 import { DynamicModule, Module } from '@nestjs/common';
@@ -334,30 +341,28 @@ describe('%FPASCAL%Service', () => {
 TS
 
   if [ "$worker" = true ]; then
+  cat >> "$dir/src/components.ts" <<TS
+
+/** The worker of $name (health only): \`src/worker.ts\` runs it alone. */
+export const $(camel "$name")Worker = nestComponent({
+  name: '$name-worker',
+  kind: 'worker',
+  loadConfig: load$(pascal "$name")WorkerConfig,
+  platformConfig: (config) => config,
+  module: (config) => $(pascal "$name")WorkerModule.forRoot(config),
+  app: { title: '$(pascal "$name") worker', description: 'Runs the jobs of queue $queue; health only', openApi: false },
+});
+TS
+  sed -i "1a import { load$(pascal "$name")WorkerConfig } from './config/$name-worker.config';\nimport { $(pascal "$name")WorkerModule } from './worker.module';" "$dir/src/components.ts"
   render worker.ts <<'TS'
 // First: OpenTelemetry patches what it instruments as it loads (docs/decisions.md, section 8).
 import '@platform/observability/start-telemetry';
 import 'reflect-metadata';
-import { errorMessage } from '@platform/errors';
-import { createServiceApp, listen } from '@platform/service-kit';
-import { load%PASCAL%WorkerConfig } from './config/%NAME%-worker.config';
-import { %PASCAL%WorkerModule } from './worker.module';
+import { runComponent } from '@platform/service-kit';
+import { %CAMEL%Worker } from './components';
 
-/** Second entry point of %NAME%: its worker, with health endpoints on its own port. */
-async function main(): Promise<void> {
-  const config = load%PASCAL%WorkerConfig();
-  const app = await createServiceApp(%PASCAL%WorkerModule.forRoot(config), {
-    title: '%PASCAL% worker',
-    description: 'Runs the jobs of queue %QUEUE%; health only',
-    openApi: false,
-  });
-  await listen(app, config);
-}
-
-main().catch((e: unknown) => {
-  process.stderr.write(`%NAME% worker failed to start: ${errorMessage(e)}\n`);
-  process.exit(1);
-});
+/** Second entry point of %NAME%: its worker alone, with health endpoints on its own port. */
+runComponent(%CAMEL%Worker);
 TS
   render worker.module.ts <<'TS'
 import { DynamicModule, Module } from '@nestjs/common';

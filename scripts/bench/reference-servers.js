@@ -22,15 +22,13 @@ const Redis = require('ioredis');
 const { Pool } = require('pg');
 
 const ROOT = join(__dirname, '..', '..');
-const COUNTRIES_DIST = join(ROOT, 'dist/apps/countries/apps/countries/src/modules/countries');
-const { hashToken, isWellFormedToken } = require(
-  join(ROOT, 'dist/apps/countries/libs/auth/src/token-format.js'),
-);
+// The platform's own compiled modules, from the build `npm start` makes (scripts/build-platform.js).
+const DIST = join(ROOT, 'dist/platform');
+const COUNTRIES_DIST = join(DIST, 'apps/countries/src/modules/countries');
+const { hashToken, isWellFormedToken } = require(join(DIST, 'libs/auth/src/token-format.js'));
 
 /** libs/rate-limit's fixed-window script, the compiled module itself (one round trip per request). */
-const { FIXED_WINDOW_SCRIPT } = require(
-  join(ROOT, 'dist/apps/countries/libs/rate-limit/src/fixed-window.script.js'),
-);
+const { FIXED_WINDOW_SCRIPT } = require(join(DIST, 'libs/rate-limit/src/fixed-window.script.js'));
 const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

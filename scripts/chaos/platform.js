@@ -15,7 +15,7 @@ const { startPostgres, startRedis } = require('./infra');
  * The environment of a platform on its own PostgreSQL and Redis (chaos and soak runs): limits raised
  * so the load is never rate limited, hosting data in `workDir`, fast restarts.
  */
-function ownPlatformEnv({ pg, redis, workDir, prefix }) {
+function ownPlatformEnv({ pg, redis, workDir, prefix, mode }) {
   return {
     DATABASE_URL: pg.url,
     REDIS_URL: redis.url,
@@ -26,7 +26,10 @@ function ownPlatformEnv({ pg, redis, workDir, prefix }) {
     SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     HOSTING_DATA_DIR: join(workDir, 'hosting'),
     HOSTING_NPM_OFFLINE: 'true',
-    // The fixture app runs unisolated where nftables is missing (docs/hosting.md, "Isolation").
+    // `services` for chaos, which kills and pauses single services (one process each); single mode
+    // for the soak runs unless PLATFORM_MODE says otherwise (docs/single-mode.md).
+    PLATFORM_MODE: mode,
+    // The fixture app runs unisolated where namespaces are missing (docs/hosting.md, "Isolation").
     HOSTING_UNISOLATED: process.env.HOSTING_UNISOLATED ?? 'allow',
     PUBLIC_BASE_URL: '',
     // 12 processes × 5 connections stay under the cluster's 100; a request waits up to 20 s for one
@@ -60,7 +63,10 @@ async function startPlatform(env, logFile) {
   return {
     url,
     child,
-    /** {name, pid} of every running service and worker process (start.js's children). */
+    /**
+     * {name, pid} of every running process of start.js: each service and worker in `services` mode,
+     * the one `platform` process in single mode.
+     */
     processes() {
       let pids = [];
       try {
@@ -71,8 +77,8 @@ async function startPlatform(env, logFile) {
       return pids.filter(Boolean).flatMap((pid) => {
         try {
           const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-          const entry = argv.find((a) => a.includes(`${sep}dist${sep}apps${sep}`));
-          const m = entry && /dist\/apps\/([^/]+)\/apps\/\1\/src\/([^/]+)\.js$/.exec(entry);
+          const entry = argv.find((a) => a.includes(`${sep}dist${sep}platform${sep}apps${sep}`));
+          const m = entry && /dist\/platform\/apps\/([^/]+)\/src\/([^/]+)\.js$/.exec(entry);
           if (!m) return [];
           return [{ name: m[2] === 'main' ? m[1] : `${m[1]}-${m[2]}`, pid: Number(pid) }];
         } catch {
@@ -100,9 +106,9 @@ async function startPlatform(env, logFile) {
  * them (log in tmp/<name>-platform.log), calls `body({ platform, pg, redis, adminEnv, onCleanup })`
  * and exits the process with the code it returns (1 when it throws), after stopping the platform,
  * Redis and PostgreSQL and removing the work folder; Ctrl-C does the same cleanup (exit 130).
- * `onCleanup(step)` adds a step run before the platform stops.
+ * `onCleanup(step)` adds a step run before the platform stops. `mode`: PLATFORM_MODE of the run.
  */
-async function runOnOwnPlatform(name, log, body) {
+async function runOnOwnPlatform(name, log, body, { mode = process.env.PLATFORM_MODE || 'single' } = {}) {
   const workDir = mkdtempSync(join(tmpdir(), `${name}-`));
   mkdirSync(join(ROOT, 'tmp'), { recursive: true });
   const logFile = join(ROOT, 'tmp', `${name}-platform.log`);
@@ -131,7 +137,7 @@ async function runOnOwnPlatform(name, log, body) {
     cleanup.push(() => redis.stop());
     const pg = await startPostgres();
     cleanup.push(() => pg.stop());
-    const env = ownPlatformEnv({ pg, redis, workDir, prefix: name });
+    const env = ownPlatformEnv({ pg, redis, workDir, prefix: name, mode });
     log(`starting the platform (npm start, PORTS=auto; log in ${logFile})`);
     const platform = await startPlatform(env, logFile);
     cleanup.unshift(() => platform.stop());

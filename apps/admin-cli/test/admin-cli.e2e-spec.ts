@@ -84,6 +84,24 @@ describe('admin CLI (npm run -s admin)', () => {
     }
   }, 120_000);
 
+  it('prints its JSON and nothing else: no development-key warning, no build output on stderr', async () => {
+    // No SECRETS_ENCRYPTION_KEY: the development key in .data/, as on a fresh clone.
+    const devKey = { ...env.env, SECRETS_ENCRYPTION_KEY: '' };
+    const account = await admin(devKey, 'account', 'create', '--name', 'quiet');
+    expect(account).toMatchObject({ code: 0, stderr: '' });
+    const token = await admin(
+      devKey,
+      'token',
+      'create',
+      '--account',
+      String(account.json.accountId),
+      '--scopes',
+      'commerce.store:read',
+    );
+    expect(token).toMatchObject({ code: 0, stderr: '' });
+    expect(token.stdout.trim().split('\n')).toHaveLength(1);
+  }, 120_000);
+
   it.each([
     [['token', 'create', '--scopes', 'commerce.store:read'], 'MISSING_FLAG'],
     [['token', 'create', '--account', 'x', '--scopes', 'commerce.store:read'], 'INVALID_FLAG_VALUE'],

@@ -1,8 +1,15 @@
-import { FakeService, RunningGateway, call, rawExchange, startGatewayOver } from './support/gateway-test-kit';
+import {
+  FakeService,
+  HOPS,
+  RunningGateway,
+  call,
+  rawExchange,
+  startGatewayOver,
+} from './support/gateway-test-kit';
 
 /** The gateway's deadline for a service's answer, and the connection headers it keeps to itself. */
 
-describe('gateway (deadlines and hop-by-hop headers)', () => {
+describe.each(HOPS)('gateway (deadlines and hop-by-hop headers), %s', (hop) => {
   let upstream: FakeService;
   let gateway: RunningGateway;
 
@@ -26,6 +33,7 @@ describe('gateway (deadlines and hop-by-hop headers)', () => {
     gateway = await startGatewayOver(
       [{ service: 'countries', prefixes: ['/v1/countries'], urlEnv: 'COUNTRIES_URL', workers: [] }],
       { COUNTRIES_URL: upstream.url, UPSTREAM_RESPONSE_TIMEOUT_MS: '300' },
+      hop,
     );
   });
 
@@ -41,7 +49,7 @@ describe('gateway (deadlines and hop-by-hop headers)', () => {
       code: 'UPSTREAM_TIMEOUT',
       message: 'the countries service did not answer in time',
     });
-    expect(upstream.last('/v1/countries/never').method).toBe('GET');
+    expect(upstream.last('/v1/countries/never')).toMatchObject({ method: 'GET', hop });
   });
 
   it("keeps the service's connection headers (and those its Connection header names) out of the answer", async () => {

@@ -8,6 +8,7 @@ import {
   CALLER_TRACE_ID,
   FakeAnswer,
   FakeService,
+  HOPS,
   RunningGateway,
   call,
   deadUrl,
@@ -38,7 +39,7 @@ describe('gateway (real route table, fake countries service)', () => {
   });
 });
 
-describe('gateway (federated /graphql over in-test subgraphs)', () => {
+describe.each(HOPS)('gateway (federated /graphql over in-test subgraphs), %s', (hop) => {
   const catalogSdl = `
     extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
     type Query { products: [Product!]! }
@@ -107,14 +108,18 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     if (!composed.ok) throw new Error(composed.errors.join('\n'));
     tmp = mkdtempSync(join(tmpdir(), 'gateway-graphql-'));
     writeFileSync(join(tmp, 'supergraph.graphql'), composed.supergraphSdl);
-    gateway = await startGateway(await deadUrl(), {
-      // The real route table has catalog and tax subgraphs too: their configured URLs win over the
-      // supergraph's.
-      CATALOG_SUBGRAPH_URL: catalog.url,
-      TAX_SUBGRAPH_URL: tax.url,
-      SUPERGRAPH_FILE: join(tmp, 'supergraph.graphql'),
-      UPSTREAM_RESPONSE_TIMEOUT_MS: '1000',
-    });
+    gateway = await startGateway(
+      await deadUrl(),
+      {
+        // The real route table has catalog and tax subgraphs too: their configured URLs win over the
+        // supergraph's.
+        CATALOG_SUBGRAPH_URL: catalog.url,
+        TAX_SUBGRAPH_URL: tax.url,
+        SUPERGRAPH_FILE: join(tmp, 'supergraph.graphql'),
+        UPSTREAM_RESPONSE_TIMEOUT_MS: '1000',
+      },
+      hop,
+    );
   });
 
   afterAll(async () => {
@@ -149,6 +154,7 @@ describe('gateway (federated /graphql over in-test subgraphs)', () => {
     });
     expect(res.status).toBe(200);
     const seen = catalog.last('/v2/commerce/stores/st%207%2Fx/catalog-subgraph');
+    expect(seen.hop).toBe(hop);
     expect(seen.headers.authorization).toBe('Bearer tok_graph');
     expect(seen.headers['x-store-id']).toBe('st 7/x');
     expect(seen.headers['x-request-id']).toBe(id);

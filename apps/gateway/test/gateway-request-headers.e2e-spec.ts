@@ -3,6 +3,7 @@ import { describeWithVendorData } from '@platform/testing';
 import {
   CALLER_PARENT_ID,
   CALLER_TRACE_ID,
+  HOPS,
   call,
   startCountriesGateway,
   traceOf,
@@ -13,8 +14,8 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe('gateway (real route table, fake countries service)', () => {
-  const rt = startedForSuite(startCountriesGateway);
+describe.each(HOPS)('gateway (real route table, fake countries service), %s', (hop) => {
+  const rt = startedForSuite(() => startCountriesGateway(undefined, hop));
 
   describe('request headers', () => {
     it('forwards Authorization and x-store-id', async () => {
@@ -26,6 +27,7 @@ describe('gateway (real route table, fake countries service)', () => {
           'Idempotency-Key': 'k-1',
         },
       });
+      expect(rt.countries.last('/v1/countries/auth-check').hop).toBe(hop);
       const seen = rt.countries.last('/v1/countries/auth-check').headers;
       expect(seen.authorization).toBe('Bearer tok_123.secret');
       expect(seen['x-store-id']).toBe('store-42');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  HOPS,
   call,
   deadUrl,
   startCountriesGateway,
@@ -10,7 +11,7 @@ import {
 
 /** Which service a path goes to, what reaches it, and the answers when none can take it. */
 
-describe('gateway (real route table, fake countries service)', () => {
+describe.each(HOPS)('gateway (real route table, fake countries service), %s', (hop) => {
   /** The countries service answers one path with a status, headers and body of its own. */
   const rt = startedForSuite(() =>
     startCountriesGateway((req, res) => {
@@ -22,7 +23,7 @@ describe('gateway (real route table, fake countries service)', () => {
       });
       res.end('I am a teapot, short and stout');
       return true;
-    }),
+    }, hop),
   );
 
   describe('path routing', () => {
@@ -68,65 +69,68 @@ describe('gateway (real route table, fake countries service)', () => {
   });
 });
 
-describe('gateway (synthetic route table: longest prefix, path parameters, workers, a dead service)', () => {
-  const st = startedForSuite(startSyntheticGateway);
+describe.each(HOPS)(
+  'gateway (synthetic route table: longest prefix, path parameters, workers, a dead service), %s',
+  (hop) => {
+    const st = startedForSuite(() => startSyntheticGateway(hop));
 
-  it('sends a path to the service with the longest matching prefix', async () => {
-    await call(st.gateway.url, { path: '/v1/hosting/nodejs/apps/1' });
-    await call(st.gateway.url, { path: '/v1/hosting/nodejsX' });
-    await call(st.gateway.url, { path: '/v1/hosting/sites' });
-    expect(st.nodejs.received.map((r) => r.url)).toContain('/v1/hosting/nodejs/apps/1');
-    expect(st.hosting.received.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/v1/hosting/nodejsX', '/v1/hosting/sites']),
-    );
-    expect(st.nodejs.received.map((r) => r.url)).not.toContain('/v1/hosting/nodejsX');
-  });
-
-  it('matches a prefix with a {param} segment and forwards the path unchanged', async () => {
-    await call(st.gateway.url, {
-      method: 'POST',
-      path: '/v2/commerce/stores/st_9/catalog-subgraph',
-      body: '{}',
-      headers: { 'content-type': 'application/json' },
+    it('sends a path to the service with the longest matching prefix', async () => {
+      await call(st.gateway.url, { path: '/v1/hosting/nodejs/apps/1' });
+      await call(st.gateway.url, { path: '/v1/hosting/nodejsX' });
+      await call(st.gateway.url, { path: '/v1/hosting/sites' });
+      expect(st.nodejs.received.map((r) => r.url)).toContain('/v1/hosting/nodejs/apps/1');
+      expect(st.hosting.received.map((r) => r.url)).toEqual(
+        expect.arrayContaining(['/v1/hosting/nodejsX', '/v1/hosting/sites']),
+      );
+      expect(st.nodejs.received.map((r) => r.url)).not.toContain('/v1/hosting/nodejsX');
     });
-    await call(st.gateway.url, { path: '/v2/commerce/stores/st_9/transactions?limit=5' });
-    expect(st.nodejs.last('/v2/commerce/stores/st_9/catalog-subgraph').method).toBe('POST');
-    expect(st.hosting.last('/v2/commerce/stores/st_9/transactions').url).toBe(
-      '/v2/commerce/stores/st_9/transactions?limit=5',
-    );
-  });
 
-  it("sends a worker's own prefixes to the worker's port, path, query and body unchanged", async () => {
-    const res = await call(st.gateway.url, {
-      method: 'POST',
-      path: '/hosted/NODEJS-abc/preview/form?x=1',
-      body: 'a=1',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    it('matches a prefix with a {param} segment and forwards the path unchanged', async () => {
+      await call(st.gateway.url, {
+        method: 'POST',
+        path: '/v2/commerce/stores/st_9/catalog-subgraph',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
+      await call(st.gateway.url, { path: '/v2/commerce/stores/st_9/transactions?limit=5' });
+      expect(st.nodejs.last('/v2/commerce/stores/st_9/catalog-subgraph').method).toBe('POST');
+      expect(st.hosting.last('/v2/commerce/stores/st_9/transactions').url).toBe(
+        '/v2/commerce/stores/st_9/transactions?limit=5',
+      );
     });
-    expect(res.status).toBe(200);
-    const seen = st.worker.last('/hosted/NODEJS-abc/preview/form');
-    expect(seen).toMatchObject({ method: 'POST', url: '/hosted/NODEJS-abc/preview/form?x=1' });
-    expect(seen.body.toString()).toBe('a=1');
-    await call(st.gateway.url, { path: '/hostedX/y' });
-    expect(st.worker.received.map((r) => r.url)).not.toContain('/hostedX/y');
-    expect(st.hosting.received.map((r) => r.url)).not.toContain('/hosted/NODEJS-abc/preview/form?x=1');
-  });
 
-  it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After in the domains shape when the service is down', async () => {
-    const id = randomUUID();
-    const res = await call(st.gateway.url, { path: '/mailboxes/m1', headers: { 'X-Request-Id': id } });
-    expect(res.status).toBe(503);
-    expect(res.headers['retry-after']).toBe('2');
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['x-request-id']).toBe(id);
-    expect(res.json()).toEqual({
-      code: 'UPSTREAM_UNAVAILABLE',
-      message: expect.stringContaining('mailboxes'),
-      retryAfterSec: 2,
+    it("sends a worker's own prefixes to the worker's port, path, query and body unchanged", async () => {
+      const res = await call(st.gateway.url, {
+        method: 'POST',
+        path: '/hosted/NODEJS-abc/preview/form?x=1',
+        body: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.status).toBe(200);
+      const seen = st.worker.last('/hosted/NODEJS-abc/preview/form');
+      expect(seen).toMatchObject({ method: 'POST', url: '/hosted/NODEJS-abc/preview/form?x=1' });
+      expect(seen.body.toString()).toBe('a=1');
+      await call(st.gateway.url, { path: '/hostedX/y' });
+      expect(st.worker.received.map((r) => r.url)).not.toContain('/hostedX/y');
+      expect(st.hosting.received.map((r) => r.url)).not.toContain('/hosted/NODEJS-abc/preview/form?x=1');
     });
-    expect(res.body.toString('utf8')).not.toMatch(/ECONNREFUSED|at .*\.js/);
-  });
-});
+
+    it('answers 503 UPSTREAM_UNAVAILABLE with Retry-After in the domains shape when the service is down', async () => {
+      const id = randomUUID();
+      const res = await call(st.gateway.url, { path: '/mailboxes/m1', headers: { 'X-Request-Id': id } });
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['x-request-id']).toBe(id);
+      expect(res.json()).toEqual({
+        code: 'UPSTREAM_UNAVAILABLE',
+        message: expect.stringContaining('mailboxes'),
+        retryAfterSec: 2,
+      });
+      expect(res.body.toString('utf8')).not.toMatch(/ECONNREFUSED|at .*\.js/);
+    });
+  },
+);
 
 describe('gateway (a Shopping API row whose service is down)', () => {
   const shop = startedForSuite(async () =>

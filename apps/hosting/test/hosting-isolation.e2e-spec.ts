@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
+import { Logger } from '@nestjs/common';
 import { SERVICE_PORTS, WORKER_PORTS } from '@platform/config';
 import type { Scope } from '@platform/scopes';
-import type { TestCredential } from '@platform/testing';
-import { waitFor } from '@platform/testing';
+import type { SandboxToolDir, TestCredential } from '@platform/testing';
+import { sandboxToolsWithout, waitFor } from '@platform/testing';
 import type { AppStatusResponse } from '../src/modules/app-runtime/app-status.response';
 import { SANDBOX_APP_PORT } from '../src/modules/runtime';
+import { SANDBOX_TOOL_DIRS } from '../src/modules/runtime/sandbox/sandbox-host';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import { createHostingApp, importArchive } from './support/hosting-flows';
 import type { BuildingHostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
@@ -75,12 +77,15 @@ function sandboxAddresses(): string[] {
  * this host on any of its addresses (PostgreSQL, Redis, every service and worker, another tenant's
  * app), not a unix socket, not another process' /proc; it answers its own traffic, and reaches the
  * internet only with HOSTING_APP_EGRESS=internet. Real imports, real sandboxes, real packets.
+ * Issue 30, scope 6: a worker on a host without `nft` (HOSTING_SANDBOX_PATH without it) still runs
+ * the apps in their sandboxes, with egress NONE, and says so once at start and in every status.
  */
 describe('hosting isolation: a probe app reaches nothing of the platform (real sandboxes and network)', () => {
   let t: BuildingHostingTestApp;
   let cred: TestCredential;
   let worker: HostingWorkerHarness | undefined;
   let internet: InternetNamespace;
+  let withoutNft: SandboxToolDir | undefined;
   let probeId: string;
   let tenantId: string;
   let probeAddresses: string[] = [];
@@ -102,6 +107,7 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
   afterAll(async () => {
     await closeWorkerThenApp(worker, t);
     await internet?.close();
+    withoutNft?.remove();
   });
 
   const createApp = (name: string): Promise<string> => createHostingApp(t, cred, name);
@@ -198,9 +204,13 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     expect(whoami.uid).toBe(10001);
     expect(whoami.port).toBe('8080');
     expect((await hosted(tenantId, '/')) as { url: string }).toMatchObject({ url: '/' });
-    await waitFor(async () => ((await preview(probeId)).isolation === 'NETNS' ? true : undefined), {
-      what: 'the status to report the sandbox',
-    });
+    await waitFor(
+      async () => {
+        const { isolation, egress } = await preview(probeId);
+        return isolation === 'NETNS' && egress === 'INTERNET' ? true : undefined;
+      },
+      { what: 'the status to report the sandbox and its internet egress' },
+    );
   }, 180_000);
 
   it('every port of the host on every address, PostgreSQL, Redis, unix sockets and the other tenant: all refused', async () => {
@@ -279,12 +289,63 @@ describe('hosting isolation: a probe app reaches nothing of the platform (real s
     expect(result).toMatchObject({ ok: true });
   });
 
-  it('egress none: the same probe, restarted by a worker so configured, reaches nothing at all', async () => {
+  /** Replaces the worker by one with these settings, listening like a deployed one; the probe runs again there. */
+  async function restartWorker(overrides: Record<string, string>): Promise<void> {
     await worker?.close();
     worker = undefined;
-    worker = await startHostingWorker(t.env, { overrides: { HOSTING_APP_EGRESS: 'none' } });
+    worker = await startHostingWorker(t.env, { overrides });
     await worker.app.listen(0, '0.0.0.0');
     platformPorts.push(Number(new URL(await worker.app.getUrl()).port));
+  }
+
+  it('without nft on the sandbox path: the probe still runs sandboxed, answers, egress NONE, reaches nothing at all', async () => {
+    withoutNft = sandboxToolsWithout(['nft'], SANDBOX_TOOL_DIRS);
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      await restartWorker({ HOSTING_APP_EGRESS: 'internet', HOSTING_SANDBOX_PATH: withoutNft.dir });
+      const warnings = warn.mock.calls.map(([message]) => String(message)).filter((m) => m.includes('nft'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('WITHOUT internet egress');
+      expect(warnings[0]).toContain('apt-get install nftables');
+    } finally {
+      warn.mockRestore();
+    }
+    await waitFor(
+      async () => {
+        const { state, isolation, egress } = await preview(probeId);
+        return state === 'RUNNING' && isolation === 'NETNS' && egress === 'NONE' ? true : undefined;
+      },
+      { what: 'the probe to run again, sandboxed, with egress NONE', timeoutMs: 60_000 },
+    );
+    // It answers over HTTP at the worker's /hosted path, the gateway's upstream for apps' traffic.
+    const workerUrl = (await worker?.app.getUrl()) ?? '';
+    const answer = await fetch(`${workerUrl}/hosted/${probeId}/preview/whoami`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(answer.status).toBe(200);
+    const whoami = (await answer.json()) as { uid: number; addresses: string[] };
+    expect(whoami.uid).toBe(10001);
+    expect(whoami.addresses.sort()).toEqual(['127.0.0.1', '::1']); // loopback only: no veth without nft
+    probeAddresses = whoami.addresses;
+    expect((await hosted(tenantId, '/')) as { url: string }).toMatchObject({ url: '/' });
+    const [toInternet] = await attempt([{ host: internet.address, port: internet.port }]);
+    expect(toInternet.ok).toBe(false);
+    const reached = (await attempt(await forbiddenTargets())).filter((r) => r.ok);
+    expect(reached).toEqual([]);
+    // The earlier namespace reports the same.
+    const nodejs = await t.inject({
+      method: 'GET',
+      url: `/v1/hosting/nodejs/apps/${probeId}/status`,
+      headers: cred.headers,
+    });
+    expect((nodejs.json() as AppStatusResponse).variants.find((v) => v.variant === 'PREVIEW')).toMatchObject({
+      isolation: 'NETNS',
+      egress: 'NONE',
+    });
+  }, 180_000);
+
+  it('egress none: the same probe, restarted by a worker so configured, reaches nothing at all', async () => {
+    await restartWorker({ HOSTING_APP_EGRESS: 'none' });
     await waitFor(async () => ((await preview(probeId)).state === 'RUNNING' ? true : undefined), {
       what: 'the probe to run again',
       timeoutMs: 60_000,

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   COMMERCE_TRANSACTIONS_QUEUE,
@@ -16,33 +16,62 @@ import {
   createTestEnv,
   freePort,
   runAdminJson,
+  sandboxToolsWithout,
   sendWithFetch,
   sendWithSocket,
   waitFor,
 } from '@platform/testing';
 import { Queue } from 'bullmq';
 import * as yazl from 'yazl';
-import { StartedPlatform, startPlatform } from './support/npm-start';
+import {
+  StartedPlatform,
+  componentLogLines,
+  platformProcessOf,
+  shutdownProblems,
+  signalUnderLoad,
+  startPlatform,
+} from './support/npm-start';
 import { createStorefrontShop } from './support/storefront-shop';
 
 /**
- * The platform as a user runs it: `npm start` (scripts/start.js) on a fresh database, tokens from
- * the admin CLI, every call through the gateway's one base URL, and Ctrl-C at the end.
+ * The platform as a user runs it: `npm start` (scripts/start.js) in its default single mode (the
+ * whole platform in one Node process) on a fresh database, tokens from the admin CLI, every call
+ * through the gateway's one base URL, and SIGTERM under load at the end.
+ * `services-mode.e2e-spec.ts` is the shorter smoke of `PLATFORM_MODE=services`.
  */
 const ROOT = join(__dirname, '../../..');
-const HOSTING_FIXTURE = join(ROOT, 'apps/hosting/test/fixtures/apps/runtime-http');
+const HOSTING_FIXTURES = join(ROOT, 'apps/hosting/test/fixtures/apps');
 
-/** The hosting fixture app as a zip (yazl), as a user would upload it. */
-async function fixtureZip(): Promise<Buffer> {
+/** A hosting fixture app (apps/hosting/test/fixtures/apps/<name>) as a zip (yazl), as a user would upload it. */
+async function fixtureZip(fixture = 'runtime-http'): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const name of readdirSync(HOSTING_FIXTURE))
-    zip.addBuffer(readFileSync(join(HOSTING_FIXTURE, name)), name);
+  const dir = join(HOSTING_FIXTURES, fixture);
+  for (const name of readdirSync(dir)) zip.addBuffer(readFileSync(join(dir, name)), name);
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 const RATE_LIMIT = 40;
+
+/** TCP ports something listens on in the host's network namespace (every component of the platform among them). */
+function listeningPorts(): number[] {
+  const ports = new Set<number>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6'])
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols[3] === '0A') ports.add(parseInt(cols[1].slice(cols[1].lastIndexOf(':') + 1), 16));
+    }
+  return [...ports].sort((a, b) => a - b);
+}
+
+/** Every address of the host's interfaces, loopback included. */
+function hostAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => !a.address.startsWith('fe80'))
+    .map((a) => a.address);
+}
 
 describe('the platform through the gateway (npm start, admin CLI, real Postgres and Redis)', () => {
   let env: TestEnv;
@@ -53,6 +82,8 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
   const output = (): string => started?.output() ?? '';
   let childEnv: NodeJS.ProcessEnv;
   const hostingDataDir = mkdtempSync(join(tmpdir(), 'platform-e2e-hosting-'));
+  // The hosting worker sees a host without `nft` (most containers): apps run sandboxed, egress NONE.
+  const sandboxTools = sandboxToolsWithout(['nft']);
 
   const admin = (...args: string[]) => runAdminJson(childEnv, ...args);
   const issueToken = (accountId: string, scopes: string | readonly string[], ...options: string[]) =>
@@ -89,6 +120,9 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       HOSTING_PORT: String(hostingPort),
       COMMERCE_REST_PORT: String(commercePort),
       PORTS: 'auto',
+      // The default, whatever the caller's environment says.
+      PLATFORM_MODE: 'single',
+      PLATFORM_TARGETS: 'all',
       // Uploads over 2 MiB are the hosting service's own 413 (the fixture app is a few KiB).
       HOSTING_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
       // The early-answer matrix sends 160 uploads from one address.
@@ -99,6 +133,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       PUBLIC_BASE_URL: undefined,
       HOSTING_DATA_DIR: hostingDataDir,
       HOSTING_NPM_OFFLINE: 'true',
+      HOSTING_SANDBOX_PATH: sandboxTools.dir,
     };
     started = await startPlatform(childEnv);
     platform = started.process;
@@ -111,6 +146,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     await started?.stop();
     await env?.teardown();
     rmSync(hostingDataDir, { recursive: true, force: true });
+    sandboxTools.remove();
   }, 60_000);
 
   it('prints "platform ready at <url>" on the gateway port and answers /healthz', async () => {
@@ -196,13 +232,10 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
     });
     const line = await waitFor(
-      () =>
-        output()
-          .split('\n')
-          .find((l) => l.startsWith('[countries] ') && l.includes(id) && l.includes('"res"')),
+      () => componentLogLines(output(), 'countries').find((l) => l.includes(id) && l.includes('"res"')),
       { timeoutMs: 5000, what: 'the countries request log line' },
     );
-    const entry = JSON.parse(line.slice('[countries] '.length));
+    const entry = JSON.parse(line);
     expect(entry).toMatchObject({
       service: 'countries',
       requestId: id,
@@ -615,9 +648,9 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     };
     /** The catalog subgraph's request log lines of one request id (each request logs one line with `res`). */
     const catalogRequests = (requestId: string) =>
-      output()
-        .split('\n')
-        .filter((l) => l.startsWith('[catalog-subgraph] ') && l.includes(requestId) && l.includes('"res"'));
+      componentLogLines(output(), 'catalog-subgraph').filter(
+        (l) => l.includes(requestId) && l.includes('"res"'),
+      );
 
     const teas = ['Green tea', 'Black tea', 'White tea'];
     const created = await post(
@@ -1232,18 +1265,29 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     );
     expect(imported.status).toBe('COMPLETED');
 
-    const urls = async () =>
+    const status = async () =>
       (
         (await (await call(`/v1/hosting/apps/${appId}/status`, bearer(token))).json()) as {
-          variants: { variant: string; url: string | null }[];
+          variants: {
+            variant: string;
+            url: string | null;
+            isolation: string | null;
+            egress: string | null;
+          }[];
         }
-      ).variants.map((v) => v.url);
+      ).variants;
+    const urls = async () => (await status()).map((v) => v.url);
     const [previewUrl] = await urls();
     // PUBLIC_BASE_URL unset: the hosted URL names the gateway's real port, not the apps' default 8080.
     expect(previewUrl).toBe(`http://127.0.0.1:${childEnv.PORT}/hosted/${appId}/preview/`);
     const preview = await fetch(`${previewUrl}log?x=1`); // no token: the app's own traffic
     expect(preview.status).toBe(200);
     expect(await preview.json()).toMatchObject({ greeting: 'hello from preview', url: '/log?x=1' });
+    // No `nft` on the worker's sandbox path: sandboxed all the same, without internet egress.
+    expect((await status()).find((v) => v.variant === 'PREVIEW')).toMatchObject({
+      isolation: 'NETNS',
+      egress: 'NONE',
+    });
 
     const deployed = await send('POST', `/v1/hosting/apps/${appId}/deployments`);
     expect(deployed.status).toBe(202);
@@ -1262,6 +1306,96 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     expect(((await earlier.json()) as { deployments: { status: string }[] }).deployments[0].status).toBe(
       'deployed',
     );
+  }, 180_000);
+
+  it('a hosted app (the isolation probe), sandboxed without nft, answers through the gateway and reaches nothing of the platform', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'hosting-probe');
+    const { token } = await issueToken(accountId, [
+      'hosting.application:create',
+      'hosting.application:read',
+      'hosting.source:write',
+      'hosting.paas.apps:read',
+    ]);
+    const until = <T>(path: string, done: (body: T) => boolean, what: string) =>
+      waitFor(
+        async () => {
+          const body = (await (await call(path, bearer(token))).json()) as T;
+          return done(body) ? body : undefined;
+        },
+        { what, timeoutMs: 90_000, intervalMs: 100 },
+      );
+    const created = await fetch(`${baseUrl}/v1/hosting/apps?appType=NODEJS`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'probe' }),
+    });
+    expect(created.status).toBe(202);
+    const { appId } = await until<{ status: string; appId: string }>(
+      created.headers.get('location') ?? '',
+      (b) => b.status !== 'EXECUTING',
+      'the probe app to be created',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([await fixtureZip('runtime-probe')]), 'app.zip');
+    const uploaded = await fetch(`${baseUrl}/v1/hosting/apps/${appId}/imports`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: form,
+    });
+    expect(uploaded.status).toBe(202);
+    const imported = await until<{ status: string }>(
+      uploaded.headers.get('location') ?? '',
+      (b) => b.status !== 'EXECUTING',
+      'the probe import to finish',
+    );
+    expect(imported.status).toBe('COMPLETED');
+    const preview = await until<{
+      variants: { variant: string; url: string | null; state: string; isolation: string; egress: string }[];
+    }>(
+      `/v1/hosting/apps/${appId}/status`,
+      (b) => b.variants.some((v) => v.variant === 'PREVIEW' && v.state === 'RUNNING'),
+      'the probe to run',
+    ).then((b) => b.variants.find((v) => v.variant === 'PREVIEW'));
+    expect(preview).toMatchObject({ isolation: 'NETNS', egress: 'NONE' });
+    const previewUrl = preview?.url ?? '';
+    expect(previewUrl).toBe(`${baseUrl}/hosted/${appId}/preview/`);
+
+    // Its own traffic through the gateway's /hosted path: it runs as the sandbox's user, loopback only.
+    const whoami = await fetch(`${previewUrl}whoami`);
+    expect(whoami.status).toBe(200);
+    expect(await whoami.json()).toMatchObject({ uid: 10001 });
+
+    // Every port listening on this host (the gateway, each service and worker, PostgreSQL, Redis)
+    // on every address of the host; inside the sandbox, loopback 8080 is the probe itself.
+    const SANDBOX_APP_PORT = 8080;
+    const targets = hostAddresses().flatMap((host) =>
+      listeningPorts()
+        .filter((port) => !((host === '::1' || host.startsWith('127.')) && port === SANDBOX_APP_PORT))
+        .map((port) => ({ host, port })),
+    );
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        { host: '127.0.0.1', port: Number(childEnv.PORT) },
+        { host: '127.0.0.1', port: Number(childEnv.COUNTRIES_PORT) },
+        { host: '127.0.0.1', port: Number(childEnv.HOSTING_PORT) },
+        { host: '127.0.0.1', port: 5432 },
+        { host: '127.0.0.1', port: 6379 },
+      ]),
+    );
+    const connect = await fetch(`${previewUrl}connect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ targets, timeoutMs: 1500 }),
+    });
+    const connectText = await connect.text();
+    // The answer's body too when it is not the probe's (an error of the way there).
+    expect({ status: connect.status, body: connect.status === 200 ? '' : connectText }).toEqual({
+      status: 200,
+      body: '',
+    });
+    const attempts = JSON.parse(connectText) as { target: unknown; ok: boolean }[];
+    expect(attempts).toHaveLength(targets.length);
+    expect(attempts.filter((a) => a.ok)).toEqual([]);
   }, 180_000);
 
   describe('early answers to large bodies (lingering close, proxied as they are)', () => {
@@ -1391,57 +1525,52 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     }, 120_000);
   });
 
-  it('restarts a service that crashed, after a backoff, while the rest of the platform keeps serving', async () => {
-    // The countries process: a child of npm start running the countries entry.
-    const countriesPid = (): number | undefined =>
-      readdirSync('/proc')
-        .filter((n) => /^\d+$/.test(n))
-        .map(Number)
-        .find((pid) => {
-          try {
-            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-            return (
-              ppid === platform.pid &&
-              readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('apps/countries/')
-            );
-          } catch {
-            return false;
-          }
-        });
-    const before = countriesPid();
+  it('restarts the platform process when it crashed, after a backoff, and serves again through the gateway', async () => {
+    // Single mode: one child of npm start runs every component; a crash of one takes the process.
+    const before = platformProcessOf(platform);
     expect(before).toBeDefined();
     const { token } = await newToken();
-    process.kill(before as number, 'SIGKILL');
+    process.kill(before?.pid as number, 'SIGKILL');
     await waitFor(
       () =>
-        output().includes('countries exited unexpectedly (SIGKILL); restarting in 1000 ms (1 in a row)') ||
+        output().includes('platform exited unexpectedly (SIGKILL); restarting in 1000 ms (1 in a row)') ||
         undefined,
-      {
-        what: 'npm start to say it restarts countries',
-      },
+      { what: 'npm start to say it restarts the platform' },
     );
-    // Meanwhile another service answers as before.
-    expect((await call('/v1/agents/crl?format=pem')).status).toBe(200);
     const back = await waitFor(
       async () => {
-        const res = await call('/v1/countries?marketId=fr-FR', bearer(token));
-        return res.status === 200 ? res : undefined;
+        const res = await call('/v1/countries?marketId=fr-FR', bearer(token)).catch(() => undefined);
+        return res?.status === 200 ? res : undefined;
       },
-      { what: 'countries to answer again through the gateway', timeoutMs: 30_000 },
+      { what: 'the platform to answer again through the gateway', timeoutMs: 90_000, intervalMs: 250 },
     );
     expect(back.status).toBe(200);
-    const after = countriesPid();
+    // Every component is back, the workers too, on the ports they had.
+    const healthz = await call('/healthz');
+    expect({ status: healthz.status, body: await healthz.json() }).toMatchObject({
+      status: 200,
+      body: { status: 'ok', notReady: [] },
+    });
+    const after = platformProcessOf(platform);
     expect(after).toBeDefined();
-    expect(after).not.toBe(before);
+    expect(after?.pid).not.toBe(before?.pid);
     expect(platform.exitCode).toBeNull();
-  }, 60_000);
+  }, 120_000);
 
-  it('stops every process cleanly on Ctrl-C', async () => {
-    const exited = new Promise<number | null>((resolve) => platform.once('exit', (code) => resolve(code)));
-    platform.kill('SIGINT');
-    expect(await exited).toBe(0);
+  it('stops every process cleanly on SIGTERM (as on Ctrl-C) under load: requests in flight answered, exit 0, nothing left', async () => {
+    // 20 connections through the gateway to two services (a public route, and one refusing the
+    // missing token), none counted by the rate limit.
+    const expected = { '/v1/agents/crl': 200, '/v1/countries?marketId=fr-FR': 401 };
+    const run = await signalUnderLoad(started as StartedPlatform, {
+      signal: 'SIGTERM',
+      paths: Object.keys(expected),
+    });
+    expect(shutdownProblems(run, expected)).toEqual([]);
+    expect(run.processesAtSignal.map((p) => p.cmdline)).toContainEqual(
+      expect.stringContaining('dist/platform/apps/platform/src/main.js'),
+    );
+    expect(output()).toContain('[platform] stopping…');
     await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${childEnv.COUNTRIES_PORT}/health/live`)).rejects.toThrow();
-  }, 30_000);
+  }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { CliCommand, CliError } from './cli-command';
 import { parseArgs, validateFlags } from './parse-args';
+import { silenceDevKeyWarning } from '@platform/config';
 import { errorMessage } from '@platform/errors';
 
 export interface CliIo {
@@ -52,7 +53,9 @@ function findCommand<C>(
 
 /**
  * Runs one command: prints exactly one JSON object on stdout and resolves 0, or prints
- * `{"error": {"code", "message"}}` and resolves 1 (ARCHITECTURE.md contract 5).
+ * `{"error": {"code", "message"}}` and resolves 1 (ARCHITECTURE.md contract 5). Nothing on stderr
+ * unless something is wrong: the development-key warning is the services' to give, not every
+ * command's.
  */
 export async function runCli<C>(
   commands: readonly CliCommand<never, C>[],
@@ -60,6 +63,7 @@ export async function runCli<C>(
   openContext: () => Promise<{ context: C; close(): Promise<void> }>,
   io: CliIo = processIo,
 ): Promise<number> {
+  silenceDevKeyWarning();
   let close: (() => Promise<void>) | undefined;
   try {
     const { positional, flags } = parseArgs(argv);

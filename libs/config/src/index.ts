@@ -9,7 +9,12 @@ export {
   url as envUrl,
 } from './env-readers';
 export type { Env } from './env-readers';
-export { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, loadPlatformConfig } from './platform-config';
+export {
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  loadPlatformConfig,
+  silenceDevKeyWarning,
+} from './platform-config';
 export type { LoadConfigOptions, PlatformConfig } from './platform-config';
 export { SERVICE_PORTS, WORKER_PORTS } from './service-ports';
 export { loadTelemetryConfig, serviceNameOfEntry } from './telemetry-config';

@@ -85,7 +85,27 @@ function encryptionKey(opts: LoadConfigOptions, env: Env): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
 }
 
+/** Development key files this process warned about: one warning however often configuration is loaded. */
+const warnedDevKeys = new Set<string>();
+let devKeyWarnings = true;
+
+/**
+ * For a process that is not a service (the admin CLI, whose output is its one JSON object): the
+ * development key is used without the warning, which the services give when they start.
+ * `onDevKey` callbacks are still called.
+ */
+export function silenceDevKeyWarning(): void {
+  devKeyWarnings = false;
+}
+
+/**
+ * The default `onDevKey`: a warning on stderr, once per process and key file (in single-process
+ * mode every service loads its configuration in the same process), and none after
+ * silenceDevKeyWarning.
+ */
 function warnDevKey(file: string): void {
+  if (!devKeyWarnings || warnedDevKeys.has(file)) return;
+  warnedDevKeys.add(file);
   process.stderr.write(
     JSON.stringify({
       level: 'warn',

@@ -14,10 +14,14 @@ export interface TelemetryConfig {
   readonly samplerRatio: number;
 }
 
-/** The process name an entry point runs as: `apps/<app>/src/main.js` → `<app>`, `worker.js` → `<app>-worker`. */
+/**
+ * The process name an entry point runs as: `apps/<app>/src/main.js` → `<app>`, `worker.js` →
+ * `<app>-worker`, and `apps/platform/src/main.js` (several components in one process) → `platform`.
+ */
 export function serviceNameOfEntry(file: string | undefined): string | undefined {
   const match = /[/\\]apps[/\\]([a-z0-9-]+)[/\\]src[/\\](main|worker)\.[jt]s$/.exec(file ?? '');
   if (!match) return undefined;
+  if (match[1] === 'platform' && match[2] === 'main') return 'platform';
   const name = match[2] === 'main' ? match[1] : `${match[1]}-worker`;
   return name in SERVICE_PORTS || name in WORKER_PORTS ? name : undefined;
 }

@@ -1,5 +1,8 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Errors, Violation, ViolationCode, ViolationLocation } from './platform-error';
+import { installValidationMetadataCache } from './validation-metadata-cache';
+
+installValidationMetadataCache();
 
 const LOCATION: Record<ArgumentMetadata['type'], ViolationLocation> = {
   body: 'body',

@@ -1,3 +1,5 @@
+// First: every GraphQL type declared after this belongs to the app that declares it (type-owners.ts).
+import './type-owners';
 export {
   ConnectionArgs,
   DEFAULT_PAGE_SIZE,

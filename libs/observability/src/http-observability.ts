@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MetricsService } from './metrics.service';
 import { RequestContext, RequestContextStore } from './request-context';
 import { requestIdFrom } from './request-id';
-import { instrumentFastify } from './telemetry';
+import { SERVICE_ATTRIBUTE, instrumentFastify } from './telemetry';
 import { formatTraceparent, traceContextOf } from './trace-context';
 
 type RawWithContext = IncomingMessage & { id?: string; platformContext?: RequestContext };
@@ -30,17 +30,26 @@ function routeOf(request: FastifyRequest): string {
  * (telemetry.ts: it continues the caller's W3C traceparent or starts a trace), then a hook that
  * echoes X-Request-Id, names that span in `traceresponse` (W3C Trace Context level 2: this
  * process's span in the caller's trace), keeps the request context for the logs and the request
- * line, and records request durations.
+ * line (and, given `serviceName`, which service serves it: service-scope.ts), and records request
+ * durations.
  */
-export function installHttpObservability(fastify: FastifyInstance, metrics?: MetricsService): void {
+export function installHttpObservability(
+  fastify: FastifyInstance,
+  metrics?: MetricsService,
+  serviceName?: string,
+): void {
   instrumentFastify(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
-    const span = trace.getActiveSpan()?.spanContext();
+    const active = trace.getActiveSpan();
+    // The request's span was started before this hook knew the service (single mode: the gateway
+    // hands the request over in process); its children get it from ServiceScope (telemetry.ts).
+    if (serviceName !== undefined) active?.setAttribute(SERVICE_ATTRIBUTE, serviceName);
+    const span = active?.spanContext();
     const ctx: RequestContext = { requestId: String(request.id), trace: traceContextOf(span) };
     (request.raw as RawWithContext).platformContext = ctx;
     reply.header('X-Request-Id', ctx.requestId);
     if (span && isSpanContextValid(span)) reply.header('traceresponse', formatTraceparent(ctx.trace));
-    RequestContextStore.run(ctx, done);
+    RequestContextStore.run(ctx, done, serviceName);
   });
   if (metrics) {
     fastify.addHook('onResponse', (request, reply, done) => {

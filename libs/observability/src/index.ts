@@ -28,3 +28,4 @@ export { ObservabilityModule } from './observability.module';
 export type { ObservabilityModuleOptions } from './observability.module';
 export { DrainState } from './drain-state';
 export type { DrainParticipant } from './drain-state';
+export { ServiceLoggerRouter, ServiceScope, processLoggerRouter } from './service-scope';

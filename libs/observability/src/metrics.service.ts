@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 
 /** The event-loop delay sampling interval (Node's and prom-client's default). */
 const LOOP_TICK_MS = 10;
@@ -22,13 +22,13 @@ export interface LoopDelaySource {
 export const LOOP_DELAY_SOURCE = Symbol('LOOP_DELAY_SOURCE');
 
 /**
- * The process's Prometheus registry: default Node metrics, HTTP request durations, and the
- * event-loop delay as a cumulative histogram.
+ * What every service of a process reports alike: Node's default metrics (CPU, memory, GC, handles)
+ * and the event-loop delay, sampled by one monitor. Made once per process however many services
+ * run in it (single mode), and registered into each service's own registry, so each /metrics has
+ * them beside the service's own series.
  */
-@Injectable()
-export class MetricsService implements OnModuleDestroy {
-  readonly registry = new Registry();
-  readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+class ProcessMetrics {
+  readonly defaults = new Registry();
   /**
    * How late a timer due every 10 ms ran, one observation per tick, never reset: the p99 over any
    * window is `histogram_quantile` over the difference of two scrapes. prom-client's
@@ -36,37 +36,35 @@ export class MetricsService implements OnModuleDestroy {
    * scrape, whoever scraped, and it includes the 10 ms interval itself.
    */
   readonly eventLoopDelay: Histogram;
+  private users = 0;
+  private loopFold: NodeJS.Timeout | undefined;
+
   // Sampled natively (a libuv timer, no JavaScript per tick); moved into the histogram every few
   // seconds and on each scrape.
-  private readonly loopMonitor: LoopDelaySource;
-  private readonly loopFold: NodeJS.Timeout;
-
-  constructor(@Optional() @Inject(LOOP_DELAY_SOURCE) loopMonitor?: LoopDelaySource) {
-    this.loopMonitor = loopMonitor ?? monitorEventLoopDelay({ resolution: LOOP_TICK_MS });
-    collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new Histogram({
-      name: 'http_server_request_duration_seconds',
-      help: 'Duration of HTTP requests served, by method, route template and status code',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [this.registry],
-    });
+  constructor(private readonly loopMonitor: LoopDelaySource) {
+    collectDefaultMetrics({ register: this.defaults });
     this.eventLoopDelay = new Histogram({
       name: 'nodejs_eventloop_delay_seconds',
       help: 'Event-loop delay: how late a timer due every 10 ms ran, one observation per tick',
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [this.registry],
+      registers: [this.defaults],
       collect: () => this.foldLoopDelay(),
     });
-    this.loopMonitor.enable();
-    this.loopFold = setInterval(() => this.foldLoopDelay(), 5000).unref();
   }
 
-  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    this.httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+  /** Registers the process's metrics into a service's registry; the monitor runs while anyone uses it. */
+  attach(registry: Registry): void {
+    // getMetricsAsArray hands out the metric objects themselves (typed as their JSON shape).
+    for (const metric of this.defaults.getMetricsAsArray() as unknown as Metric[])
+      registry.registerMetric(metric);
+    if (this.users++ === 0) {
+      this.loopMonitor.enable();
+      this.loopFold = setInterval(() => this.foldLoopDelay(), 5000).unref();
+    }
   }
 
-  onModuleDestroy(): void {
+  detach(): void {
+    if (--this.users > 0) return;
     clearInterval(this.loopFold);
     this.loopMonitor.disable();
   }
@@ -83,5 +81,44 @@ export class MetricsService implements OnModuleDestroy {
       this.eventLoopDelay.observe(Math.max(0, intervalMs - LOOP_TICK_MS) / 1000);
     }
     monitor.reset();
+  }
+}
+
+let processMetrics: ProcessMetrics | undefined;
+
+/**
+ * A service's Prometheus registry: its HTTP request durations, and the process's default Node
+ * metrics and event-loop delay (ProcessMetrics, shared by every service of the process).
+ */
+@Injectable()
+export class MetricsService implements OnModuleDestroy {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** The process's event-loop delay histogram (ProcessMetrics.eventLoopDelay). */
+  readonly eventLoopDelay: Histogram;
+  private readonly processMetrics: ProcessMetrics;
+
+  constructor(@Optional() @Inject(LOOP_DELAY_SOURCE) loopMonitor?: LoopDelaySource) {
+    // A test's own source gets metrics of its own; otherwise the process's one monitor.
+    this.processMetrics = loopMonitor
+      ? new ProcessMetrics(loopMonitor)
+      : (processMetrics ??= new ProcessMetrics(monitorEventLoopDelay({ resolution: LOOP_TICK_MS })));
+    this.processMetrics.attach(this.registry);
+    this.eventLoopDelay = this.processMetrics.eventLoopDelay;
+    this.httpDuration = new Histogram({
+      name: 'http_server_request_duration_seconds',
+      help: 'Duration of HTTP requests served, by method, route template and status code',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+  }
+
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
+    this.httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+  }
+
+  onModuleDestroy(): void {
+    this.processMetrics.detach();
   }
 }

@@ -36,6 +36,17 @@ function requestContextFields(): object {
   return fields;
 }
 
+let processDestination: DestinationStream | undefined;
+
+/**
+ * The one stdout destination of the process: every logger of every service built in it writes
+ * there, so lines of two services never interleave within a batch and one flush on exit covers all.
+ */
+export function processLogDestination(): DestinationStream {
+  processDestination ??= pino.destination(LOG_BATCH);
+  return processDestination;
+}
+
 /**
  * JSON lines on stdout: `service`, ISO `time`, `message`; credentials redacted wherever a line
  * carries request or response headers. Lines are written asynchronously in batches of about 8 KiB
@@ -46,7 +57,7 @@ function requestContextFields(): object {
  */
 export function createPlatformLogger(
   options: PlatformLoggerOptions,
-  destination: DestinationStream = pino.destination(LOG_BATCH),
+  destination: DestinationStream = processLogDestination(),
 ): Logger {
   return pino(
     {

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { context, createContextKey } from '@opentelemetry/api';
+import { ServiceScope } from './service-scope';
 import type { TraceContext } from './trace-context';
 
 export interface RequestContext {
@@ -15,9 +16,10 @@ const REQUEST_CONTEXT = createContextKey('platform request context');
  * async context for both, not a second AsyncLocalStorage).
  */
 export const RequestContextStore = {
-  /** Runs `fn` (and everything it awaits) inside `ctx`. */
-  run<T>(ctx: RequestContext, fn: () => T): T {
-    return context.with(context.active().setValue(REQUEST_CONTEXT, ctx), fn);
+  /** Runs `fn` (and everything it awaits) inside `ctx`, as `service`'s when given (service-scope.ts). */
+  run<T>(ctx: RequestContext, fn: () => T, service?: string): T {
+    const active = context.active().setValue(REQUEST_CONTEXT, ctx);
+    return context.with(service === undefined ? active : ServiceScope.set(active, service), fn);
   },
   current(): RequestContext | undefined {
     return context.active().getValue(REQUEST_CONTEXT) as RequestContext | undefined;

@@ -7,7 +7,14 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { runTypeScriptChild } from '@platform/testing';
 import Fastify, { FastifyInstance } from 'fastify';
 import { genRequestId, installHttpObservability } from './http-observability';
-import { flushTelemetry, startTelemetry, stopTelemetry, telemetryStatus } from './telemetry';
+import { ServiceScope } from './service-scope';
+import {
+  SERVICE_ATTRIBUTE,
+  flushTelemetry,
+  startTelemetry,
+  stopTelemetry,
+  telemetryStatus,
+} from './telemetry';
 import { tracedRequest } from './request-context';
 import { parseTraceparent } from './trace-context';
 
@@ -210,6 +217,23 @@ describe('telemetry', () => {
       expect(report.connections).toBe(0);
       expect(collector.spans).toHaveLength(before);
     }, 60_000);
+  });
+
+  it("names each span's service in platform.service, from the ServiceScope its code runs in", async () => {
+    const exporter = new InMemorySpanExporter();
+    startTelemetry({ config: { serviceName: 'platform', samplerRatio: 1 }, spanExporter: exporter });
+    const tracer = trace.getTracer('test');
+    // Server spans: the sampler starts traces for those (telemetry.ts, samplerFor).
+    const server = { kind: SpanKind.SERVER };
+    ServiceScope.run('countries', () => tracer.startSpan('in countries', server).end());
+    ServiceScope.run('hosting-worker', () => tracer.startSpan('in the hosting worker', server).end());
+    tracer.startSpan('outside any service', server).end();
+    await flushTelemetry();
+    expect(exporter.getFinishedSpans().map((s) => [s.name, s.attributes[SERVICE_ATTRIBUTE]])).toEqual([
+      ['in countries', 'countries'],
+      ['in the hosting worker', 'hosting-worker'],
+      ['outside any service', undefined],
+    ]);
   });
 
   it('sends spans to a test exporter as they end, and leaves no global behind when stopped', async () => {

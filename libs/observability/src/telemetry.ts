@@ -18,13 +18,20 @@ import {
   SimpleSpanProcessor,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace-node';
-import type { Sampler, SamplingResult, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import type {
+  Sampler,
+  SamplingResult,
+  Span,
+  SpanExporter,
+  SpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { loadTelemetryConfig } from '@platform/config';
 import type { TelemetryConfig } from '@platform/config';
 import type { FastifyInstance } from 'fastify';
 import { isQuietPath } from './quiet-paths';
+import { ServiceScope } from './service-scope';
 import { TRACE_CONTEXT_PROPAGATOR } from './trace-context';
 
 /** What OpenTelemetry does in this process. */
@@ -139,6 +146,29 @@ const STARTED = channel('platform.telemetry.started');
  * no exporter, no metric reader, no log processor: nothing is recorded and nothing leaves the
  * process. No instrumentation of fs, dns, net and the like.
  */
+/**
+ * Names each span's service in `platform.service` (ServiceScope): the resource's `service.name` is
+ * the process's (`platform` when one process runs several services, single mode).
+ */
+/** The span attribute naming the service whose code made the span (single mode: one of many). */
+export const SERVICE_ATTRIBUTE = 'platform.service';
+
+class ServiceAttribution implements SpanProcessor {
+  onStart(span: Span): void {
+    const service = ServiceScope.current();
+    if (service !== undefined) span.setAttribute(SERVICE_ATTRIBUTE, service);
+  }
+  onEnd(): void {
+    // Nothing to do when a span ends: the attribute is set at its start.
+  }
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
 export function startTelemetry(options: StartTelemetryOptions = {}): TelemetryStatus {
   if (running) return running.status;
   const config = options.config ?? loadTelemetryConfig({ entry: require.main?.filename });
@@ -175,7 +205,7 @@ export function startTelemetry(options: StartTelemetryOptions = {}): TelemetrySt
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName }),
     sampler: samplerFor(exporter !== undefined, config.samplerRatio),
-    spanProcessors: [processor],
+    spanProcessors: exporter ? [new ServiceAttribution(), processor] : [processor],
   });
   STARTED.publish(undefined);
   provider.register({ propagator: TRACE_CONTEXT_PROPAGATOR });

@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { PlatformConfig } from '@platform/config';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { errorFamilyOf, type ErrorFamily } from '@platform/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -11,6 +11,7 @@ import {
   genRequestId,
   installHttpObservability,
   installRequestLogging,
+  processLoggerRouter,
   telemetryStatus,
 } from '@platform/observability';
 import { Logger } from 'nestjs-pino';
@@ -52,16 +53,19 @@ export async function createServiceApp(
     return503OnClosing: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
-    bufferLogs: true,
+    // Nest's logger is one per process: the router (ServiceScope) hands each line to the logger of
+    // the service it comes from, keeping a service's lines until its logger is registered below.
+    logger: processLoggerRouter,
     bodyParser: false,
     // Errors are thrown to the caller (main.ts prints one line and exits 1; a test sees them),
     // never a process.exit inside Nest.
     abortOnError: false,
   });
   family = errorFamilyOf((token) => app.get(token, { strict: false }));
-  app.useLogger(app.get(Logger));
+  const serviceName = app.get<symbol, PlatformConfig>(PLATFORM_CONFIG, { strict: false }).serviceName;
+  app.useLogger(processLoggerRouter.register(serviceName, app.get(Logger)));
   installJsonBodyParser(app.getHttpAdapter().getInstance());
-  installHttpObservability(app.getHttpAdapter().getInstance(), app.get(MetricsService));
+  installHttpObservability(app.getHttpAdapter().getInstance(), app.get(MetricsService), serviceName);
   installRequestLogging(app.getHttpAdapter().getInstance(), app.get(PLATFORM_LOGGER));
   installLingeringClose(app.getHttpAdapter().getInstance());
   // No app.enableShutdownHooks(): `listen` installs the graceful stop (readiness first, then the
@@ -83,16 +87,26 @@ export async function createServiceApp(
 }
 
 /**
- * Starts the app on the configured port, logs where it listens, and stops it gracefully on SIGTERM
- * or SIGINT (graceful-shutdown.ts; SHUTDOWN_DELAY_MS, SHUTDOWN_GRACE_MS).
+ * Starts the app on the configured port and logs where it listens; nothing else. The platform
+ * process of single mode calls this for each of its components and stops them itself.
  */
-export async function listen(app: INestApplication, config: PlatformConfig): Promise<string> {
+export async function startListening(app: INestApplication, config: PlatformConfig): Promise<string> {
   await app.listen(config.port, config.host);
   const url = `http://127.0.0.1:${config.port}`;
   const logger = app.get(Logger);
   logger.log(`${config.serviceName} listening at ${url}`);
   const traces = telemetryStatus();
   if (traces?.endpoint) logger.log(`spans exported over OTLP/HTTP to ${new URL(traces.endpoint).origin}`);
-  installGracefulShutdown(app, config.shutdown, logger);
+  return url;
+}
+
+/**
+ * Starts the app on the configured port, logs where it listens, and stops it gracefully on SIGTERM
+ * or SIGINT (graceful-shutdown.ts; SHUTDOWN_DELAY_MS, SHUTDOWN_GRACE_MS): an app that has its
+ * process to itself.
+ */
+export async function listen(app: INestApplication, config: PlatformConfig): Promise<string> {
+  const url = await startListening(app, config);
+  installGracefulShutdown(app, config.shutdown, app.get(Logger));
   return url;
 }

@@ -1,4 +1,13 @@
-export { createServiceApp, listen } from './bootstrap';
+export { createServiceApp, listen, startListening } from './bootstrap';
+export { nestComponent, runComponent } from './component/nest-component';
+export type { NestComponentSpec } from './component/nest-component';
+export type {
+  BuiltComponent,
+  ComponentEnv,
+  ComponentRuntime,
+  InProcessRoutes,
+  PlatformComponent,
+} from './component/platform-component';
 export { isHopByHopHeader, withoutHopByHopHeaders } from './hop-by-hop';
 export { frameworkErrorResponder } from './framework-errors';
 export { drainAndClose, installGracefulShutdown } from './graceful-shutdown';
@@ -30,3 +39,5 @@ export type {
   OpenApiArea,
   OpenApiErrorAnswers,
 } from './openapi';
+export { InProcessDispatcher, InProcessRouteTable, originKey } from './in-process';
+export type { InProcessDispatcherOptions } from './in-process';

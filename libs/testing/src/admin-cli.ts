@@ -12,7 +12,7 @@ export interface AdminCliResult {
   /** The one JSON object the CLI printed on stdout. */
   readonly json: Record<string, string> & { error?: { code: string; message: string } };
   readonly stdout: string;
-  /** What it wrote on stderr (build output, a crash), for failure messages. */
+  /** What it wrote on stderr: nothing unless something went wrong (a failed build, a crash). */
   readonly stderr: string;
 }
 

@@ -96,3 +96,5 @@ export type {
   UcpView,
   UcpWebhook,
 } from './ucp-schemas';
+export { sandboxToolsWithout } from './sandbox-tools';
+export type { SandboxToolDir, SandboxToolName } from './sandbox-tools';

@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseTraceparent } from '@platform/observability';
-import { createServiceApp } from '@platform/service-kit';
+import { InProcessRouteTable, createServiceApp } from '@platform/service-kit';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { TEST_ENCRYPTION_KEY, freePort } from '@platform/testing';
 import { GatewayAppModule } from '../../src/app.module';
 import { loadGatewayConfig, workerHealthEnv } from '../../src/config/gateway.config';
@@ -27,6 +28,25 @@ import { ROUTE_TABLE, type ServiceRoute } from '../../src/routes/route-table';
  */
 
 // ---------------------------------------------------------------------------------------------
+// The hop to the services
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How the gateway reaches the services: over a socket (each service its own process, a container)
+ * or inside its own process (single mode: `runtime.inProcess`, docs/gateway.md "In-process hop").
+ */
+export type Hop = 'over the wire' | 'in process';
+
+/** Both hops, for `describe.each`: a suite that runs under each proves the two answer alike. */
+export const HOPS: readonly Hop[] = ['over the wire', 'in process'];
+
+/**
+ * The services "of this process" for a gateway started `in process`: every FakeService while it
+ * runs, by the origin it listens on (as single mode mounts each service once it listens).
+ */
+export const IN_PROCESS_SERVICES = new InProcessRouteTable();
+
+// ---------------------------------------------------------------------------------------------
 // Fake services
 // ---------------------------------------------------------------------------------------------
 
@@ -36,6 +56,8 @@ export interface ReceivedRequest {
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
+  /** How it reached the service: on its socket, or injected by a gateway of the same process. */
+  readonly hop: Hop;
 }
 
 /** Answers a received request; return false to let the default echo answer. */
@@ -45,6 +67,10 @@ export type FakeAnswer = (request: ReceivedRequest, res: ServerResponse) => bool
  * A service stand-in (plain node:http) that reads every body whole, records it, and answers with
  * `answer` or a JSON echo (method, url, body length and SHA-256). Its `/health/ready` answers
  * `readinessStatus` (200 unless a test says otherwise) and is not recorded.
+ *
+ * Its node:http server is also the server of a Fastify instance whose every route hands the raw
+ * request and response to the same handler: what a gateway started `in process` injects into
+ * (IN_PROCESS_SERVICES), while over the wire the server answers as a plain node:http one.
  */
 export class FakeService {
   readonly received: ReceivedRequest[] = [];
@@ -53,14 +79,28 @@ export class FakeService {
   /** Body bytes received of requests still in flight (proves streaming). */
   bytesInFlight = 0;
 
-  private constructor(private readonly server: Server) {}
+  private constructor(
+    private readonly server: Server,
+    private readonly fastify: FastifyInstance,
+  ) {}
 
   static async start(answer?: FakeAnswer): Promise<FakeService> {
     const server = createServer();
-    const fake = new FakeService(server);
+    // Fastify's own handler is not attached to the server: over the wire, node:http answers alone.
+    const fastify = Fastify({ serverFactory: () => server });
+    const fake = new FakeService(server, fastify);
     fake.answer = answer;
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => fake.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+      fake.handle(req, res, 'over the wire'),
+    );
+    fastify.addHook('onRequest', (request, reply, done) => {
+      reply.hijack();
+      fake.handle(request.raw, reply.raw, 'in process');
+      done();
+    });
+    fastify.all('/*', () => undefined);
+    await fastify.listen({ port: 0, host: '127.0.0.1' });
+    IN_PROCESS_SERVICES.mount(fake.url, fastify);
     return fake;
   }
 
@@ -79,11 +119,12 @@ export class FakeService {
   }
 
   async close(): Promise<void> {
+    IN_PROCESS_SERVICES.unmount(this.url);
     this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.fastify.close();
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
+  private handle(req: IncomingMessage, res: ServerResponse, hop: Hop): void {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
@@ -96,6 +137,7 @@ export class FakeService {
         url: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks),
+        hop,
       };
       if (received.url === '/health/ready') {
         answerWith(res, this.readinessStatus, { 'content-type': 'application/json' }, '{"status":"ok"}');
@@ -155,6 +197,7 @@ export interface RunningGateway {
 export async function startGateway(
   fallbackUrl: string,
   env: Record<string, string> = {},
+  hop: Hop = 'over the wire',
 ): Promise<RunningGateway> {
   const everyOther = Object.fromEntries(
     ROUTE_TABLE.flatMap((r) => [
@@ -162,19 +205,21 @@ export async function startGateway(
       ...r.workers.map((w) => [workerHealthEnv(r.service, w.name), fallbackUrl]),
     ]),
   );
-  return bootGateway({ ...everyOther, ...env });
+  return bootGateway({ ...everyOther, ...env }, hop);
 }
 
 /** The gateway over a synthetic route table (and no subgraphs): `env` names its services' URLs. */
 export function startGatewayOver(
   routeTable: readonly ServiceRoute[],
   env: Record<string, string>,
+  hop: Hop = 'over the wire',
 ): Promise<RunningGateway> {
-  return bootGateway(env, routeTable);
+  return bootGateway(env, hop, routeTable);
 }
 
 async function bootGateway(
   env: Record<string, string>,
+  hop: Hop,
   routeTable?: readonly ServiceRoute[],
 ): Promise<RunningGateway> {
   const config = loadGatewayConfig({
@@ -189,7 +234,8 @@ async function bootGateway(
     // A synthetic route table has none of the real subgraphs' services.
     subgraphs: routeTable ? [] : undefined,
   });
-  const app = await createServiceApp(GatewayAppModule.forRoot(config), { title: 'Gateway' });
+  const runtime = hop === 'in process' ? { inProcess: IN_PROCESS_SERVICES } : {};
+  const app = await createServiceApp(GatewayAppModule.forRoot(config, runtime), { title: 'Gateway' });
   await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   return { app, url, close: () => app.close() };
@@ -225,13 +271,17 @@ export interface CountriesGateway {
 }
 
 /** Starts the gateway of {@link CountriesGateway}, without a supergraph. */
-export async function startCountriesGateway(countriesAnswer?: FakeAnswer): Promise<CountriesGateway> {
+export async function startCountriesGateway(
+  countriesAnswer?: FakeAnswer,
+  hop: Hop = 'over the wire',
+): Promise<CountriesGateway> {
   const tmp = mkdtempSync(join(tmpdir(), 'gateway-e2e-'));
   const [countries, others] = await Promise.all([FakeService.start(countriesAnswer), FakeService.start()]);
-  const gateway = await startGateway(others.url, {
-    COUNTRIES_URL: countries.url,
-    SUPERGRAPH_FILE: join(tmp, 'no-supergraph.graphql'),
-  });
+  const gateway = await startGateway(
+    others.url,
+    { COUNTRIES_URL: countries.url, SUPERGRAPH_FILE: join(tmp, 'no-supergraph.graphql') },
+    hop,
+  );
   return {
     countries,
     others,
@@ -260,7 +310,7 @@ export interface SyntheticGateway {
   close(): Promise<void>;
 }
 
-export async function startSyntheticGateway(): Promise<SyntheticGateway> {
+export async function startSyntheticGateway(hop: Hop = 'over the wire'): Promise<SyntheticGateway> {
   const [hosting, nodejs, worker] = await Promise.all([
     FakeService.start(),
     FakeService.start(),
@@ -293,14 +343,18 @@ export async function startSyntheticGateway(): Promise<SyntheticGateway> {
     },
     { service: 'mailboxes', prefixes: ['/mailboxes'], urlEnv: 'MAILBOXES_URL', workers: [] },
   ];
-  const gateway = await startGatewayOver(table, {
-    HOSTING_URL: hosting.url,
-    AGENT_REGISTRY_URL: nodejs.url,
-    COMMERCE_REST_URL: hosting.url,
-    CATALOG_SUBGRAPH_URL: nodejs.url,
-    MAILBOXES_URL: await deadUrl(),
-    HOSTING_DEPLOYER_HEALTH_URL: worker.url,
-  });
+  const gateway = await startGatewayOver(
+    table,
+    {
+      HOSTING_URL: hosting.url,
+      AGENT_REGISTRY_URL: nodejs.url,
+      COMMERCE_REST_URL: hosting.url,
+      CATALOG_SUBGRAPH_URL: nodejs.url,
+      MAILBOXES_URL: await deadUrl(),
+      HOSTING_DEPLOYER_HEALTH_URL: worker.url,
+    },
+    hop,
+  );
   return {
     hosting,
     nodejs,

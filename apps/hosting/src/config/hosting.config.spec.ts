@@ -97,8 +97,16 @@ describe('runtime settings', () => {
       appUid: 10001,
       appGid: 10001,
       egressDeny: [],
+      sandboxToolDirs: ['/usr/sbin', '/sbin', '/usr/bin', '/bin'],
       kubernetes: null,
     });
+    expect(loadRuntimeSettings({ HOSTING_SANDBOX_PATH: '/opt/tools/:/usr/bin' }).sandboxToolDirs).toEqual([
+      '/opt/tools/',
+      '/usr/bin',
+    ]);
+    expect(() => loadRuntimeSettings({ HOSTING_SANDBOX_PATH: '/usr/bin:bin' })).toThrow(
+      'invalid configuration: HOSTING_SANDBOX_PATH holds "bin", not an absolute directory',
+    );
     expect(
       loadRuntimeSettings({
         HOSTING_APP_EGRESS: 'none',

@@ -15,6 +15,7 @@ import type { KubernetesSettings, RuntimeSettings } from '../modules/app-runtime
 import type { ImportSettings } from '../modules/imports/import-settings';
 import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
 import { isIpv4Cidr } from '../modules/runtime/sandbox/egress-rules';
+import { SANDBOX_TOOL_DIRS } from '../modules/runtime/sandbox/sandbox-host';
 import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
 
 /** The hosting API's configuration: the platform's shared variables (port 3005) and its own. */
@@ -86,7 +87,9 @@ function loadKubernetesSettings(env: Env): KubernetesSettings {
 /**
  * HOSTING_RUNTIME (`local` | `kubernetes`), HOSTING_APP_EGRESS (`internet` | `none`),
  * HOSTING_UNISOLATED (`allow` | `refuse`), HOSTING_APP_UID / HOSTING_APP_GID (10001),
- * HOSTING_APP_EGRESS_DENY (comma-separated IPv4 addresses or CIDRs), HOSTING_K8S_* with kubernetes.
+ * HOSTING_APP_EGRESS_DENY (comma-separated IPv4 addresses or CIDRs), HOSTING_SANDBOX_PATH
+ * (colon-separated absolute directories, default /usr/sbin:/sbin:/usr/bin:/bin), HOSTING_K8S_* with
+ * kubernetes.
  */
 export function loadRuntimeSettings(env: Env): RuntimeSettings {
   const deny = (env.HOSTING_APP_EGRESS_DENY ?? '')
@@ -96,6 +99,13 @@ export function loadRuntimeSettings(env: Env): RuntimeSettings {
   const bad = deny.find((entry) => !isIpv4Cidr(entry));
   if (bad) throw new ConfigError('HOSTING_APP_EGRESS_DENY', `holds "${bad}", not an IPv4 address or CIDR`);
   const runtime = envOneOf(env, 'HOSTING_RUNTIME', ['local', 'kubernetes'], 'local');
+  const toolDirs = (env.HOSTING_SANDBOX_PATH ?? '')
+    .split(':')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const relative = toolDirs.find((dir) => !dir.startsWith('/'));
+  if (relative)
+    throw new ConfigError('HOSTING_SANDBOX_PATH', `holds "${relative}", not an absolute directory`);
   return {
     runtime,
     egress: envOneOf(env, 'HOSTING_APP_EGRESS', ['internet', 'none'], 'internet'),
@@ -103,6 +113,7 @@ export function loadRuntimeSettings(env: Env): RuntimeSettings {
     appUid: envInteger(env, 'HOSTING_APP_UID', 10001, 1, MAX_UID),
     appGid: envInteger(env, 'HOSTING_APP_GID', 10001, 1, MAX_UID),
     egressDeny: deny,
+    sandboxToolDirs: toolDirs.length ? toolDirs : SANDBOX_TOOL_DIRS,
     kubernetes: runtime === 'kubernetes' ? loadKubernetesSettings(env) : null,
   };
 }

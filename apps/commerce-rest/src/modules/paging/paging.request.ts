@@ -41,6 +41,7 @@ export class PageQuery {
   pageSize: number = DEFAULT_PAGE_SIZE;
 
   @ApiPropertyOptional({
+    type: Boolean,
     description: 'When true, the response carries totalItems and totalPages',
     default: false,
   })

@@ -28,7 +28,13 @@ export const MAX_NAME_SERVERS = 13;
 /** `period`: whole years, 1 to 10. */
 function PeriodYears(): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ minimum: 1, maximum: MAX_PERIOD_YEARS, default: 1, description: 'Years' }),
+    ApiPropertyOptional({
+      type: Number,
+      minimum: 1,
+      maximum: MAX_PERIOD_YEARS,
+      default: 1,
+      description: 'Years',
+    }),
     IsOptional(),
     IsInt({ message: 'period must be an integer' }),
     Min(1, { message: `period must be 1 to ${MAX_PERIOD_YEARS}` }),
@@ -45,12 +51,12 @@ class OrderTermsRequest extends ContactsRequest {
   @Type(() => ConsentRequest)
   consent!: ConsentRequest;
 
-  @ApiPropertyOptional({ default: true })
+  @ApiPropertyOptional({ type: Boolean, default: true })
   @IsOptional()
   @IsBoolean({ message: 'renewAuto must be a boolean' })
   renewAuto = true;
 
-  @ApiPropertyOptional({ default: false })
+  @ApiPropertyOptional({ type: Boolean, default: false })
   @IsOptional()
   @IsBoolean({ message: 'privacy must be a boolean' })
   privacy = false;
@@ -63,7 +69,7 @@ export class PurchaseRequest extends OrderTermsRequest {
   domain!: string;
 
   @PeriodYears()
-  period = 1;
+  period: number = 1;
 
   @ApiPropertyOptional({
     type: [String],
@@ -87,7 +93,7 @@ export class PurchaseRequest extends OrderTermsRequest {
 
 export class RenewRequest {
   @PeriodYears()
-  period = 1;
+  period: number = 1;
 }
 
 export class TransferRequest extends OrderTermsRequest {
@@ -101,10 +107,10 @@ export class TransferRequest extends OrderTermsRequest {
   @Length(1, 64, { message: 'authCode must be 1 to 64 characters' })
   authCode!: string;
 
-  @ApiPropertyOptional({ enum: [1], default: 1, description: 'A transfer adds one year' })
+  @ApiPropertyOptional({ type: Number, enum: [1], default: 1, description: 'A transfer adds one year' })
   @IsOptional()
   @IsIn([1], { message: 'period of a transfer must be 1' })
-  period = 1;
+  period: number = 1;
 
   @OptionalContact('contactRegistrant')
   contactRegistrant?: ContactRequest;

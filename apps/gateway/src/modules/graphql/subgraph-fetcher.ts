@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import { Agent, errors, request } from 'undici';
+import { type InProcessRoutes, InProcessDispatcher } from '@platform/service-kit';
+import { Agent, Dispatcher, errors, request } from 'undici';
 import { UPSTREAM_KEEP_ALIVE_MS, UpstreamTimeouts } from '../../config/gateway.config';
 import { requestHeadersToForward } from '../http-semantics/hop-by-hop';
 
@@ -68,18 +69,25 @@ function isUndiciTimeout(error: unknown): boolean {
  * (the client under Node's fetch and under the REST proxy) has no such layer. Its own pool keeps
  * connections alive for UPSTREAM_KEEP_ALIVE_MS, and every call has the connect and response
  * deadlines of the REST proxy; past one the fetch fails with a `TimeoutError`, read whole so a
- * deadline in the body is one too.
+ * deadline in the body is one too. With `inProcess` (single mode) a subgraph of the gateway's own
+ * process answers inside it, with the same deadlines (InProcessDispatcher), the others over the wire.
  */
 export class SubgraphFetcher {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
 
-  constructor(timeouts: UpstreamTimeouts) {
-    this.agent = new Agent({
+  constructor(timeouts: UpstreamTimeouts, inProcess?: InProcessRoutes) {
+    const agent = new Agent({
       connect: { timeout: timeouts.connectMs },
       headersTimeout: timeouts.responseMs,
       bodyTimeout: timeouts.responseMs,
       keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS,
     });
+    this.agent = inProcess
+      ? new InProcessDispatcher(inProcess, agent, {
+          headersTimeout: timeouts.responseMs,
+          bodyTimeout: timeouts.responseMs,
+        })
+      : agent;
   }
 
   readonly fetch = async (url: string, init: SubgraphRequestInit = {}): Promise<SubgraphResponse> => {

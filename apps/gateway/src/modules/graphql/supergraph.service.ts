@@ -7,6 +7,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { normalizeError } from '@platform/errors';
 import type { FastifyInstance } from 'fastify';
 import { HttpSemanticsService } from '../http-semantics/http-semantics.service';
+import type { ComponentRuntime } from '@platform/service-kit';
+import { GATEWAY_RUNTIME } from '../../config/gateway-config.module';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../config/gateway.config';
 import type { GatewayRouteConfig } from '../http-semantics/route-error';
 import { requestContextOf } from '../request-context/request-context-of';
@@ -37,8 +39,9 @@ export class SupergraphService implements OnModuleInit, OnApplicationShutdown {
     private readonly adapterHost: HttpAdapterHost,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly httpSemantics: HttpSemanticsService,
+    @Inject(GATEWAY_RUNTIME) runtime: ComponentRuntime,
   ) {
-    this.fetcher = new SubgraphFetcher(config.upstreamTimeouts);
+    this.fetcher = new SubgraphFetcher(config.upstreamTimeouts, runtime.inProcess);
   }
 
   async onModuleInit(): Promise<void> {

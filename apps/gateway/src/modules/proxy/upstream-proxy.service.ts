@@ -1,7 +1,8 @@
 import httpProxy from '@fastify/http-proxy';
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { Errors, PlatformError } from '@platform/errors';
+import { type ComponentRuntime, InProcessDispatcher } from '@platform/service-kit';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -11,6 +12,8 @@ import type {
 } from 'fastify';
 import type { Readable } from 'node:stream';
 import { HttpSemanticsService } from '../http-semantics/http-semantics.service';
+import { Agent } from 'undici';
+import { GATEWAY_RUNTIME } from '../../config/gateway-config.module';
 import { GATEWAY_CONFIG, GatewayConfig, UPSTREAM_KEEP_ALIVE_MS } from '../../config/gateway.config';
 import { requestContextOf } from '../request-context/request-context-of';
 import { toRouterPrefix } from '../../routes/route-prefix';
@@ -64,14 +67,42 @@ const PROXIED_METHODS = ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
  * back unchanged. Only a failure to reach the service is answered by the gateway itself.
  */
 @Injectable()
-export class UpstreamProxyService implements OnModuleInit {
+export class UpstreamProxyService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Proxy');
+  /**
+   * Single mode: the one dispatcher of every prefix, answering the services of this process in it
+   * and anything else over the wire. Undefined otherwise (each prefix's proxy builds its own Agent).
+   */
+  private readonly inProcess?: InProcessDispatcher;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly httpSemantics: HttpSemanticsService,
-  ) {}
+    @Inject(GATEWAY_RUNTIME) runtime: ComponentRuntime,
+  ) {
+    if (runtime.inProcess) {
+      const { connectMs, responseMs } = config.upstreamTimeouts;
+      this.inProcess = new InProcessDispatcher(
+        runtime.inProcess,
+        // The Agent @fastify/reply-from builds of the options below (its getUndiciOptions).
+        new Agent({
+          pipelining: 1,
+          connections: 128,
+          connectTimeout: connectMs,
+          headersTimeout: responseMs,
+          bodyTimeout: responseMs,
+          keepAliveTimeout: UPSTREAM_KEEP_ALIVE_MS,
+        }),
+        { headersTimeout: responseMs, bodyTimeout: responseMs },
+      );
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // The gateway's server is closed: nothing is in flight any more.
+    await this.inProcess?.destroy();
+  }
 
   async onModuleInit(): Promise<void> {
     await this.httpSemantics.install();
@@ -149,8 +180,9 @@ export class UpstreamProxyService implements OnModuleInit {
       config: { errorFamily: upstream.errorFamily },
       // Every call has a deadline (504 UPSTREAM_TIMEOUT past it). Idle pooled connections are
       // dropped after 4 s, well before the services' own keep-alive timeout (Fastify's 72 s), so
-      // the gateway never sends a request on a connection the service is closing.
-      undici: {
+      // the gateway never sends a request on a connection the service is closing. In single mode
+      // the in-process dispatcher has the same deadlines (docs/gateway.md, "In-process hop").
+      undici: this.inProcess ?? {
         connectTimeout: this.config.upstreamTimeouts.connectMs,
         headersTimeout: this.config.upstreamTimeouts.responseMs,
         bodyTimeout: this.config.upstreamTimeouts.responseMs,

@@ -5,6 +5,7 @@ import { CreateAppLogs1795600000300 } from './1795600000300-create-app-logs';
 import { CreateDeployments1795600000400 } from './1795600000400-create-deployments';
 import { CreateWorkers1795600000500 } from './1795600000500-create-workers';
 import { AddSubscriptionReferences1795600000600 } from './1795600000600-add-subscription-references';
+import { AddRuntimeEgress1795600000700 } from './1795600000700-add-runtime-egress';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const HOSTING_MIGRATIONS = [
   CreateDeployments1795600000400,
   CreateWorkers1795600000500,
   AddSubscriptionReferences1795600000600,
+  AddRuntimeEgress1795600000700,
 ];

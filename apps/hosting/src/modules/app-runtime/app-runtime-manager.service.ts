@@ -323,6 +323,7 @@ export class AppRuntimeManager
       error,
       port,
       this.driver.isolation,
+      this.driver.egress,
     );
     if (owned) this.written.set(id, signature);
     return owned;

@@ -43,6 +43,14 @@ export class VariantStatusResponse {
       'How the variant is kept apart from the platform: NETNS (a sandbox with its own network), CLUSTER (a pod under NetworkPolicies), NONE (HOSTING_UNISOLATED=allow: no network isolation); null before a worker ran it',
   })
   isolation!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['INTERNET', 'NONE', 'UNRESTRICTED'],
+    description:
+      'Where the variant may connect to: INTERNET (beyond the host and private networks only, never the platform), NONE (its own loopback only: HOSTING_APP_EGRESS=none, or a sandbox on a host without nft), UNRESTRICTED (HOSTING_UNISOLATED=allow: the worker host’s network); null before a worker ran it',
+  })
+  egress!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why it is RESTARTING or FAILED' })
   error!: string | null;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
@@ -71,6 +79,7 @@ export function toAppStatusResponse(
       port: e.port,
       url: urls.ofEnvironment(e),
       isolation: e.runtimeIsolation,
+      egress: e.runtimeEgress,
       error: e.runtimeError,
       updatedAt: e.updatedAt.toISOString(),
     })),

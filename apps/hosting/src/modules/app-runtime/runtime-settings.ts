@@ -7,8 +7,16 @@ import type { AppEgress } from '../runtime/sandbox/sandbox-host';
 export interface RuntimeSettings {
   /** HOSTING_RUNTIME: `local` (child processes on the worker's host, default) or `kubernetes`. */
   readonly runtime: 'local' | 'kubernetes';
-  /** HOSTING_APP_EGRESS: `internet` (default) or `none`. */
+  /**
+   * HOSTING_APP_EGRESS: `internet` (default) or `none`: the egress asked for. A local sandbox gets
+   * `internet` only where `nft` is found (otherwise `none`, said once at start and in the status).
+   */
   readonly egress: AppEgress;
+  /**
+   * HOSTING_SANDBOX_PATH: the directories (colon-separated, absolute) where the worker looks for the
+   * sandbox's tools: unshare, setpriv, nice, mount, ip, nft. Default /usr/sbin:/sbin:/usr/bin:/bin.
+   */
+  readonly sandboxToolDirs: readonly string[];
   /** HOSTING_UNISOLATED=allow: run apps without isolation where the host offers none (said at start and in the status). */
   readonly allowUnisolated: boolean;
   /** HOSTING_APP_UID / HOSTING_APP_GID: the unprivileged user sandboxed apps run as (default 10001). */

@@ -50,6 +50,14 @@ export class AppEnvironmentEntity {
   @Column({ type: 'varchar', length: 16, nullable: true })
   runtimeIsolation!: string | null;
 
+  /**
+   * Where the variant may connect to as that worker runs it: INTERNET, NONE (HOSTING_APP_EGRESS=none,
+   * or a sandbox on a host without nft), UNRESTRICTED (HOSTING_UNISOLATED=allow); null until a
+   * worker recorded it.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  runtimeEgress!: string | null;
+
   /** Why the variant is RESTARTING or FAILED (the driver's last error). */
   @Column({ type: 'text', nullable: true })
   runtimeError!: string | null;

@@ -303,7 +303,7 @@ function sandboxedNpm(
   sandbox: { host: SandboxHost; nodePath: string },
   fail: (error: BuildError) => void,
 ): ChildProcess {
-  const child = spawnSandbox(sandbox.nodePath);
+  const child = spawnSandbox(sandbox.host, sandbox.nodePath);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   child.once('close', () => resolveClosed());

@@ -27,6 +27,7 @@ import {
   variantKeyId,
   type RuntimeDriver,
   type RuntimeLogLevel,
+  type VariantEgress,
   type VariantHandle,
   type VariantKey,
   type VariantRuntimeStatus,
@@ -45,6 +46,11 @@ export interface KubernetesDriverOptions extends KubernetesObjectOptions {
   pollIntervalMs?: number;
   /** A pod of the current version that restarted this often without becoming ready is FAILED. */
   failAfterRestarts?: number;
+  /**
+   * HOSTING_APP_EGRESS, reported as the variants' egress: the apps namespace's NetworkPolicies
+   * enforce it (`none`: the overlay without `allow-internet-egress`). Default `internet`.
+   */
+  egress?: 'internet' | 'none';
 }
 
 export const DEFAULT_SERVICE_URL_TEMPLATE = 'http://{service}.{namespace}.svc.cluster.local:{port}';
@@ -110,6 +116,7 @@ function applyBody(model: { toJSON(): unknown }): KubernetesObject {
  */
 export class KubernetesDriver implements RuntimeDriver {
   readonly isolation = 'CLUSTER' as const;
+  readonly egress: VariantEgress;
   private readonly objects: KubernetesObjectApi;
   private readonly log: Log;
   private readonly watches = new Map<string, VariantWatch>();
@@ -125,6 +132,7 @@ export class KubernetesDriver implements RuntimeDriver {
     this.log = new Log(kubeConfig);
     this.pollIntervalMs = options.pollIntervalMs ?? 2000;
     this.failAfterRestarts = options.failAfterRestarts ?? 3;
+    this.egress = options.egress === 'none' ? 'NONE' : 'INTERNET';
   }
 
   /** Where the variant's Service answers. */

@@ -15,6 +15,7 @@ import {
   type RuntimeLogLine,
   type RuntimeState,
   type VariantHandle,
+  type VariantEgress,
   type VariantIsolation,
   type VariantKey,
   type VariantRuntimeStatus,
@@ -140,6 +141,13 @@ export class LocalProcessDriver implements RuntimeDriver {
 
   get isolation(): VariantIsolation {
     return 'sandbox' in this.settings.isolation ? 'NETNS' : 'NONE';
+  }
+
+  /** A sandbox's egress as decided at worker start (`none` where the host has no `nft`). */
+  get egress(): VariantEgress {
+    const isolation = this.settings.isolation;
+    if ('sandbox' in isolation) return isolation.sandbox.options.egress === 'internet' ? 'INTERNET' : 'NONE';
+    return 'unisolated' in isolation ? 'UNRESTRICTED' : 'NONE';
   }
 
   async start(spec: VariantSpec): Promise<VariantHandle> {
@@ -342,7 +350,7 @@ class Supervisor {
     }
 
     const child = sandbox
-      ? spawnSandbox(this.settings.nodePath)
+      ? spawnSandbox(sandbox, this.settings.nodePath)
       : spawn(command.file, command.args, {
           cwd: dir,
           env,

@@ -69,6 +69,14 @@ export type RuntimeState = 'STARTING' | 'RUNNING' | 'RESTARTING' | 'STOPPING' | 
  */
 export type VariantIsolation = 'NETNS' | 'CLUSTER' | 'NONE';
 
+/**
+ * Where a variant's own connections may go, as its driver runs it: INTERNET (beyond the host and
+ * its networks only, see `sandbox/egress-rules.ts` and the cluster's NetworkPolicies), NONE (its own
+ * loopback only: HOSTING_APP_EGRESS=none, or a local sandbox on a host without `nft`), UNRESTRICTED
+ * (HOSTING_UNISOLATED=allow: the worker host's network, the platform included).
+ */
+export type VariantEgress = 'INTERNET' | 'NONE' | 'UNRESTRICTED';
+
 export interface VariantRuntimeStatus {
   key: VariantKey;
   state: RuntimeState;
@@ -108,6 +116,8 @@ export type VariantHandle = VariantRuntimeStatus;
 export interface RuntimeDriver {
   /** How every variant this driver runs is isolated (the status' `isolation`). */
   readonly isolation: VariantIsolation;
+  /** Where every variant this driver runs may connect to (the status' `egress`). */
+  readonly egress: VariantEgress;
   start(spec: VariantSpec): Promise<VariantHandle>;
   /**
    * Takes over a variant that another worker ran (its lease was adopted): a driver whose variants

@@ -286,15 +286,17 @@ export class WorkerLeaseStore {
     error: string | null,
     port?: number,
     isolation: string | null = null,
+    egress: string | null = null,
   ): Promise<boolean> {
     const rows = returned(
       await this.dataSource.query(
         `UPDATE hosting.app_environments
           SET runtime_state = $4, runtime_error = $5, port = COALESCE($6, port),
-              runtime_isolation = COALESCE($7, runtime_isolation), updated_at = now()
+              runtime_isolation = COALESCE($7, runtime_isolation),
+              runtime_egress = COALESCE($8, runtime_egress), updated_at = now()
         WHERE app_id = $2 AND variant = $3 AND owner_worker_id = $1
        RETURNING app_id`,
-        [workerId, key.appId, key.variant, state, error, port ?? null, isolation],
+        [workerId, key.appId, key.variant, state, error, port ?? null, isolation, egress],
       ),
     );
     return rows.length === 1;

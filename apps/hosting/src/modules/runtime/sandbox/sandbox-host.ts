@@ -17,6 +17,7 @@ const run = promisify(execFile);
 export type AppEgress = 'internet' | 'none';
 
 export interface SandboxHostOptions {
+  /** The egress sandboxes get: `internet` needs `nft` (`decideIsolation` in app-runtime/runtime-driver.provider.ts decides it). */
   egress: AppEgress;
   /** The unprivileged user and group apps run as. */
   uid: number;
@@ -25,10 +26,18 @@ export interface SandboxHostOptions {
   platformHosts: readonly string[];
   /** More IPv4 addresses or CIDRs to deny (HOSTING_APP_EGRESS_DENY). */
   deniedCidrs: readonly string[];
+  /**
+   * The directories the sandbox's tools (unshare, setpriv, nice, mount, ip, nft) are looked up in,
+   * in order (HOSTING_SANDBOX_PATH); default `SANDBOX_TOOL_DIRS`.
+   */
+  toolDirs?: readonly string[];
 }
 
-/** Whether this host can sandbox apps, and if not, why (the FAILED reason of every start). */
+/** Whether this host can make the sandboxes' namespaces, and if not, why. */
 export type SandboxSupport = { ok: true } | { ok: false; reason: string };
+
+/** Whether internet egress can be filtered here; `missing`: no `nft` binary at all. */
+export type NftSupport = { ok: true } | { ok: false; missing: boolean; reason: string };
 
 /** The network of one sandbox with internet egress: its veth end and addresses. */
 export interface SandboxLink {
@@ -38,25 +47,13 @@ export interface SandboxLink {
   gateway: string;
 }
 
-const BINARIES: Record<string, readonly string[]> = {
-  unshare: ['/usr/bin/unshare', '/bin/unshare'],
-  setpriv: ['/usr/bin/setpriv', '/bin/setpriv'],
-  nice: ['/usr/bin/nice', '/bin/nice'],
-  mount: ['/usr/bin/mount', '/bin/mount'],
-  ip: ['/usr/sbin/ip', '/sbin/ip', '/usr/bin/ip', '/bin/ip'],
-  nft: ['/usr/sbin/nft', '/sbin/nft', '/usr/bin/nft'],
-};
+/** Where the sandbox's tools are looked up by default: the system directories, never the worker's PATH. */
+export const SANDBOX_TOOL_DIRS: readonly string[] = ['/usr/sbin', '/sbin', '/usr/bin', '/bin'];
 
-function findBinary(name: string): string | null {
-  return BINARIES[name]?.find((p) => fs.existsSync(p)) ?? null;
-}
+/** What every sandbox needs, whatever its egress. */
+const NAMESPACE_TOOLS = ['unshare', 'setpriv', 'nice', 'mount', 'ip'] as const;
 
-/** The path of a binary `detect()` found (the sandbox is only used where it did). */
-function binary(name: string): string {
-  const found = findBinary(name);
-  if (!found) throw new Error(`${name} not found on this host`);
-  return found;
-}
+export type SandboxTool = (typeof NAMESPACE_TOOLS)[number] | 'nft';
 
 /**
  * What a worker does on its own host for sandboxed apps (root only): checks that the host can
@@ -69,7 +66,67 @@ export class SandboxHost {
 
   constructor(readonly options: SandboxHostOptions) {}
 
-  /** The mechanism's requirements, checked once at worker start (synchronously: it runs in a constructor). */
+  /** This host with the given egress (the same tools and addresses). */
+  withEgress(egress: AppEgress): SandboxHost {
+    return egress === this.options.egress ? this : new SandboxHost({ ...this.options, egress });
+  }
+
+  /**
+   * The real path of a tool in the tool directories (a symbolic link resolved: the path must be
+   * valid inside the sandbox's root too), null when absent.
+   */
+  findTool(name: SandboxTool): string | null {
+    for (const dir of this.options.toolDirs ?? SANDBOX_TOOL_DIRS) {
+      const candidate = `${dir.replace(/\/+$/, '')}/${name}`;
+      try {
+        fs.accessSync(candidate, fs.constants.X_OK);
+        if (fs.statSync(candidate).isFile()) return fs.realpathSync(candidate);
+      } catch {
+        // not there
+      }
+    }
+    return null;
+  }
+
+  /** The path of a tool `detect()` found (the sandbox is only used where it did). */
+  tool(name: SandboxTool): string {
+    const found = this.findTool(name);
+    if (!found) throw new Error(`${name} not found on this host`);
+    return found;
+  }
+
+  /**
+   * Whether internet egress can be filtered here: `nft` is found in the tool directories and can
+   * list the host's tables (nf_tables in the kernel, CAP_NET_ADMIN). Checked once at worker start.
+   */
+  nftSupport(): NftSupport {
+    const nft = this.findTool('nft');
+    if (!nft) {
+      return {
+        ok: false,
+        missing: true,
+        reason: `nft not found in ${(this.options.toolDirs ?? SANDBOX_TOOL_DIRS).join(':')}`,
+      };
+    }
+    const probe = spawnSync(nft, ['list', 'tables'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 10_000,
+    });
+    if (probe.status !== 0) {
+      return {
+        ok: false,
+        missing: false,
+        reason: `${nft} list tables failed: ${String(probe.stderr).trim() || probe.error?.message || `exit ${probe.status}`}`,
+      };
+    }
+    return { ok: true };
+  }
+
+  /**
+   * Whether the sandboxes' namespaces can be made here (root, the tools, a trial `unshare`),
+   * checked once at worker start (synchronously: it runs in a provider factory). Egress is not
+   * part of it: without `nft` sandboxes still run, with egress `none`.
+   */
   detect(): SandboxSupport {
     if (process.platform !== 'linux') return { ok: false, reason: 'network namespaces need Linux' };
     if (process.getuid?.() !== 0) {
@@ -79,18 +136,10 @@ export class SandboxHost {
           'the hosting worker does not run as root (network, PID and mount namespaces need CAP_SYS_ADMIN)',
       };
     }
-    const needed = [
-      'unshare',
-      'setpriv',
-      'nice',
-      'mount',
-      'ip',
-      ...(this.options.egress === 'internet' ? ['nft'] : []),
-    ];
-    const missing = needed.filter((name) => !findBinary(name));
+    const missing = NAMESPACE_TOOLS.filter((name) => !this.findTool(name));
     if (missing.length) return { ok: false, reason: `missing on this host: ${missing.join(', ')}` };
     const probe = spawnSync(
-      binary('unshare'),
+      this.tool('unshare'),
       ['--net', '--pid', '--mount', '--ipc', '--uts', '--fork', '--kill-child', '--mount-proc', 'true'],
       { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 },
     );
@@ -123,7 +172,7 @@ export class SandboxHost {
     await this.prepare();
     const [own, theirs] = [fs.readlinkSync('/proc/self/ns/net'), fs.readlinkSync(`/proc/${pid}/ns/net`)];
     if (own === theirs) throw new Error(`process ${pid} is not in a network namespace of its own`);
-    const ip = binary('ip');
+    const ip = this.tool('ip');
     for (let attempt = 0; attempt < 64; attempt += 1) {
       const index = randomInt(APP_LINK_SLOTS);
       const hostIfname = `${APP_LINK_PREFIX}${index}`;
@@ -158,12 +207,12 @@ export class SandboxHost {
     if (this.options.egress === 'none') return;
     const denied = [
       ...(await resolveAll(this.options.platformHosts)),
-      ...(await hostSubnets()),
+      ...(await hostSubnets(this.tool('ip'))),
       ...this.options.deniedCidrs,
     ];
     const ruleset = egressRuleset({ egress: this.options.egress, denied, resolvers: nameservers() });
     await new Promise<void>((resolve, reject) => {
-      const child = execFile(binary('nft'), ['-f', '-'], (error, _stdout, stderr) =>
+      const child = execFile(this.tool('nft'), ['-f', '-'], (error, _stdout, stderr) =>
         error ? reject(new Error(`nft: ${stderr.trim() || error.message}`)) : resolve(),
       );
       child.stdin?.end(ruleset);
@@ -188,8 +237,8 @@ async function resolveAll(hosts: readonly string[]): Promise<string[]> {
 }
 
 /** Every IPv4 subnet of this host's interfaces (apps' own links excluded). */
-async function hostSubnets(): Promise<string[]> {
-  const { stdout } = await run(binary('ip'), ['-j', '-4', 'addr', 'show']);
+async function hostSubnets(ip: string): Promise<string[]> {
+  const { stdout } = await run(ip, ['-j', '-4', 'addr', 'show']);
   const links = JSON.parse(stdout) as Array<{
     ifname: string;
     addr_info?: Array<{ local: string; prefixlen: number }>;
@@ -218,5 +267,3 @@ function nameservers(): string[] {
     .map((m) => m[1])
     .filter((a) => isIpv4Cidr(a) && !a.startsWith('127.'));
 }
-
-export { findBinary };

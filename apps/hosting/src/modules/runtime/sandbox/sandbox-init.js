@@ -52,13 +52,18 @@ const path = require('node:path');
  * @property {string[]} readOnlyPaths host paths bound read-only at the same path (missing ones skipped)
  * @property {number} tmpSizeMb size of the private /tmp
  * @property {SandboxNetwork | null} network null: loopback only
- * @property {{unshare: string, setpriv: string, nice: string}} tools absolute paths on the host (the same inside the root)
+ * @property {{unshare: string, setpriv: string, nice: string, mount: string, ip: string}} tools absolute
+ *   paths on the host (unshare, setpriv and nice: the same inside the root)
  */
 
-/** For the set-up commands (mount, ip): the system directories only. */
+/** The environment of the set-up commands (mount, ip, run by their absolute paths): the system directories only. */
 const SYSTEM_PATH = '/usr/sbin:/usr/bin:/sbin:/bin';
 
 const DEVICES = ['null', 'zero', 'full', 'random', 'urandom'];
+
+/** The set-up commands' absolute paths, as the worker found them (config.tools); by name until the start message. */
+/** @type {Record<string, string>} */
+const setUpTools = {};
 
 /** @param {Record<string, unknown>} message */
 function send(message) {
@@ -70,7 +75,7 @@ function send(message) {
  * @param {string[]} args
  */
 function run(command, args) {
-  const result = spawnSync(command, args, {
+  const result = spawnSync(setUpTools[command] ?? command, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { PATH: SYSTEM_PATH },
   });
@@ -212,6 +217,7 @@ function announceReadiness(port, running) {
  * @param {net.Server | null} server the worker's listening socket (serve mode)
  */
 function start(config, server) {
+  Object.assign(setUpTools, { mount: config.tools.mount, ip: config.tools.ip });
   buildRoot(config);
   setUpNetwork(config.network);
   const [program, ...args] = config.argv;

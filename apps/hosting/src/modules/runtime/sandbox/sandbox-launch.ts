@@ -4,7 +4,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findBinary, type SandboxHost } from './sandbox-host';
+import type { SandboxHost } from './sandbox-host';
 
 const execFileAsync = promisify(execFile);
 
@@ -58,9 +58,9 @@ export interface SandboxCommand {
  * init with an empty environment, its own process group (signal `-pid` reaches everything in it)
  * and an IPC channel, the only link to it. Its stdout and stderr are the command's.
  */
-export function spawnSandbox(nodePath: string): ChildProcess {
+export function spawnSandbox(host: SandboxHost, nodePath: string): ChildProcess {
   return spawn(
-    findBinary('unshare') ?? 'unshare',
+    host.tool('unshare'),
     [
       '--net',
       '--pid',
@@ -112,9 +112,11 @@ export async function startSandbox(
     tmpSizeMb: command.tmpSizeMb,
     network: link ? { ifname: link.ifname, address: link.address, gateway: link.gateway } : null,
     tools: {
-      unshare: findBinary('unshare') ?? 'unshare',
-      setpriv: findBinary('setpriv') ?? 'setpriv',
-      nice: findBinary('nice') ?? 'nice',
+      unshare: host.tool('unshare'),
+      setpriv: host.tool('setpriv'),
+      nice: host.tool('nice'),
+      mount: host.tool('mount'),
+      ip: host.tool('ip'),
     },
   };
   try {

@@ -1,0 +1,20 @@
+import { nestComponent } from '@platform/service-kit';
+import { GatewayAppModule } from './app.module';
+import { loadGatewayConfig } from './config/gateway.config';
+
+/**
+ * The gateway: `apps/gateway/src/main.ts` runs it alone. In single mode, `runtime.inProcess` lets it
+ * hand requests to the services of its own process (no second HTTP hop).
+ */
+export const gatewayComponent = nestComponent({
+  name: 'gateway',
+  kind: 'gateway',
+  loadConfig: (env) => loadGatewayConfig({ env }),
+  platformConfig: (config) => config.platform,
+  module: (config, _env, runtime) => GatewayAppModule.forRoot(config, runtime),
+  app: {
+    title: 'Gateway',
+    description:
+      'Single entry point: every path of the spec, POST /graphql (federated supergraph) and GET /healthz',
+  },
+});

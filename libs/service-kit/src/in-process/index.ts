@@ -1,0 +1,3 @@
+export { InProcessDispatcher } from './in-process-dispatcher';
+export type { InProcessDispatcherOptions } from './in-process-dispatcher';
+export { InProcessRouteTable, originKey } from './in-process-route-table';
