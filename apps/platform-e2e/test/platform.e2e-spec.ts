@@ -1545,8 +1545,15 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       { what: 'the platform to answer again through the gateway', timeoutMs: 90_000, intervalMs: 250 },
     );
     expect(back.status).toBe(200);
-    // Every component is back, the workers too, on the ports they had.
-    const healthz = await call('/healthz');
+    // Every component is back, the workers too, on the ports they had: the components start side
+    // by side, so the gateway (and countries) may answer before the slowest of them is ready.
+    const healthz = await waitFor(
+      async () => {
+        const res = await call('/healthz').catch(() => undefined);
+        return res?.status === 200 ? res : undefined;
+      },
+      { what: 'every component to be ready again (/healthz 200)', timeoutMs: 90_000, intervalMs: 250 },
+    );
     expect({ status: healthz.status, body: await healthz.json() }).toMatchObject({
       status: 200,
       body: { status: 'ok', notReady: [] },
@@ -1555,7 +1562,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     expect(after).toBeDefined();
     expect(after?.pid).not.toBe(before?.pid);
     expect(platform.exitCode).toBeNull();
-  }, 120_000);
+  }, 240_000);
 
   it('stops every process cleanly on SIGTERM (as on Ctrl-C) under load: requests in flight answered, exit 0, nothing left', async () => {
     // 20 connections through the gateway to two services (a public route, and one refusing the
