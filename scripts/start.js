@@ -163,13 +163,22 @@ async function waitForHealthz(url, timeoutMs) {
   throw new Error(`the platform did not become ready within ${timeoutMs / 1000} s: ${last}`);
 }
 
-async function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
-  log('stopping…');
-  for (const timer of restartTimers) clearTimeout(timer);
-  await Promise.all(
-    children.map(
+/**
+ * The stop order of `services` mode's processes, as issue 30 has it for both modes: the gateway
+ * first (its requests in flight still reach the services behind it), then the services, then the
+ * workers. (A worker's job in flight that calls a stopped service fails and its queue retries it;
+ * in single mode the platform process lets the jobs finish before the services close.) The
+ * `platform` process of single mode is ranked with the services: it is the only one.
+ */
+function stopRank(name) {
+  if (name === 'gateway') return 0;
+  return /-worker$/.test(name) ? 2 : 1;
+}
+
+/** SIGTERM to each of `entries` at once; resolves when all exited (SIGKILL after 10 s). */
+function stopAll(entries) {
+  return Promise.all(
+    entries.map(
       ({ child }) =>
         new Promise((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -182,6 +191,16 @@ async function shutdown(code) {
         }),
     ),
   );
+}
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  for (const timer of restartTimers) clearTimeout(timer);
+  // As the platform process does in single mode: the gateway drained first, then the services,
+  // then the workers; each group stopped together.
+  for (const rank of [0, 1, 2]) await stopAll(children.filter((entry) => stopRank(entry.name) === rank));
   for (const stop of infra.reverse()) await stop().catch((e) => log(`stop failed: ${e.message}`));
   process.exit(code);
 }
