@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
@@ -291,8 +292,15 @@ describe('hosting deployments: preview → PUBLISH on both namespaces (real Post
       },
       { what: 'the second deployment to complete', timeoutMs: 60_000 },
     );
-    const earlierStatus = await status(appId, true);
-    expect(earlierStatus).toEqual(await status(appId));
+    // The worker may still write a variant's row just after (its RUNNING report, a new
+    // updatedAt): the two namespaces must agree once the rows are still, read back to back.
+    const earlierStatus = await waitFor(
+      async () => {
+        const earlier = await status(appId, true);
+        return isDeepStrictEqual(earlier, await status(appId)) ? earlier : undefined;
+      },
+      { what: 'both namespaces to answer the same status', timeoutMs: 30_000 },
+    );
     expect(earlierStatus.variants.map((v) => [v.variant, v.state])).toEqual([
       ['PREVIEW', 'RUNNING'],
       ['PUBLISH', 'RUNNING'],
