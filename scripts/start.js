@@ -85,12 +85,17 @@ function startProcess(name, file, env) {
   return entry;
 }
 
+/** A component's name as its variables spell it: `hosting-worker` → `HOSTING_WORKER`. */
+function envName(name) {
+  return name.toUpperCase().replace(/-/g, '_');
+}
+
 /**
  * The port of a process: `<NAME>_PORT` (e.g. COUNTRIES_PORT, COMMERCE_REST_WORKER_PORT) when set;
  * a free port when PORTS=auto (tests, benchmarks: several platforms side by side); else its default.
  */
 async function portOf(name, fallback) {
-  const configured = process.env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`];
+  const configured = process.env[`${envName(name)}_PORT`];
   if (configured) return configured;
   if (process.env.PORTS === 'auto') return String(await freePort());
   return String(fallback);
@@ -253,7 +258,7 @@ async function main() {
         entry: entryOf(route.service, worker.name),
         env: { ...shared, ...serviceUrls, PORT: workerPort },
       });
-      gatewayEnv[`${name.toUpperCase().replace(/-/g, '_')}_HEALTH_URL`] = `http://127.0.0.1:${workerPort}`;
+      gatewayEnv[`${envName(name)}_HEALTH_URL`] = `http://127.0.0.1:${workerPort}`;
     }
     gatewayEnv[route.urlEnv] = process.env[route.urlEnv] || `http://127.0.0.1:${port}`;
     serviceUrls[route.urlEnv] = gatewayEnv[route.urlEnv];

@@ -15,8 +15,9 @@ function isComponent(value: unknown): value is PlatformComponent {
  */
 export function loadComponent(ref: ComponentRef, root = COMPONENTS_ROOT): PlatformComponent {
   const exported = require(join(root, 'apps', ref.app, 'src', 'components')) as Record<string, unknown>;
-  const component = Object.values(exported).find((value) => isComponent(value) && value.name === ref.name);
-  if (!component || !isComponent(component))
-    throw new Error(`apps/${ref.app}/src/components declares no component named ${ref.name}`);
+  const component = Object.values(exported)
+    .filter(isComponent)
+    .find((value) => value.name === ref.name);
+  if (!component) throw new Error(`apps/${ref.app}/src/components declares no component named ${ref.name}`);
   return component;
 }

@@ -2,7 +2,7 @@ import type { ComponentEnv } from '@platform/service-kit';
 import { SERVICE_PORTS, WORKER_PORTS } from '@platform/config';
 import type { PlannedComponent } from './platform-process';
 import type { RouteRow } from './route-rows';
-import { selectTargets, type ComponentRef } from './targets';
+import { selectTargets } from './targets';
 
 /**
  * What `npm start` hands the platform process (PLATFORM_PLAN, JSON): each component to run, by
@@ -12,12 +12,12 @@ import { selectTargets, type ComponentRef } from './targets';
  */
 export type PlatformPlan = readonly { readonly name: string; readonly env: ComponentEnv }[];
 
-const envName = (name: string): string => `${name.toUpperCase().replace(/-/g, '_')}`;
+const envName = (name: string): string => name.toUpperCase().replace(/-/g, '_');
 
-function defaultPort(ref: ComponentRef): number {
+function defaultPort(name: string): number {
   const ports: Record<string, number> = { ...SERVICE_PORTS, ...WORKER_PORTS };
-  const port = ports[ref.name];
-  if (port === undefined) throw new Error(`no default port for ${ref.name} in libs/config's SERVICE_PORTS`);
+  const port = ports[name];
+  if (port === undefined) throw new Error(`no default port for ${name} in libs/config's SERVICE_PORTS`);
   return port;
 }
 
@@ -33,7 +33,7 @@ export function planFromEnvironment(env: ComponentEnv, rows: readonly RouteRow[]
   for (const row of rows) {
     urls[row.urlEnv] =
       env[row.urlEnv] ||
-      `http://127.0.0.1:${env[`${envName(row.service)}_PORT`] || defaultPort({ name: row.service } as ComponentRef)}`;
+      `http://127.0.0.1:${env[`${envName(row.service)}_PORT`] || defaultPort(row.service)}`;
     for (const worker of row.workers) {
       const name = `${row.service}-${worker.name}`;
       urls[`${envName(name)}_HEALTH_URL`] =
@@ -48,8 +48,8 @@ export function planFromEnvironment(env: ComponentEnv, rows: readonly RouteRow[]
       ...urls,
       PORT:
         ref.kind === 'gateway'
-          ? env.PORT || env.GATEWAY_PORT || String(defaultPort(ref))
-          : env[`${envName(ref.name)}_PORT`] || String(defaultPort(ref)),
+          ? env.PORT || env.GATEWAY_PORT || String(defaultPort(ref.name))
+          : env[`${envName(ref.name)}_PORT`] || String(defaultPort(ref.name)),
     },
   }));
 }

@@ -47,9 +47,4 @@ export class InProcessRouteTable implements InProcessRoutes {
     const key = originKey(origin);
     return key === undefined ? undefined : this.byOrigin.get(key);
   }
-
-  /** The origins mounted, in their normalised form (`http://loopback:3001`). */
-  origins(): string[] {
-    return [...this.byOrigin.keys()];
-  }
 }
