@@ -225,6 +225,44 @@ function boundedInteger(name, fallback, min, max) {
  * `npm start`; resolves at "platform ready at <url>". Its output (a line per request at the info
  * level) is read and dropped from then on, so reading it costs the load generator next to nothing.
  */
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux on every architecture). */
+const USER_HZ = 100;
+
+/**
+ * CPU milliseconds (user + system) spent so far by a process and every descendant alive now, read
+ * from /proc (Linux). A bench reads it before and after a measurement: CPU per request holds steady
+ * when the machine is shared, where req/s does not. Null where /proc is absent.
+ */
+function processTreeCpuMs(rootPid) {
+  const { readdirSync, readFileSync } = require('node:fs');
+  let entries;
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const stats = new Map();
+  for (const pid of entries) {
+    try {
+      // Fields after the command's closing parenthesis: state ppid … utime (14th) stime (15th).
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(pid), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  if (!stats.has(rootPid)) return null;
+  let ticks = 0;
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop();
+    ticks += stats.get(pid).ticks;
+    for (const [child, { ppid }] of stats) if (ppid === pid) pending.push(child);
+  }
+  return (ticks * 1000) / USER_HZ;
+}
+
 function startPlatform(env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
@@ -255,6 +293,7 @@ module.exports = {
   latencySummary,
   okJson,
   percentile,
+  processTreeCpuMs,
   runServiceBench,
   startEntry,
   startPlatform,

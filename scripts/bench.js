@@ -24,7 +24,7 @@ const { isDeepStrictEqual } = require('node:util');
 const autocannon = require('autocannon');
 const { ROOT } = require('./build-if-stale');
 const { freePort } = require('./free-port');
-const { boundedInteger, startPlatform } = require('./bench-support');
+const { boundedInteger, processTreeCpuMs, startPlatform } = require('./bench-support');
 const { closedLoop, runSequence } = require('./bench/closed-loop');
 
 /** Measured seconds per scenario (the issue: 8 s). */
@@ -139,6 +139,7 @@ function autocannonRun(scenario, duration) {
         );
       }
       resolve({
+        requests: result.requests.total,
         requestsPerSecond: result.requests.average,
         latencyP50Ms: result.latency.p50,
         latencyP99Ms: result.latency.p99,
@@ -147,10 +148,22 @@ function autocannonRun(scenario, duration) {
   });
 }
 
-function measure(scenario, duration) {
-  if (scenario.steps)
-    return closedLoop(scenario.steps, { connections: LATENCY_CONNECTIONS, durationS: duration });
-  return autocannonRun(scenario, duration);
+/**
+ * One measurement, with the CPU time (user + system) the serving processes spent per request (or
+ * sequence): `scenario.pid` and its descendants, the platform's or the references' process.
+ */
+async function measure(scenario, duration) {
+  const cpuBefore = processTreeCpuMs(scenario.pid);
+  const result = scenario.steps
+    ? await closedLoop(scenario.steps, { connections: LATENCY_CONNECTIONS, durationS: duration })
+    : await autocannonRun(scenario, duration);
+  const cpuAfter = processTreeCpuMs(scenario.pid);
+  const requests = result.requests ?? result.sequences;
+  const cpuUsPerRequest =
+    cpuBefore === null || cpuAfter === null || requests === 0
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) * 1000) / requests);
+  return { ...result, cpuUsPerRequest };
 }
 
 /**
@@ -385,7 +398,9 @@ async function main() {
       orderGateway: 'orderDirect',
       spanGateway: 'spanByHand',
     };
+    const referenceKeys = new Set(Object.values(REFERENCE_OF).filter((key) => key.endsWith('Ref')));
     for (const s of scenarios) {
+      s.pid = referenceKeys.has(s.key) ? references.child.pid : child.pid;
       s.vs ??= REFERENCE_OF[s.key];
       s.headers ??= s.request ? gqlHeaders : auth;
       s.sameAnswer = REFERENCE_OF[s.key] !== undefined;
@@ -428,7 +443,8 @@ async function main() {
       results.set(scenario.key, result);
       console.log(
         `bench: [${elapsed()} s] ${scenario.name}: ${result.requestsPerSecond} ` +
-          `${scenario.steps ? 'sequences' : 'req'}/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms`,
+          `${scenario.steps ? 'sequences' : 'req'}/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ` +
+          `CPU ${result.cpuUsPerRequest ?? 'n/a'} µs per ${scenario.steps ? 'sequence' : 'request'}`,
       );
     }
 
@@ -444,6 +460,13 @@ async function main() {
         versus: s.vs ? nameOf[s.vs] : '-',
         'req/s ratio': ref ? ratio(r.requestsPerSecond, ref.requestsPerSecond, 3) : 1,
         'p50 ratio': ref ? ratio(r.latencyP50Ms, ref.latencyP50Ms, 2) : 1,
+        'CPU µs/req': r.cpuUsPerRequest ?? 'n/a',
+        // The reference's CPU per request over the scenario's: the req/s ratio both would reach on
+        // the same free core, whatever else the machine ran during the measurement.
+        'CPU ratio':
+          ref && r.cpuUsPerRequest && ref.cpuUsPerRequest
+            ? ratio(ref.cpuUsPerRequest, r.cpuUsPerRequest, 3)
+            : 1,
         'same answer': s.sameAnswer ? (differences.some((d) => d.scenario === s.name) ? 'NO' : 'yes') : '-',
         key: s.key,
       };
