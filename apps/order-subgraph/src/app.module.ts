@@ -6,10 +6,10 @@ import { RateLimitModule } from '@platform/rate-limit';
 import { ServiceKitModule } from '@platform/service-kit';
 import type { OrderConfig } from './config/order.config';
 import { ORDERS_MIGRATION_SET } from './database/orders.migration-set';
+import { ORDER_ADMIN_PATH, ORDER_STOREFRONT_PATH } from './modules/order-graphql/store-context';
 import { OrdersModule } from './modules/orders/orders.module';
-import { StorefrontClientsModule } from './modules/orders/storefront-clients.module';
-import { ORDER_ADMIN_PATH, ORDER_STOREFRONT_PATH } from './modules/orders/store-context';
 import { StoreOrdersModule } from './modules/store-orders/store-orders.module';
+import { StorefrontClientsModule } from './modules/storefront-cart/storefront-clients.module';
 
 /**
  * POST /v1/commerce/order-subgraph (admin) and /v1/commerce/order-storefront-subgraph (the public

@@ -1,4 +1,4 @@
-import { OrdersQueryService } from '../src/modules/orders/orders-query.service';
+import { OrdersQueryService } from '../src/modules/orders/queries/orders-query.service';
 import { Caller, OrderTestApp, startOrderTestApp } from './support/order-test-app';
 import { OrderView, addDraft, addOrder, errorCode, line, ok } from './support/order-builders';
 import { Ops } from './support/order-operations';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../orders/clock.service';
+import { Clock } from '../order-writer/clock.service';
 import { DiscountCodeEntity } from './discount-code.entity';
 import { DiscountCodesResolver } from './discount-codes.resolver';
 import { DiscountCodesService } from './discount-codes.service';

@@ -1,8 +1,8 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
 import { SimpleMoney, StoreId } from '@platform/graphql-subgraph';
-import { OrderScopes } from '../orders/order-scopes';
-import { assertSameStore } from '../orders/store-context';
+import { OrderScopes } from '../order-model/order-scopes';
+import { assertSameStore } from '../order-graphql/store-context';
 import type { DiscountCodeEntity } from './discount-code.entity';
 import { CreateDiscountCodeInput } from './discount-code.input';
 import { DiscountCodeModel } from './discount-code.model';

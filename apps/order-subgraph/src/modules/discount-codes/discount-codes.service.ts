@@ -3,9 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isUuid } from '@platform/ids';
 import { In, Not, Repository } from 'typeorm';
-import { Clock } from '../orders/clock.service';
-import { MAX_AMOUNT } from '../orders/order-rules';
-import { OrderErrors } from '../orders/orders.errors';
+import { Clock } from '../order-writer/clock.service';
+import { MAX_AMOUNT } from '../order-model/order-rules';
+import { OrderErrors } from '../order-model/orders.errors';
+import { codeKeyOf } from './discount-code-key';
 import { DiscountCodeEntity, type DiscountCodeStatus } from './discount-code.entity';
 
 export interface NewDiscountCode {
@@ -16,8 +17,6 @@ export interface NewDiscountCode {
   readonly startsAt?: Date | null;
   readonly endsAt?: Date | null;
 }
-
-export const codeKeyOf = (code: string) => code.trim().toUpperCase();
 
 function isCodeTaken(e: unknown): boolean {
   const driver = (e as { driverError?: { code?: string; constraint?: string } }).driverError;

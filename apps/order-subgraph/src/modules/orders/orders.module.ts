@@ -1,33 +1,33 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DiscountCodesModule } from '../discount-codes/discount-codes.module';
-import { OutboxModule } from '../outbox/outbox.module';
-import { CartTotals } from './cart-totals.service';
-import { Clock } from './clock.service';
-import { LineItemEntity } from './line-item.entity';
-import { LineItemResolver } from './line-item.resolver';
-import { OrderContentsResolver } from './order-contents.resolver';
-import { OrderContentsService } from './order-contents.service';
-import { OrderDiscountEntity } from './order-discount.entity';
-import { OrderFieldsResolver } from './order-fields.resolver';
-import { OrderLifecycleResolver } from './order-lifecycle.resolver';
-import { OrderNoteEntity } from './order-note.entity';
-import { OrderPaymentEntity } from './order-payment.entity';
-import { OrderPaymentsResolver } from './order-payments.resolver';
-import { OrderPaymentsService } from './order-payments.service';
-import { OrderQueriesResolver } from './order-queries.resolver';
-import { OrderStatusChangeEntity } from './order-status-change.entity';
-import { OrderWriter } from './order-writer.service';
-import { OrderEntity } from './order.entity';
-import { OrdersQueryService } from './orders-query.service';
-import { OrdersService } from './orders.service';
-import { StorefrontCartService } from './storefront-cart.service';
+import { LineItemEntity } from '../order-model/line-item.entity';
+import { OrderDiscountEntity } from '../order-model/order-discount.entity';
+import { OrderNoteEntity } from '../order-model/order-note.entity';
+import { OrderPaymentEntity } from '../order-model/order-payment.entity';
+import { OrderStatusChangeEntity } from '../order-model/order-status-change.entity';
+import { OrderEntity } from '../order-model/order.entity';
+import { OrderWriterModule } from '../order-writer/order-writer.module';
+import { StorefrontCartModule } from '../storefront-cart/storefront-cart.module';
+import { OrderContentsResolver } from './contents/order-contents.resolver';
+import { OrderContentsService } from './contents/order-contents.service';
+import { OrderLifecycleResolver } from './lifecycle/order-lifecycle.resolver';
+import { OrdersService } from './lifecycle/orders.service';
+import { OrderPaymentsResolver } from './payments/order-payments.resolver';
+import { OrderPaymentsService } from './payments/order-payments.service';
+import { LineItemResolver } from './queries/line-item.resolver';
+import { OrderFieldsResolver } from './queries/order-fields.resolver';
+import { OrderQueriesResolver } from './queries/order-queries.resolver';
+import { OrdersQueryService } from './queries/orders-query.service';
 
-/** Orders: the domain services and the GraphQL resolvers over them. */
+/**
+ * Admin orders: the queries, the lifecycle, payments, discounts and notes, and the resolvers of the
+ * one schema both paths serve (the cart's mutations delegate to StorefrontCartService). A DRAFT
+ * order's totals and taxes come from the storefront cart's CartTotals.
+ */
 @Module({
   imports: [
-    DiscountCodesModule,
-    OutboxModule,
+    OrderWriterModule,
+    StorefrontCartModule,
     TypeOrmModule.forFeature([
       LineItemEntity,
       OrderDiscountEntity,
@@ -38,8 +38,6 @@ import { StorefrontCartService } from './storefront-cart.service';
     ]),
   ],
   providers: [
-    CartTotals,
-    Clock,
     LineItemResolver,
     OrderContentsResolver,
     OrderContentsService,
@@ -48,20 +46,9 @@ import { StorefrontCartService } from './storefront-cart.service';
     OrderPaymentsResolver,
     OrderPaymentsService,
     OrderQueriesResolver,
-    OrderWriter,
     OrdersQueryService,
     OrdersService,
-    StorefrontCartService,
   ],
-  exports: [
-    CartTotals,
-    Clock,
-    OrderContentsService,
-    OrderPaymentsService,
-    OrderWriter,
-    OrdersQueryService,
-    OrdersService,
-    StorefrontCartService,
-  ],
+  exports: [OrderContentsService, OrderPaymentsService, OrdersQueryService, OrdersService],
 })
 export class OrdersModule {}

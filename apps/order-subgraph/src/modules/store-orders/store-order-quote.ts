@@ -1,6 +1,6 @@
 import type { StoreOrderProblem, StoreOrderQuote } from '@platform/contracts';
-import type { LineItemDetailsData } from '../orders/line-item.entity';
-import type { OrderTotals } from '../orders/order-rules';
+import type { LineItemDetailsData } from '../order-model/line-item.entity';
+import type { OrderTotals } from '../order-model/order-rules';
 
 /** The facts of an order a quote shows (an OrderEntity, saved or priced in memory). */
 export interface QuotedOrder extends OrderTotals {

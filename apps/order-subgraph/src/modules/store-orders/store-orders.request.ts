@@ -17,8 +17,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { MAX_AMOUNT } from '../orders/order-rules';
-import { MAX_LINE_ITEMS, MAX_QUANTITY } from '../orders/order.input';
+import { MAX_AMOUNT, MAX_LINE_ITEMS, MAX_QUANTITY } from '../order-model/order-rules';
 
 export class StoreOrdersParams {
   @IsUUID()

@@ -9,17 +9,18 @@ import type {
   StorePaidOrderRequest,
 } from '@platform/contracts';
 import type { EntityManager, Repository } from 'typeorm';
-import { CartTotals } from '../orders/cart-totals.service';
-import { Clock } from '../orders/clock.service';
-import { LineItemEntity } from '../orders/line-item.entity';
-import type { Actor } from '../orders/order-commands';
-import { OrderDiscountEntity } from '../orders/order-discount.entity';
-import { OrderPaymentsService } from '../orders/order-payments.service';
-import { lineTotals, orderTotals } from '../orders/order-rules';
-import { OrderWriter } from '../orders/order-writer.service';
-import { OrderEntity, type OrderContact } from '../orders/order.entity';
-import { OrdersService, newLineItemRow, newOrderRow } from '../orders/orders.service';
-import { StorefrontCartService, codeDiscountRows, type WholeCart } from '../orders/storefront-cart.service';
+import { LineItemEntity } from '../order-model/line-item.entity';
+import type { Actor } from '../order-model/order-commands';
+import { OrderDiscountEntity } from '../order-model/order-discount.entity';
+import { codeDiscountRows, newLineItemRow, newOrderRow } from '../order-model/order-rows';
+import { lineTotals, orderTotals } from '../order-model/order-rules';
+import { OrderEntity, type OrderContact } from '../order-model/order.entity';
+import { Clock } from '../order-writer/clock.service';
+import { OrderWriter } from '../order-writer/order-writer.service';
+import { OrdersService } from '../orders/lifecycle/orders.service';
+import { OrderPaymentsService } from '../orders/payments/order-payments.service';
+import { CartTotals } from '../storefront-cart/cart-totals.service';
+import { StorefrontCartService, type WholeCart } from '../storefront-cart/storefront-cart.service';
 import { storeOrderQuoteOf } from './store-order-quote';
 
 /** What placing a paid order came to; the controller answers each with its status. */

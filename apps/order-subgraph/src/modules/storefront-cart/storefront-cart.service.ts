@@ -3,32 +3,44 @@ import { Injectable } from '@nestjs/common';
 import type { CatalogSkuPrice } from '@platform/contracts';
 import { PlatformError } from '@platform/errors';
 import type { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
-import { DiscountCodesService, codeKeyOf } from '../discount-codes/discount-codes.service';
+import { codeKeyOf } from '../discount-codes/discount-code-key';
+import { DiscountCodesService } from '../discount-codes/discount-codes.service';
+import {
+  LineItemEntity,
+  type LineItemDetailsData,
+  type LineItemNoteData,
+} from '../order-model/line-item.entity';
+import { amountIn, optionalAmountIn } from '../order-model/money';
+import type { OrderChange } from '../order-model/order-change';
+import type {
+  Actor,
+  DraftLine,
+  LineChange,
+  LineExtras,
+  MetafieldList,
+  NewLineItem,
+  NewOrder,
+  NoteList,
+  OrderPath,
+} from '../order-model/order-commands';
+import { OrderDiscountEntity } from '../order-model/order-discount.entity';
+import { OrderNoteEntity } from '../order-model/order-note.entity';
+import {
+  codeDiscountRows,
+  lineOf,
+  newLineItemRow,
+  normaliseTags,
+  storedMetafields,
+} from '../order-model/order-rows';
+import { MAX_LINE_ITEMS, MAX_QUANTITY, assertEditable, lineTotals } from '../order-model/order-rules';
+import type { FulfillmentMode, FulfillmentStatus, LineItemStatusInput } from '../order-model/order-statuses';
+import type { OrderContact, OrderEntity } from '../order-model/order.entity';
+import { OrderErrors } from '../order-model/orders.errors';
+import { OrderWriter } from '../order-writer/order-writer.service';
 import { CartTotals } from './cart-totals.service';
 import { CatalogPricingClient } from './catalog-pricing.client';
-import { LineItemEntity, type LineItemDetailsData, type LineItemNoteData } from './line-item.entity';
-import { amountIn, optionalAmountIn } from './money';
-import type { OrderChange } from './order-change';
-import type { Actor, LineExtras, NewLineItem, NewOrder } from './order-commands';
-import { OrderDiscountEntity } from './order-discount.entity';
-import { OrderNoteEntity } from './order-note.entity';
-import { assertEditable, lineTotals } from './order-rules';
-import type { FulfillmentMode, FulfillmentStatus, LineItemStatusInput, LineItemType } from './order-statuses';
-import { OrderWriter } from './order-writer.service';
-import type { OrderContact, OrderEntity } from './order.entity';
-import { lineOf } from './order-contents.service';
-import { MAX_LINE_ITEMS, MAX_QUANTITY } from './order.input';
-import { OrderErrors } from './orders.errors';
-import { newLineItemRow, normaliseTags, storedMetafields } from './orders.service';
-import type { OrderPath } from './store-context';
 
 type Money = { readonly value: number; readonly currencyCode: string };
-type Metafields = readonly { key: string; value: string; type?: 'JSON' }[];
-type Notes = readonly {
-  content: string;
-  authorType?: 'NONE' | 'MERCHANT' | 'CUSTOMER';
-  referenceId?: string;
-}[];
 
 /** addLineItemBySkuId as the services take it. */
 export interface SkuLineRequest {
@@ -49,42 +61,6 @@ export interface SkuLineRequest {
   };
 }
 
-/** A change of one line (updateLineItemById, updateDraftOrder's lineItems.update). */
-export interface LineChange {
-  readonly id: string;
-  readonly name?: string;
-  readonly quantity?: number;
-  readonly skuId?: string;
-  readonly type?: LineItemType;
-  readonly fulfillmentMode?: FulfillmentMode;
-  readonly status?: FulfillmentStatus;
-  readonly externalId?: string;
-  readonly fulfillmentChannelId?: string;
-  readonly notes?: Notes;
-  readonly shipping?: OrderContact;
-  readonly details?: LineItemDetailsData;
-  readonly tags?: string[];
-  readonly serviceStartAt?: Date;
-  readonly serviceEndsAt?: Date;
-  readonly metafields?: Metafields;
-  /** The admin path's price overrides; the storefront path refuses them. */
-  readonly unitAmount?: Money;
-  readonly discountAmount?: Money | null;
-  readonly taxAmount?: Money | null;
-}
-
-/** A line as addDraftOrder / updateDraftOrder take it (the public CreateDraftLineItemInput). */
-export interface DraftLine extends Omit<NewLineItem, 'extras'> {
-  readonly externalId?: string;
-  readonly notes?: Notes;
-  readonly shipping?: OrderContact;
-  readonly details?: LineItemDetailsData;
-  readonly tags?: string[];
-  readonly serviceStartAt?: Date;
-  readonly serviceEndsAt?: Date;
-  readonly metafields?: Metafields;
-}
-
 export interface DraftChange {
   readonly id: string;
   readonly orderVersion?: number | null;
@@ -94,8 +70,8 @@ export interface DraftChange {
   readonly tags?: string[];
   readonly externalId?: string;
   readonly cartId?: string;
-  readonly metafields?: Metafields;
-  readonly notes?: readonly (Notes[number] & { id?: string; metafields?: Metafields })[];
+  readonly metafields?: MetafieldList;
+  readonly notes?: readonly (NoteList[number] & { id?: string; metafields?: MetafieldList })[];
   readonly lineItems?: {
     readonly add?: readonly DraftLine[];
     readonly update?: readonly LineChange[];
@@ -129,7 +105,7 @@ export interface AssembledCart {
   readonly problems: readonly CartProblem[];
 }
 
-function lineNotes(notes: Notes | undefined, now: Date): LineItemNoteData[] | undefined {
+function lineNotes(notes: NoteList | undefined, now: Date): LineItemNoteData[] | undefined {
   return notes?.map((n) => ({
     id: randomUUID(),
     content: n.content,
@@ -147,31 +123,6 @@ function purchasable(sku: CatalogSkuPrice | undefined, skuId: string): CatalogSk
   if (sku.status !== 'ACTIVE') throw OrderErrors.skuNotPurchasable(skuId, `its status is ${sku.status}`);
   if (!sku.price) throw OrderErrors.skuNotPurchasable(skuId, 'it has no price');
   return sku as CatalogSkuPrice & { price: Money };
-}
-
-/**
- * The order discounts of a store's codes as applyDiscountCodes adds them (CartTotals derives their
- * amounts). They share the change's time, and CartTotals takes them by (createdAt, id): the ids
- * ascend in the order the codes were given, so they apply in that order.
- */
-export function codeDiscountRows(
-  orderId: string,
-  codes: readonly DiscountCodeEntity[],
-  now: Date,
-): OrderDiscountEntity[] {
-  const ids = codes.map(() => randomUUID()).sort();
-  return codes.map((code, i) =>
-    Object.assign(new OrderDiscountEntity(), {
-      id: ids[i],
-      orderId,
-      name: code.name,
-      code: code.code,
-      amount: code.amountValue ?? 0,
-      ratePercentage: code.ratePercentage,
-      discountCodeId: code.id,
-      createdAt: now,
-    }),
-  );
 }
 
 /** The value of `take`, or the coded error a cart rule refused it with. */

@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { OrderMetafieldTypeEnum, OrderNoteAuthorTypeEnum } from './order-enums';
-import { NOTE_AUTHOR_TYPES, type NoteAuthorType } from './order-statuses';
+import { NOTE_AUTHOR_TYPES, type NoteAuthorType } from '../order-model/order-statuses';
 
 /**
  * The public storefront graph's nested inputs (../shared/vendor-tests/godaddy-graphql/orders-storefront.graphql),

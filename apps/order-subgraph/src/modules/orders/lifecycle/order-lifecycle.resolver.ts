@@ -1,56 +1,23 @@
-import { Args, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, RequiresScopes } from '@platform/auth';
 import { StoreId } from '@platform/graphql-subgraph';
-import { OrderManualPaymentStatusEnum, OrderFulfillmentStatusEnum } from './order-enums';
-import type { NewLineItem, NewOrder } from './order-commands';
+import { OrderFulfillmentStatusEnum, OrderManualPaymentStatusEnum } from '../../order-graphql/order-enums';
+import { draftLineOf, lineChangeOf } from '../../order-graphql/order-input.mappers';
 import {
   AddDraftOrderInput,
   AddOrderInput,
-  OrderLineItemInput,
   UpdateDraftOrderInput,
   UpdateOrderInput,
-} from './order.input';
-import { lineChangeOf } from './order-contents.resolver';
-import { StorefrontCartService, type DraftLine } from './storefront-cart.service';
-import { toOrderModel } from './order.mappers';
-import { OrderModel } from './order.model';
-import { OrderScopes } from './order-scopes';
-import type { FulfillmentStatus, ManualPaymentStatus } from './order-statuses';
+  orderVersionArg,
+} from '../../order-graphql/order.input';
+import { toOrderModel } from '../../order-graphql/order.mappers';
+import { OrderModel } from '../../order-graphql/order.model';
+import { OrderPathKind, assertSameStore } from '../../order-graphql/store-context';
+import type { NewLineItem, NewOrder, OrderPath } from '../../order-model/order-commands';
+import { OrderScopes } from '../../order-model/order-scopes';
+import type { FulfillmentStatus, ManualPaymentStatus } from '../../order-model/order-statuses';
+import { StorefrontCartService } from '../../storefront-cart/storefront-cart.service';
 import { OrdersService } from './orders.service';
-import { OrderPath, OrderPathKind, assertSameStore } from './store-context';
-
-/** A line of the public CreateDraftLineItemInput shape as the services take it (client totals, discounts, fees, taxes dropped). */
-function draftLineOf(l: OrderLineItemInput): DraftLine & NewLineItem {
-  return {
-    type: l.type,
-    name: l.name,
-    skuId: l.skuId ?? null,
-    quantity: l.quantity,
-    unitAmount: l.unitAmount,
-    discountAmount: l.discountAmount ?? null,
-    taxAmount: l.taxAmount ?? null,
-    fulfillmentMode: l.fulfillmentMode,
-    externalId: l.externalId,
-    notes: l.notes,
-    shipping: l.shipping,
-    details: l.details,
-    tags: l.tags,
-    serviceStartAt: l.serviceStartAt,
-    serviceEndsAt: l.serviceEndsAt,
-    metafields: l.metafields,
-    extras: {
-      details: l.details ?? null,
-      externalId: l.externalId ?? null,
-      metafields: l.metafields
-        ? l.metafields.map((m) => ({ key: m.key, value: m.value, type: 'JSON' as const }))
-        : null,
-      tags: l.tags ?? null,
-      shipping: l.shipping ?? null,
-      serviceStartAt: l.serviceStartAt ?? null,
-      serviceEndsAt: l.serviceEndsAt ?? null,
-    },
-  };
-}
 
 function newOrder(
   input: AddOrderInput | AddDraftOrderInput,
@@ -76,12 +43,6 @@ function newOrder(
     processedAt: input.processedAt ?? null,
   };
 }
-
-const versionArg = {
-  type: () => Int,
-  nullable: true,
-  description: 'Refuse the write unless the order is at this version.',
-};
 
 /** Creating orders and moving them through their lifecycle; each mutation with its scope. */
 @Resolver(() => OrderModel)
@@ -165,7 +126,7 @@ export class OrderLifecycleResolver {
   async openDraftOrder(
     @StoreId() storeId: string,
     @Args('id', { type: () => ID }) id: string,
-    @Args('orderVersion', versionArg) orderVersion?: number | null,
+    @Args('orderVersion', orderVersionArg) orderVersion?: number | null,
   ): Promise<OrderModel> {
     return toOrderModel(await this.orders.openDraft(storeId, id, orderVersion));
   }
@@ -212,7 +173,7 @@ export class OrderLifecycleResolver {
   async completeOrder(
     @StoreId() storeId: string,
     @Args('id', { type: () => ID }) id: string,
-    @Args('orderVersion', versionArg) orderVersion?: number | null,
+    @Args('orderVersion', orderVersionArg) orderVersion?: number | null,
   ): Promise<OrderModel> {
     return toOrderModel(await this.orders.complete(storeId, id, orderVersion));
   }
@@ -248,7 +209,7 @@ export class OrderLifecycleResolver {
     @StoreId() storeId: string,
     @Args('id', { type: () => ID }) id: string,
     @Args('status', { type: () => OrderFulfillmentStatusEnum }) status: FulfillmentStatus,
-    @Args('orderVersion', versionArg) orderVersion?: number | null,
+    @Args('orderVersion', orderVersionArg) orderVersion?: number | null,
   ): Promise<OrderModel> {
     return toOrderModel(await this.orders.updateFulfillmentStatus(storeId, id, status, orderVersion));
   }
@@ -261,7 +222,7 @@ export class OrderLifecycleResolver {
     @StoreId() storeId: string,
     @Args('id', { type: () => ID }) id: string,
     @Args('status', { type: () => OrderManualPaymentStatusEnum }) status: ManualPaymentStatus,
-    @Args('orderVersion', versionArg) orderVersion?: number | null,
+    @Args('orderVersion', orderVersionArg) orderVersion?: number | null,
   ): Promise<OrderModel> {
     return toOrderModel(await this.orders.updatePaymentStatus(storeId, id, status, orderVersion));
   }

@@ -1,10 +1,10 @@
 import { SimpleMoney } from '@platform/graphql-subgraph';
-import type { LineItemEntity } from './line-item.entity';
-import type { OrderDiscountEntity } from './order-discount.entity';
-import type { OrderNoteEntity } from './order-note.entity';
-import type { OrderPaymentEntity } from './order-payment.entity';
-import type { OrderStatusChangeEntity } from './order-status-change.entity';
-import type { OrderEntity } from './order.entity';
+import type { LineItemEntity } from '../order-model/line-item.entity';
+import type { OrderDiscountEntity } from '../order-model/order-discount.entity';
+import type { OrderNoteEntity } from '../order-model/order-note.entity';
+import type { OrderPaymentEntity } from '../order-model/order-payment.entity';
+import type { OrderStatusChangeEntity } from '../order-model/order-status-change.entity';
+import type { OrderEntity } from '../order-model/order.entity';
 import {
   LineItemModel,
   OrderDiscountModel,
@@ -14,8 +14,8 @@ import {
   OrderStatusChangeModel,
 } from './order.model';
 
-import type { LineItemDetailsData, LineItemNoteData } from './line-item.entity';
-import type { StoredMetafield, StoredTax } from './order.entity';
+import type { LineItemDetailsData, LineItemNoteData } from '../order-model/line-item.entity';
+import type { StoredMetafield, StoredTax } from '../order-model/order.entity';
 import type {
   LineItemDetailsModel,
   LineItemTaxModel,

@@ -82,3 +82,7 @@ export type StatusKind = (typeof STATUS_KINDS)[number];
 /** Payment ledger entries the order subgraph records (and publishes as transactions). */
 export const ORDER_PAYMENT_TYPES = ['SALE', 'REFUND'] as const;
 export type OrderPaymentType = (typeof ORDER_PAYMENT_TYPES)[number];
+
+/** The orders lists' sort keys (OrderSortField). */
+export const ORDER_SORT_FIELDS = ['CREATED_AT', 'UPDATED_AT', 'PROCESSED_AT', 'NUMBER', 'TOTAL'] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];

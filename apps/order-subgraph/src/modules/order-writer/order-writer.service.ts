@@ -4,10 +4,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import { OutboxRelayProducer } from '../outbox/outbox-relay.producer';
 import { OutboxService } from '../outbox/outbox.service';
 import { Clock } from './clock.service';
-import { isGlobalId } from './global-id';
-import { OrderChange } from './order-change';
-import { OrderEntity } from './order.entity';
-import { OrderErrors } from './orders.errors';
+import { isGlobalId } from '../order-model/global-id';
+import { OrderChange } from '../order-model/order-change';
+import { OrderEntity } from '../order-model/order.entity';
+import { OrderErrors } from '../order-model/orders.errors';
 
 /**
  * The one way orders are written: a transaction that locks the order row (`FOR UPDATE`, so two

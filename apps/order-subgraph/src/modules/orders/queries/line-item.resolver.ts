@@ -8,10 +8,10 @@ import {
   storeIdOf,
 } from '@platform/graphql-subgraph';
 import { OrderLoaders } from './order-loaders';
-import { toLineItemModel, toOrderModel } from './order.mappers';
-import { LineItemModel, OrderModel, SkuReference } from './order.model';
+import { toLineItemModel, toOrderModel } from '../../order-graphql/order.mappers';
+import { LineItemModel, OrderModel, SkuReference } from '../../order-graphql/order.model';
 import { OrdersQueryService } from './orders-query.service';
-import { OrderErrors } from './orders.errors';
+import { OrderErrors } from '../../order-model/orders.errors';
 
 /** LineItem's relations (its order, the catalog SKU by reference) and its entity reference resolver. */
 @Resolver(() => LineItemModel)

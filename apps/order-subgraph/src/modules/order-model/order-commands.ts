@@ -123,4 +123,53 @@ export interface Actor {
   readonly accountId: string;
 }
 
+/** Which of the two graph paths an operation came by (docs/graphql.md, "Order storefront"). */
+export type OrderPath = 'admin' | 'storefront';
+
+/** Notes as the public graph's NoteInput gives them. */
+export type NoteList = readonly {
+  content: string;
+  authorType?: 'NONE' | 'MERCHANT' | 'CUSTOMER';
+  referenceId?: string;
+}[];
+
+/** Metafields as given (type defaults to JSON). */
+export type MetafieldList = readonly { key: string; value: string; type?: 'JSON' }[];
+
+/** A change of one line (updateLineItemById, updateDraftOrder's lineItems.update). */
+export interface LineChange {
+  readonly id: string;
+  readonly name?: string;
+  readonly quantity?: number;
+  readonly skuId?: string;
+  readonly type?: LineItemType;
+  readonly fulfillmentMode?: FulfillmentMode;
+  readonly status?: FulfillmentStatus;
+  readonly externalId?: string;
+  readonly fulfillmentChannelId?: string;
+  readonly notes?: NoteList;
+  readonly shipping?: OrderContact;
+  readonly details?: LineItemDetailsData;
+  readonly tags?: string[];
+  readonly serviceStartAt?: Date;
+  readonly serviceEndsAt?: Date;
+  readonly metafields?: MetafieldList;
+  /** The admin path's price overrides; the storefront path refuses them. */
+  readonly unitAmount?: Money;
+  readonly discountAmount?: Money | null;
+  readonly taxAmount?: Money | null;
+}
+
+/** A line as addDraftOrder / updateDraftOrder take it (the public CreateDraftLineItemInput). */
+export interface DraftLine extends Omit<NewLineItem, 'extras'> {
+  readonly externalId?: string;
+  readonly notes?: NoteList;
+  readonly shipping?: OrderContact;
+  readonly details?: LineItemDetailsData;
+  readonly tags?: string[];
+  readonly serviceStartAt?: Date;
+  readonly serviceEndsAt?: Date;
+  readonly metafields?: MetafieldList;
+}
+
 export type { FulfillmentStatus, ManualPaymentStatus };

@@ -1,28 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { newGlobalId } from './global-id';
-import { LineItemEntity } from './line-item.entity';
-import { amountIn, optionalAmountIn } from './money';
-import type { OrderChange } from './order-change';
-import type { Actor, CancelOrder, NewLineItem, NewOrder, OrderPatch } from './order-commands';
-import { OrderNoteEntity } from './order-note.entity';
-import { OrderPaymentEntity } from './order-payment.entity';
+import { LineItemEntity } from '../../order-model/line-item.entity';
+import { optionalAmountIn } from '../../order-model/money';
+import type { OrderChange } from '../../order-model/order-change';
+import type { Actor, CancelOrder, NewLineItem, NewOrder, OrderPatch } from '../../order-model/order-commands';
+import { OrderNoteEntity } from '../../order-model/order-note.entity';
+import { OrderPaymentEntity } from '../../order-model/order-payment.entity';
 import {
   allocateRefund,
   assertArchivable,
   assertEditable,
   assertFulfillable,
   assertTransition,
-  lineTotals,
   netPaid,
   outstandingBalance,
-} from './order-rules';
-import type { FulfillmentStatus, ManualPaymentStatus } from './order-statuses';
-import { OrderWriter } from './order-writer.service';
-import { OrderEntity, type StoredMetafield } from './order.entity';
-import { CartTotals } from './cart-totals.service';
-import { OrderErrors } from './orders.errors';
+} from '../../order-model/order-rules';
+import type { FulfillmentStatus, ManualPaymentStatus } from '../../order-model/order-statuses';
+import { OrderWriter } from '../../order-writer/order-writer.service';
+import { OrderEntity } from '../../order-model/order.entity';
+import { newLineItemRow, newOrderRow, normaliseTags, storedMetafields } from '../../order-model/order-rows';
+import { CartTotals } from '../../storefront-cart/cart-totals.service';
+import { OrderErrors } from '../../order-model/orders.errors';
 
 /** Fulfilment statuses a cancellation turns into CANCELED (nothing has left the store yet). */
 const NOT_SHIPPED: readonly FulfillmentStatus[] = [
@@ -32,111 +31,6 @@ const NOT_SHIPPED: readonly FulfillmentStatus[] = [
   'CONFIRMED',
   'IN_PROGRESS',
 ];
-
-/** Builds a line item row of `order` (amounts checked against the order's currency). */
-export function newLineItemRow(
-  order: OrderEntity,
-  line: NewLineItem,
-  now: Date,
-  path: readonly (string | number)[],
-  position: number,
-): LineItemEntity {
-  const currency = order.currencyCode;
-  const totals = lineTotals({
-    quantity: line.quantity,
-    unitAmount: amountIn(line.unitAmount, currency, [...path, 'unitAmount']),
-    discountTotal: optionalAmountIn(line.discountAmount, currency, [...path, 'discountAmount']),
-    taxTotal: optionalAmountIn(line.taxAmount, currency, [...path, 'taxAmount']),
-  });
-  const row = new LineItemEntity();
-  Object.assign(row, {
-    id: newGlobalId('LineItem', now),
-    orderId: order.id,
-    storeId: order.storeId,
-    position,
-    type: line.type ?? 'PHYSICAL',
-    name: line.name,
-    skuId: line.skuId ?? null,
-    quantity: line.quantity,
-    unitAmount: line.unitAmount.value,
-    ...totals,
-    fulfillmentMode: line.fulfillmentMode ?? 'NONE',
-    status: line.extras?.status ?? 'UNFULFILLED',
-    createdAt: now,
-    updatedAt: now,
-    taxable: line.extras?.taxable ?? true,
-    details: line.extras?.details ?? null,
-    externalId: line.extras?.externalId ?? null,
-    fulfillmentChannelId: line.extras?.fulfillmentChannelId ?? null,
-    metafields: line.extras?.metafields ?? null,
-    notes: line.extras?.notes ?? null,
-    tags: line.extras?.tags ?? null,
-    shipping: line.extras?.shipping ?? null,
-    serviceStartAt: line.extras?.serviceStartAt ?? null,
-    serviceEndsAt: line.extras?.serviceEndsAt ?? null,
-    taxes: null,
-  });
-  return row;
-}
-
-/**
- * A new order's row (not yet saved): `draft` DRAFT, else OPEN; no payment, nothing fulfilled,
- * totals zero until the lines are priced.
- */
-export function newOrderRow(
-  storeId: string,
-  number: number,
-  input: NewOrder,
-  draft: boolean,
-  now: Date,
-): OrderEntity {
-  const order = new OrderEntity();
-  Object.assign(order, {
-    id: newGlobalId('Order', now),
-    storeId,
-    number,
-    channelId: input.channelId ?? null,
-    customerId: input.customerId ?? null,
-    currencyCode: input.currencyCode,
-    subTotal: 0,
-    discountTotal: 0,
-    shippingTotal: optionalAmountIn(input.shippingAmount, input.currencyCode, ['shippingAmount']),
-    taxTotal: 0,
-    feeTotal: 0,
-    total: 0,
-    paidTotal: 0,
-    refundedTotal: 0,
-    billing: input.billing ?? null,
-    shipping: input.shipping ?? null,
-    tags: normaliseTags(input.tags ?? []),
-    externalId: input.externalId ?? null,
-    cartId: input.cartId ?? null,
-    placementReference: input.placementReference ?? null,
-    metafields: storedMetafields(input.metafields),
-    taxExempted: input.taxExempted ?? false,
-    taxes: null,
-    orderVersion: 1,
-    processedAt: input.processedAt ?? now,
-    paidAt: null,
-    completedAt: null,
-    canceledAt: null,
-    cancelReason: null,
-    archivedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  order.status = draft ? 'DRAFT' : 'OPEN';
-  order.paymentStatus = 'NONE';
-  order.fulfillmentStatus = 'UNFULFILLED';
-  return order;
-}
-
-/** A metafield list as stored (type defaults to JSON). */
-export function storedMetafields(
-  given: readonly { key: string; value: string; type?: 'JSON' }[] | null | undefined,
-): StoredMetafield[] | null {
-  return given ? given.map((m) => ({ key: m.key, value: m.value, type: m.type ?? 'JSON' })) : null;
-}
 
 /**
  * The order lifecycle: create (open or draft), update, open a draft, complete, cancel (with
@@ -398,9 +292,4 @@ export class OrdersService {
       })),
     );
   }
-}
-
-/** Trimmed, de-duplicated, in first-seen order. */
-export function normaliseTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim()).filter((t) => t.length > 0))];
 }

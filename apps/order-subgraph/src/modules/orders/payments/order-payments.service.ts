@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { amountIn } from './money';
-import type { OrderChange } from './order-change';
-import type { NewPayment, NewRefund } from './order-commands';
-import { assertNotArchived, assertPayable, netPaid, outstandingBalance } from './order-rules';
-import { OrderWriter } from './order-writer.service';
-import { OrderEntity } from './order.entity';
-import { OrderErrors } from './orders.errors';
-import { OrdersService } from './orders.service';
+import { amountIn } from '../../order-model/money';
+import type { OrderChange } from '../../order-model/order-change';
+import type { NewPayment, NewRefund } from '../../order-model/order-commands';
+import { assertNotArchived, assertPayable, netPaid, outstandingBalance } from '../../order-model/order-rules';
+import { OrderWriter } from '../../order-writer/order-writer.service';
+import { OrderEntity } from '../../order-model/order.entity';
+import { OrderErrors } from '../../order-model/orders.errors';
+import { OrdersService } from '../lifecycle/orders.service';
 
 /**
  * Money of an order: payments (SALE) and refunds (REFUND). Each is a ledger row and an

@@ -7,7 +7,7 @@ import {
   parseOrderPaymentRecorded,
 } from '@platform/contracts';
 import type { EntityManager } from 'typeorm';
-import { OutboxService } from '../outbox/outbox.service';
+import type { OutboxService } from '../outbox/outbox.service';
 import { LineItemEntity } from './line-item.entity';
 import { OrderDiscountEntity } from './order-discount.entity';
 import { OrderPaymentEntity } from './order-payment.entity';

@@ -7,7 +7,7 @@ import {
   toNoteModel,
   toPaymentModel,
   toStatusChangeModel,
-} from './order.mappers';
+} from '../../order-graphql/order.mappers';
 import {
   LineItemModel,
   OrderDiscountModel,
@@ -15,7 +15,7 @@ import {
   OrderNoteModel,
   OrderPaymentModel,
   OrderStatusChangeModel,
-} from './order.model';
+} from '../../order-graphql/order.model';
 import { OrdersQueryService } from './orders-query.service';
 
 /**

@@ -2,15 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { KeysetSort, Page, PageRequest, groupBy, keysetPage } from '@platform/graphql-subgraph';
 import { Brackets, In, Repository, SelectQueryBuilder } from 'typeorm';
-import { isGlobalId } from './global-id';
-import { LineItemEntity } from './line-item.entity';
-import { OrderDiscountEntity } from './order-discount.entity';
-import { OrderNoteEntity } from './order-note.entity';
-import { OrderPaymentEntity } from './order-payment.entity';
-import { OrderStatusChangeEntity } from './order-status-change.entity';
-import type { FulfillmentStatus, OrderStatus, PaymentStatus } from './order-statuses';
-import { OrderEntity } from './order.entity';
-import { OrderErrors } from './orders.errors';
+import { isGlobalId } from '../../order-model/global-id';
+import { LineItemEntity } from '../../order-model/line-item.entity';
+import { OrderDiscountEntity } from '../../order-model/order-discount.entity';
+import { OrderNoteEntity } from '../../order-model/order-note.entity';
+import { OrderPaymentEntity } from '../../order-model/order-payment.entity';
+import { OrderStatusChangeEntity } from '../../order-model/order-status-change.entity';
+import type {
+  FulfillmentStatus,
+  OrderSortField,
+  OrderStatus,
+  PaymentStatus,
+} from '../../order-model/order-statuses';
+import { OrderEntity } from '../../order-model/order.entity';
+import { OrderErrors } from '../../order-model/orders.errors';
 
 export interface TimeRange {
   readonly from?: Date | null;
@@ -30,9 +35,6 @@ export interface OrderListFilter {
   readonly updatedAt?: TimeRange | null;
   readonly processedAt?: TimeRange | null;
 }
-
-export const ORDER_SORT_FIELDS = ['CREATED_AT', 'UPDATED_AT', 'PROCESSED_AT', 'NUMBER', 'TOTAL'] as const;
-export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
 export interface OrderSort {
   readonly field: OrderSortField;

@@ -1,42 +1,22 @@
-import { Args, ID, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, RequiresScopes } from '@platform/auth';
 import { StoreId } from '@platform/graphql-subgraph';
+import { lineChangeOf } from '../../order-graphql/order-input.mappers';
 import {
   AddLineItemInput,
   AddOrderDiscountInput,
   AddOrderNoteInput,
   ApplyDiscountCodesInput,
-  UpdateDraftLineItemInput,
   UpdateLineItemByIdInput,
-} from './order.input';
-import { toLineItemModel, toNoteModel, toOrderModel } from './order.mappers';
-import { LineItemModel, OrderModel, OrderNoteModel } from './order.model';
+  orderVersionArg,
+} from '../../order-graphql/order.input';
+import { toLineItemModel, toNoteModel, toOrderModel } from '../../order-graphql/order.mappers';
+import { LineItemModel, OrderModel, OrderNoteModel } from '../../order-graphql/order.model';
+import { OrderPathKind, assertCartContext, assertSameStore } from '../../order-graphql/store-context';
+import type { OrderPath } from '../../order-model/order-commands';
+import { OrderScopes } from '../../order-model/order-scopes';
+import { StorefrontCartService } from '../../storefront-cart/storefront-cart.service';
 import { OrderContentsService } from './order-contents.service';
-import { OrderScopes } from './order-scopes';
-import { StorefrontCartService, type LineChange } from './storefront-cart.service';
-import { OrderPath, OrderPathKind, assertCartContext, assertSameStore } from './store-context';
-
-/** A line change from the public input (plus the admin path's price overrides). */
-export function lineChangeOf(input: UpdateDraftLineItemInput & Partial<UpdateLineItemByIdInput>): LineChange {
-  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const {
-    totals: _totals,
-    discounts: _discounts,
-    fees: _fees,
-    taxes: _taxes,
-    context: _context,
-    orderVersion: _version,
-    orderId: _orderId,
-    ...change
-  } = defined as UpdateLineItemByIdInput;
-  return change as LineChange;
-}
-
-const versionArg = {
-  type: () => Int,
-  nullable: true,
-  description: 'Refuse the write unless the order is at this version.',
-};
 
 /** Line items (the storefront cart operations), order discounts, discount codes and notes; all scope commerce.order:update. */
 @Resolver(() => OrderModel)
@@ -91,7 +71,7 @@ export class OrderContentsResolver {
     @OrderPathKind() path: OrderPath,
     @Args('id', { type: () => ID }) id: string,
     @Args('orderId', { type: () => ID }) orderId: string,
-    @Args('orderVersion', versionArg) orderVersion?: number | null,
+    @Args('orderVersion', orderVersionArg) orderVersion?: number | null,
   ): Promise<boolean> {
     await this.cart.deleteLine(storeId, path, orderId, id, orderVersion);
     return true;
@@ -139,7 +119,7 @@ export class OrderContentsResolver {
     @StoreId() storeId: string,
     @Args('id', { type: () => ID }) id: string,
     @Args('orderId', { type: () => ID }) orderId: string,
-    @Args('orderVersion', versionArg) orderVersion?: number | null,
+    @Args('orderVersion', orderVersionArg) orderVersion?: number | null,
   ): Promise<OrderModel> {
     return toOrderModel(await this.contents.removeDiscount(storeId, orderId, id, orderVersion));
   }

@@ -18,16 +18,17 @@ import {
   OrderSortDirectionEnum,
   OrderSortFieldEnum,
   OrderStatusEnum,
-} from './order-enums';
+} from '../../order-graphql/order-enums';
 import {
   FULFILLMENT_STATUSES,
+  ORDER_SORT_FIELDS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   type FulfillmentStatus,
+  type OrderSortField,
   type OrderStatus,
   type PaymentStatus,
-} from './order-statuses';
-import { ORDER_SORT_FIELDS, type OrderSortField } from './orders-query.service';
+} from '../../order-model/order-statuses';
 
 @InputType('OrderTimeRangeInput', { description: 'from inclusive, to exclusive.' })
 export class OrderTimeRangeInput {

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@platform/ids';
-import type { Repository } from 'typeorm';
-import { isGlobalId } from './global-id';
-import { LineItemEntity } from './line-item.entity';
-import { amountIn, optionalAmountIn } from './money';
-import type { Actor, LineItemPatch, NewDiscount, NewLineItem, NewNote } from './order-commands';
-import { OrderDiscountEntity } from './order-discount.entity';
-import { OrderNoteEntity } from './order-note.entity';
-import { assertEditable, assertNotArchived, lineTotals } from './order-rules';
-import { OrderWriter } from './order-writer.service';
-import { OrderEntity } from './order.entity';
-import { OrderErrors } from './orders.errors';
-import { newLineItemRow } from './orders.service';
+import { LineItemEntity } from '../../order-model/line-item.entity';
+import { amountIn, optionalAmountIn } from '../../order-model/money';
+import type {
+  Actor,
+  LineItemPatch,
+  NewDiscount,
+  NewLineItem,
+  NewNote,
+} from '../../order-model/order-commands';
+import { OrderDiscountEntity } from '../../order-model/order-discount.entity';
+import { OrderNoteEntity } from '../../order-model/order-note.entity';
+import { assertEditable, assertNotArchived, lineTotals } from '../../order-model/order-rules';
+import { OrderWriter } from '../../order-writer/order-writer.service';
+import { OrderEntity } from '../../order-model/order.entity';
+import { lineOf, newLineItemRow } from '../../order-model/order-rows';
+import { OrderErrors } from '../../order-model/orders.errors';
 
 /**
  * What an order holds besides its header: line items, order-level discounts and notes. Lines and
@@ -164,17 +168,4 @@ export class OrderContentsService {
     });
     return order;
   }
-}
-
-/** A line of the order by its id, or LINE_ITEM_NOT_FOUND (an id of another shape finds nothing). */
-export async function lineOf(
-  lines: Repository<LineItemEntity>,
-  orderId: string,
-  lineItemId: string,
-): Promise<LineItemEntity> {
-  const row = isGlobalId('LineItem', lineItemId)
-    ? await lines.findOne({ where: { id: lineItemId, orderId } })
-    : null;
-  if (!row) throw OrderErrors.lineItemNotFound(lineItemId);
-  return row;
 }

@@ -19,7 +19,7 @@ import type {
   OrderStatus,
   PaymentStatus,
   StatusKind,
-} from './order-statuses';
+} from '../order-model/order-statuses';
 import {
   LineItemDetailsModel,
   LineItemTaxModel,

@@ -1,12 +1,12 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
 import { StoreId } from '@platform/graphql-subgraph';
-import { RecordOrderPaymentInput, RefundOrderInput } from './order.input';
-import { toOrderModel } from './order.mappers';
-import { OrderModel } from './order.model';
+import { RecordOrderPaymentInput, RefundOrderInput } from '../../order-graphql/order.input';
+import { toOrderModel } from '../../order-graphql/order.mappers';
+import { OrderModel } from '../../order-graphql/order.model';
 import { OrderPaymentsService } from './order-payments.service';
-import { OrderScopes } from './order-scopes';
-import { assertSameStore } from './store-context';
+import { OrderScopes } from '../../order-model/order-scopes';
+import { assertSameStore } from '../../order-graphql/store-context';
 
 /** Money: payments (scope :update) and refunds (scope :cancel, a refund reverses a sale). */
 @Resolver(() => OrderModel)

@@ -14,11 +14,11 @@ import {
 } from '@platform/graphql-subgraph';
 import { LineItemsBySkuArgs, OrdersArgs } from './order-list.args';
 import { OrderLoaders } from './order-loaders';
-import { toLineItemModel, toOrderModel } from './order.mappers';
-import { LineItemModel, OrderModel } from './order.model';
-import { OrderScopes } from './order-scopes';
+import { toLineItemModel, toOrderModel } from '../../order-graphql/order.mappers';
+import { LineItemModel, OrderModel } from '../../order-graphql/order.model';
+import { OrderScopes } from '../../order-model/order-scopes';
 import { OrdersQueryService } from './orders-query.service';
-import { OrderErrors } from './orders.errors';
+import { OrderErrors } from '../../order-model/orders.errors';
 
 export const QueryOrdersConnection = createConnectionType(OrderModel, 'QueryOrdersConnection');
 export const QueryArchivedOrdersConnection = createConnectionType(

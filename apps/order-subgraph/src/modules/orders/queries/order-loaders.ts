@@ -1,12 +1,12 @@
 import { LoaderRegistry, SubgraphContext, requireScopes } from '@platform/graphql-subgraph';
-import type { LineItemEntity } from './line-item.entity';
-import type { OrderDiscountEntity } from './order-discount.entity';
-import type { OrderNoteEntity } from './order-note.entity';
-import type { OrderPaymentEntity } from './order-payment.entity';
-import type { OrderStatusChangeEntity } from './order-status-change.entity';
-import type { OrderEntity } from './order.entity';
+import type { LineItemEntity } from '../../order-model/line-item.entity';
+import type { OrderDiscountEntity } from '../../order-model/order-discount.entity';
+import type { OrderNoteEntity } from '../../order-model/order-note.entity';
+import type { OrderPaymentEntity } from '../../order-model/order-payment.entity';
+import type { OrderStatusChangeEntity } from '../../order-model/order-status-change.entity';
+import type { OrderEntity } from '../../order-model/order.entity';
 import type { OrdersQueryService } from './orders-query.service';
-import { OrderScopes } from './order-scopes';
+import { OrderScopes } from '../../order-model/order-scopes';
 
 /**
  * The request's DataLoaders of the order model: one query per relation per execution level,

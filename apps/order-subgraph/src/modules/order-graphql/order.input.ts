@@ -38,7 +38,7 @@ import {
   type LineItemStatusInput,
   type LineItemType,
   type NoteAuthorType,
-} from './order-statuses';
+} from '../order-model/order-statuses';
 import {
   AddLineItemDetailsInput,
   LineItemDetailsInput,
@@ -57,11 +57,15 @@ import {
   PublicNoteFields,
   UpdateOrderNoteInput,
 } from './storefront.input';
+import { MAX_LINE_ITEMS, MAX_QUANTITY } from '../order-model/order-rules';
 
-/** Most lines one order holds (and one addOrder takes). */
-export const MAX_LINE_ITEMS = 250;
-/** Largest quantity of one line. */
-export const MAX_QUANTITY = 100_000;
+/** The optional orderVersion argument of id-only mutations (optimistic concurrency). */
+export const orderVersionArg = {
+  type: () => Int,
+  nullable: true,
+  description: 'Refuse the write unless the order is at this version.',
+};
+
 const MAX_TAGS = 50;
 const CURRENCY = /^[A-Z]{3}$/;
 const COUNTRY = /^([A-Z]{2}|C2)$/;

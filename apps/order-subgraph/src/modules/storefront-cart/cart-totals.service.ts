@@ -3,11 +3,11 @@ import type { TaxEstimateTax } from '@platform/contracts';
 import { In } from 'typeorm';
 import { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
 import { percentOf } from '../discount-codes/discount-percentage';
-import { LineItemEntity } from './line-item.entity';
-import type { OrderChange } from './order-change';
-import { OrderDiscountEntity } from './order-discount.entity';
-import { lineTotals } from './order-rules';
-import type { OrderContact, OrderEntity, StoredTax } from './order.entity';
+import { LineItemEntity } from '../order-model/line-item.entity';
+import type { OrderChange } from '../order-model/order-change';
+import { OrderDiscountEntity } from '../order-model/order-discount.entity';
+import { lineTotals } from '../order-model/order-rules';
+import type { OrderContact, OrderEntity, StoredTax } from '../order-model/order.entity';
 import { TaxEstimatesClient } from './tax-estimates.client';
 
 function storedTax(t: TaxEstimateTax): StoredTax {

@@ -14,6 +14,10 @@ import { OrderErrors } from './orders.errors';
 
 /** Largest amount the API carries (GraphQL Int). */
 export const MAX_AMOUNT = 2_147_483_647;
+/** Most lines one order holds (and one addOrder takes). */
+export const MAX_LINE_ITEMS = 250;
+/** Largest quantity of one line. */
+export const MAX_QUANTITY = 100_000;
 
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   DRAFT: ['OPEN', 'CANCELED'],

@@ -9,9 +9,9 @@ import {
   ORDER_PAYMENT_TYPES,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  ORDER_SORT_FIELDS,
   STATUS_KINDS,
-} from './order-statuses';
-import { ORDER_SORT_FIELDS } from './orders-query.service';
+} from '../order-model/order-statuses';
 
 /** GraphQL enums from the domain's constant lists (one source of truth). Names are Order-prefixed
  * so they never collide with another subgraph's types in the supergraph. */

@@ -1,13 +1,12 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import { subgraphContextOf, subgraphPathOf } from '@platform/graphql-subgraph';
 import { GraphQLError } from 'graphql';
-import { OrderErrors } from './orders.errors';
+import type { OrderPath } from '../order-model/order-commands';
+import { OrderErrors } from '../order-model/orders.errors';
 
 /** The admin graph's path (the spec's) and the public storefront graph's path: one schema, two paths. */
 export const ORDER_ADMIN_PATH = '/v1/commerce/order-subgraph';
 export const ORDER_STOREFRONT_PATH = '/v1/commerce/order-storefront-subgraph';
-
-export type OrderPath = 'admin' | 'storefront';
 
 /** Injects which of the two paths the operation was posted to. */
 export const OrderPathKind = createParamDecorator((_data: unknown, context: ExecutionContext): OrderPath =>
