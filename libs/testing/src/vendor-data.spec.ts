@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { describeWithVendorData, vendorDataSet, vendorSkipLine, vendorTestsDir } from './vendor-data';
 
-const { skipLines } = require('./summary-reporter.js') as {
+const { skipLines, suiteTimings } = require('./summary-reporter.js') as {
   skipLines(results: unknown): string[];
+  suiteTimings(results: unknown, root: string): { suite: string; seconds: number; tests: number }[];
 };
 
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -138,6 +139,27 @@ describe('vendor data sets', () => {
       `skipped 2 suites: ${where} not present (tax operations; catalog operations)`,
       'skipped 1 suite: ../shared/vendor-tests/ucp not present (ucp)',
       'skipped, not for missing vendor data: a suite forgotten',
+    ]);
+  });
+
+  it("lists the run's suites slowest first, with their wall time and case count", () => {
+    const file = (path: string, start: number, end: number, tests: number) => ({
+      testFilePath: join(REPO_ROOT, path),
+      perfStats: { start, end },
+      testResults: Array.from({ length: tests }, () => ({})),
+    });
+    const timings = suiteTimings(
+      {
+        testResults: [
+          file('apps/a/test/quick.spec.ts', 1000, 1450, 2),
+          file('apps/b/test/slow.e2e-spec.ts', 1000, 62_000, 30),
+        ],
+      },
+      REPO_ROOT,
+    );
+    expect(timings).toEqual([
+      { suite: join('apps', 'b', 'test', 'slow.e2e-spec.ts'), seconds: 61, tests: 30 },
+      { suite: join('apps', 'a', 'test', 'quick.spec.ts'), seconds: 0.5, tests: 2 },
     ]);
   });
 });
