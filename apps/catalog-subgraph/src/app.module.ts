@@ -1,3 +1,5 @@
+// First: it declares the catalog's object types in the order of the committed schema.graphql.
+import './catalog-object-types';
 import { DynamicModule, Module } from '@nestjs/common';
 import { commerceStoreAccess, commerceStoreSelection } from '@platform/commerce-graphql';
 import { SubgraphModule } from '@platform/graphql-subgraph';
@@ -8,9 +10,9 @@ import type { CatalogConfig } from './config/catalog.config';
 import { CATALOG_MIGRATION_SET } from './database/catalog.migration-set';
 import { CatalogBulkModule } from './modules/bulk/bulk.module';
 import { CatalogInventoryModule } from './modules/inventory/inventory.module';
-import { CatalogRecordsModule } from './modules/records/records.module';
 import { ShoppingProductsModule } from './modules/shopping-products/shopping-products.module';
 import { StorefrontPricingModule } from './modules/storefront-pricing/storefront-pricing.module';
+import { CatalogRecordsGraphModule } from './records-graph.module';
 
 /**
  * The catalog subgraph: POST /v2/commerce/stores/{storeId}/catalog-subgraph (schema `catalog`).
@@ -24,7 +26,7 @@ export class CatalogAppModule {
       imports: [
         CatalogBulkModule,
         CatalogInventoryModule,
-        CatalogRecordsModule,
+        CatalogRecordsGraphModule,
         QueueModule.forRoot(),
         RateLimitModule,
         ServiceKitModule.forRoot({

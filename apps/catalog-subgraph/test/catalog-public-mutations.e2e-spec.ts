@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TestCredential } from '@platform/testing';
-import { CATALOG_KINDS } from '../src/modules/records/catalog-kinds';
-import type { RecordKind } from '../src/modules/records/record-kind';
+import type { RecordKind } from './support/catalog-kind';
+import { CATALOG_KINDS } from './support/catalog-kinds';
 import {
   CatalogTestApp,
   Connection,

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { CATALOG_KINDS, CATALOG_RELATIONS, kindOf } from '../src/modules/records/catalog-kinds';
-import type { RecordKind } from '../src/modules/records/record-kind';
-import { relationMutationNames } from '../src/modules/records/record-resolver.factory';
-import { createInputName } from '../src/modules/records/record-types.factory';
+import type { RecordKind } from './support/catalog-kind';
+import {
+  CATALOG_KINDS,
+  CATALOG_RELATIONS,
+  createInputName,
+  kindOf,
+  relationMutationNames,
+} from './support/catalog-kinds';
 import {
   CatalogTestApp,
   Connection,

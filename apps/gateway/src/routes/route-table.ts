@@ -100,7 +100,8 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     // /v1/hosting/app-operations), nodejs (/v1/hosting/nodejs/apps, …/jobs/{jobId}; the earlier
     // namespace), and per app (/v1/hosting/apps/{appId}/… and /v1/hosting/nodejs/apps/{appId}/…):
     // imports (…/imports, nodejs …/source), deployments (…/deployments), subscriptions
-    // (…/subscription), secret-store (…/secrets), app-logs (…/logs), app-runtime (…/status).
+    // (…/subscription), secret-store (…/secrets), app-logs (…/logs), app-runtime (…/status);
+    // webhooks (/v1/hosting/webhooks, per account).
     prefixes: ['/v1/hosting'],
     urlEnv: 'HOSTING_URL',
     errorFamily: 'commerce',
@@ -110,9 +111,9 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
       { path: '/v1/hosting/apps/{appId}/imports', maxBodyBytes: 64 * MiB },
       { path: '/v1/hosting/nodejs/apps/{appId}/source', maxBodyBytes: 64 * MiB },
     ],
-    // Creates, builds, runs and publishes apps (queues hosting-apps, -imports, -deployments); its
-    // port 3105 serves health and the apps' own traffic under /hosted/{appId}/{preview|publish}
-    // (apps/hosting/src/modules/variant-proxy).
+    // Creates, builds, runs and publishes apps (queues hosting-apps, -imports, -deployments) and
+    // delivers deploy webhooks (hosting-webhooks); its port 3105 serves health and the apps' own
+    // traffic under /hosted/{appId}/{preview|publish} (apps/hosting/src/modules/variant-proxy).
     workers: [{ name: 'worker', port: WORKER_PORTS['hosting-worker'], prefixes: ['/hosted'] }],
   },
   {
@@ -127,8 +128,8 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
     // After commerce-rest: `npm start` gives each service the URLs of the rows above it, and the
     // subgraph asks commerce-rest (COMMERCE_REST_URL) whether a caller may use a store.
     service: 'catalog-subgraph',
-    // GraphQL: apps/catalog-subgraph/src/modules/: records (record-resolver.factory.ts builds the
-    // per-kind resolvers; record-removal.resolver.ts), inventory, bulk (their *.resolver.ts).
+    // GraphQL: apps/catalog-subgraph/src/modules/: one folder per kind (skus, sku-groups, options,
+    // attributes, lists, locations, media-objects…), record-fields, inventory, bulk (*.resolver.ts).
     prefixes: ['/v2/commerce/stores/{storeId}/catalog-subgraph'],
     urlEnv: 'CATALOG_SUBGRAPH_URL',
     errorFamily: 'graphql',

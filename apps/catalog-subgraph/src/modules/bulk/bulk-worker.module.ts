@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
 import { BulkChunksRepository } from './bulk-chunks.repository';
 import { BulkExportRunner } from './bulk-export.runner';
@@ -12,15 +11,14 @@ import { SkuLineValidator } from './sku-lines';
 
 /**
  * Bulk SKU import and export for the worker process: runs `catalog-bulk` jobs, re-adds orphaned
- * ones (OrphanScanModule), purges ended operations (BulkRetentionModule). No GraphQL endpoint: GraphQLSchemaBuilderModule only builds, at
- * init, the CreateSKUInput type import lines are coerced to (SkuLineValidator). Needs
+ * ones (OrphanScanModule), purges ended operations (BulkRetentionModule). No GraphQL endpoint and
+ * no schema: SkuLineValidator checks import lines against the CreateSKUInput class itself. Needs
  * QueueModule.forRoot() and ServiceKitModule (with the catalog migration set, bulk entities
  * included) in the worker's root module.
  */
 @Module({
   imports: [
     BulkRetentionModule,
-    GraphQLSchemaBuilderModule,
     OrphanScanModule.forOperations({ entity: CatalogBulkOperationEntity, operations: CatalogBulkQueue }),
     QueueModule.registerQueues(CatalogBulkQueue),
   ],
@@ -30,7 +28,7 @@ import { SkuLineValidator } from './sku-lines';
     BulkImportRunner,
     CatalogBulkProcessor,
     OperationRunner,
-    { provide: SkuLineValidator, inject: [GraphQLSchemaFactory], useFactory: SkuLineValidator.create },
+    SkuLineValidator,
   ],
 })
 export class CatalogBulkWorkerModule {}

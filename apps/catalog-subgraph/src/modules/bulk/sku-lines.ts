@@ -1,16 +1,15 @@
-import { TypeMetadataStorage } from '@nestjs/graphql';
-import type { GraphQLSchemaFactory } from '@nestjs/graphql';
+import { Injectable } from '@nestjs/common';
 import { PlatformError } from '@platform/errors';
 import type { Violation } from '@platform/errors';
 import { InputValidationPipe } from '@platform/graphql-subgraph';
-import { assertInputObjectType, coerceInputValue } from 'graphql';
+import { coerceInputValue } from 'graphql';
 import type { GraphQLError, GraphQLInputObjectType } from 'graphql';
-import { kindOf } from '../records/catalog-kinds';
 import type { RecordKind } from '../records/record-kind';
-import { kindTypes } from '../records/record-types.factory';
+import { SKU_KIND } from '../records/record-kinds';
+import { CreateSKUInput } from '../skus/sku.input';
+import { inputTypeOf } from './sku-line.input-type';
 
-/** The kind bulk operations work on. */
-export const SKU_KIND: RecordKind = kindOf('SKU');
+export { SKU_KIND };
 
 /** The columns of catalog.records a SKU line sets (the rest are the record's identity and times). */
 export interface SkuRow {
@@ -98,38 +97,21 @@ function lineErrorOf(path: readonly (string | number)[], error: GraphQLError): s
 }
 
 /**
- * The generated CreateSKUInput as a graphql-js type, built from the same code-first classes by
- * @nestjs/graphql's GraphQLSchemaFactory with the API's build options (only orphanedTypes: the
- * defaults otherwise). Why not the API's schema: the runner runs in the worker, which has no
- * GraphQLModule (no GraphQLSchemaHost); nor the committed schema.graphql: the image ships only
- * dist/, not that file. The schema holds the input alone (no Query), hence skipCheck.
- */
-async function skuInputTypeOf(factory: GraphQLSchemaFactory): Promise<GraphQLInputObjectType> {
-  const createInput = kindTypes(SKU_KIND).createInput;
-  const schema = await factory.create([], { orphanedTypes: [createInput], skipCheck: true });
-  const name = TypeMetadataStorage.getInputTypeMetadataByTarget(createInput)?.name;
-  return assertInputObjectType(name === undefined ? undefined : schema.getType(name));
-}
-
-/**
  * Checks one import line with the rules of the createSku mutation: the line must be a JSON
  * object; then GraphQL's coercion of it as a CreateSKUInput variable (graphql-js's
- * coerceInputValue: non-null fields present, String, Int, Boolean, enum and SimpleMoneyInput
- * values; the first error); then the generated CreateSKUInput class validates it through the
- * subgraph's InputValidationPipe (the same class-validator rules and options; unknown fields
+ * coerceInputValue over CreateSKUInput as a graphql-js type read from the class's @Field metadata,
+ * sku-line.input-type.ts, no schema built: non-null fields present, String, Int, Boolean, enum and
+ * SimpleMoneyInput values; the first error); then the CreateSKUInput class validates it through
+ * the subgraph's InputValidationPipe (the same class-validator rules and options; unknown fields
  * refused). The pipe gets the line as parsed, unknown fields and all for its whitelist: coercion
  * would drop them, and returns the same values for every field CreateSKUInput has.
  */
+@Injectable()
 export class SkuLineValidator {
-  private readonly pipe = new InputValidationPipe(kindTypes(SKU_KIND).createInput);
+  private readonly pipe = new InputValidationPipe(CreateSKUInput);
 
-  /** @param inputType the CreateSKUInput lines are coerced to */
-  private constructor(readonly inputType: GraphQLInputObjectType) {}
-
-  /** A validator over CreateSKUInput as the factory (GraphQLSchemaBuilderModule's) builds it. */
-  static async create(factory: GraphQLSchemaFactory): Promise<SkuLineValidator> {
-    return new SkuLineValidator(await skuInputTypeOf(factory));
-  }
+  /** The CreateSKUInput lines are coerced to. */
+  readonly inputType: GraphQLInputObjectType = inputTypeOf(CreateSKUInput);
 
   async check(text: string): Promise<SkuLineCheck> {
     let value: unknown;

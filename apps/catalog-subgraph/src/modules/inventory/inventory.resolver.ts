@@ -10,11 +10,12 @@ import {
   SubgraphErrors,
   toCountedConnection,
 } from '@platform/graphql-subgraph';
-import { kindOf } from '../records/catalog-kinds';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { CATALOG_READ, CATALOG_WRITE } from '../records/catalog-scopes';
-import { RecordModel, kindTypes, toRecordModel } from '../records/record-types.factory';
+import { SKU_KIND } from '../records/record-kinds';
+import { toRecordModel } from '../records/record-model';
+import { SKU } from '../skus/sku.model';
 import { INVENTORY_COUNT_TYPES, InventoryCountType } from './inventory-type-count.entity';
 import {
   MutationAdjustInventoryInput,
@@ -35,9 +36,6 @@ import {
   toInventoryCount,
 } from './inventory.model';
 import { InventoryService } from './inventory.service';
-
-const SKU = kindOf('SKU');
-const SKU_MODEL = kindTypes(SKU).model;
 
 function isInventoryCountType(type: string): type is InventoryCountType {
   return (INVENTORY_COUNT_TYPES as readonly string[]).includes(type);
@@ -79,25 +77,25 @@ export class InventoryResolver {
     return (await this.inventory.count(storeId, locationId, skuId, type)).map(toInventoryCount);
   }
 
-  @ResolveField('sku', () => SKU_MODEL, { nullable: true, description: 'The SKU counted.' })
+  @ResolveField('sku', () => SKU, { nullable: true, description: 'The SKU counted.' })
   async sku(
     @Parent() count: InventoryCount,
     @StoreId() storeId: string,
     @Loaders() loaders: LoaderRegistry,
-  ): Promise<RecordModel | null> {
-    const loader = loaders.get<string, CatalogRecordEntity>(`entity:${SKU.kind}`, (ids) =>
-      this.records.byIds(storeId, SKU.kind, ids),
+  ): Promise<SKU | null> {
+    const loader = loaders.get<string, CatalogRecordEntity>(`entity:${SKU_KIND.kind}`, (ids) =>
+      this.records.byIds(storeId, SKU_KIND.kind, ids),
     );
     const row = await loader.load(count.skuId);
-    return row ? toRecordModel(SKU, row) : null;
+    return row ? toRecordModel(SKU, SKU_KIND, row) : null;
   }
 
-  @ResolveField('SKU', () => SKU_MODEL, { nullable: true, deprecationReason: 'Use `sku` instead.' })
+  @ResolveField('SKU', () => SKU, { nullable: true, deprecationReason: 'Use `sku` instead.' })
   async deprecatedSku(
     @Parent() count: InventoryCount,
     @StoreId() storeId: string,
     @Loaders() loaders: LoaderRegistry,
-  ): Promise<RecordModel | null> {
+  ): Promise<SKU | null> {
     return this.sku(count, storeId, loaders);
   }
 

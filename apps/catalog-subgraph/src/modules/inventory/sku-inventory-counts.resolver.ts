@@ -11,14 +11,12 @@ import {
   storeIdOf,
   toCountedConnection,
 } from '@platform/graphql-subgraph';
-import { kindOf } from '../records/catalog-kinds';
 import { OrderBy, PaginationType, PaginationTypeField, orderByInput } from '../records/record-filters';
-import { RecordModel, kindTypes } from '../records/record-types.factory';
+import { SKU } from '../skus/sku.model';
 import { InventoryTypeCountEntity } from './inventory-type-count.entity';
 import { InventoryCount, toInventoryCount } from './inventory.model';
 import { SkuCountArgs, SkuInventoryCountsService } from './sku-inventory-counts.service';
 
-const SKU_MODEL = kindTypes(kindOf('SKU')).model;
 // The same class inventoryCounts' orderBy uses (orderByInput makes one per name).
 const countOrderBy = orderByInput('InventoryCountOrderBy', ['createdAt', 'id']);
 
@@ -39,7 +37,7 @@ const SKUInventoryCountsConnection = createConnectionType(InventoryCount, 'SKUIn
  * `SKU.inventoryCounts`: the SKU's counts by location and type (ON_HAND, COMMITTED, AVAILABLE),
  * keyset-paged, for every SKU of a response in one query (one more for `totalCount`).
  */
-@Resolver(() => SKU_MODEL)
+@Resolver(() => SKU)
 export class SkuInventoryCountsResolver {
   constructor(private readonly counts: SkuInventoryCountsService) {}
 
@@ -48,7 +46,7 @@ export class SkuInventoryCountsResolver {
     description: 'Its inventory counts at every location, by type; oldest first by default.',
   })
   async inventoryCounts(
-    @Parent() sku: RecordModel,
+    @Parent() sku: SKU,
     @SubgraphCtx() context: SubgraphContext,
     @ArgsOf(SkuInventoryCountsArgs) args: SkuInventoryCountsArgs,
   ): Promise<ConnectionShape<InventoryCount>> {

@@ -2,19 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { RelationService, isUuid, nowMs } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager } from 'typeorm';
 import { RecordErrors } from './records.errors';
-import { CATALOG_RELATIONS } from './catalog-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogRecordsService } from './catalog-records.service';
 import type { RelationKind } from './record-kind';
+import { relationOf } from './record-kinds';
 
-/** The SKUs a location carries (catalog-kinds.ts); inventory changes link theirs (linkInTransaction). */
+/** The SKUs a location carries (record-kinds.ts); inventory changes link theirs (linkInTransaction). */
 export const LOCATION_SKUS = 'LOCATION:SKU';
-
-function relationOf(key: string): RelationKind {
-  const relation = CATALOG_RELATIONS.find((r) => r.relation === key);
-  if (!relation) throw new Error(`unknown catalog relation ${key}`);
-  return relation;
-}
 
 /**
  * Members of every catalog relation (links table). Adding an existing member or removing a

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { CountedPage, filterValues, isUuid, nowMs, pageRequest } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { RecordErrors } from './records.errors';
-import { CATALOG_RELATIONS } from './catalog-kinds';
+import { CATALOG_RELATIONS } from './record-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { applyDateRange, applyUuidFilter, assertCursorPaging, uuidsOf } from './list-query';
 import { ValuesFilter } from './record-filters';
@@ -15,7 +15,10 @@ import type { RecordListArgs } from './record-list-args';
 
 const ALIAS = RECORDS_ALIAS;
 
-/** The fields every kind's create/update input has besides the kind's own. */
+/**
+ * A create or update input (`CreateSKUInput`, …) as the service reads it: the common fields and the
+ * kind's own.
+ */
 export interface RecordInput {
   name?: string | null;
   label?: string | null;
@@ -29,8 +32,8 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Store-scoped persistence of every catalog kind (catalog-kinds.ts): reads, keyset lists with the
- * generated filters, create (single and batch, one transaction), update, archive. Records are
+ * Store-scoped persistence of every catalog kind (record-kinds.ts): reads, keyset lists with the
+ * kind's filters, create (single and batch, one transaction), update, archive. Records are
  * never deleted: archive keeps references from orders and inventory valid.
  */
 @Injectable()
@@ -181,8 +184,8 @@ export class CatalogRecordsService {
       qb.andWhere(sql.where, sql.parameters);
     }
     for (const [field, spec] of Object.entries(def.fields)) {
-      if (!spec.filterInput) continue;
-      const given = filterValues(args[field] as ValuesFilter | null | undefined);
+      if (!spec.filterable) continue;
+      const given = filterValues((args as Record<string, unknown>)[field] as ValuesFilter | null | undefined);
       if (!given) continue;
       if (given.length === 0) qb.andWhere('1 = 0');
       else
@@ -196,7 +199,9 @@ export class CatalogRecordsService {
         `${args.hasParent ? '' : 'NOT '}EXISTS (SELECT 1 FROM "catalog"."links" pl WHERE pl.store_id = ${a}.store_id AND pl.relation = 'LIST_TREE_NODE:LIST_TREE_NODE' AND pl.member_id = ${a}.id::text)`,
       );
     for (const filter of listIdFilters(def)) {
-      const given = filterValues(args[filter.arg] as ValuesFilter | null | undefined);
+      const given = filterValues(
+        (args as Record<string, unknown>)[filter.arg] as ValuesFilter | null | undefined,
+      );
       if (!given) continue;
       const values = uuidsOf(given);
       if (values.length === 0) {
@@ -229,7 +234,7 @@ export class CatalogRecordsService {
       });
   }
 
-  async create(storeId: string, def: RecordKind, input: RecordInput): Promise<CatalogRecordEntity> {
+  async create(storeId: string, def: RecordKind, input: object): Promise<CatalogRecordEntity> {
     return this.dataSource.transaction((manager) => this.insert(manager, storeId, def, input));
   }
 
@@ -237,7 +242,7 @@ export class CatalogRecordsService {
   async createMany(
     storeId: string,
     def: RecordKind,
-    inputs: readonly RecordInput[],
+    inputs: readonly object[],
   ): Promise<CatalogRecordEntity[]> {
     return this.dataSource.transaction(async (manager) => {
       const rows: CatalogRecordEntity[] = [];
@@ -250,8 +255,9 @@ export class CatalogRecordsService {
     manager: EntityManager,
     storeId: string,
     def: RecordKind,
-    input: RecordInput,
+    given: object,
   ): Promise<CatalogRecordEntity> {
+    const input = given as RecordInput;
     let parentId: string | null = null;
     if (def.parent) {
       // The parent must be the store's and not archived: nothing new hangs under an archived record.
@@ -285,12 +291,8 @@ export class CatalogRecordsService {
   }
 
   /** Omitted fields keep their value; null clears a nullable one. Archived records do not change. */
-  async update(
-    storeId: string,
-    def: RecordKind,
-    id: string,
-    input: RecordInput,
-  ): Promise<CatalogRecordEntity> {
+  async update(storeId: string, def: RecordKind, id: string, given: object): Promise<CatalogRecordEntity> {
+    const input = given as RecordInput;
     if (!isUuid(id)) throw RecordErrors.notFound(def.kind, id);
     return this.dataSource.transaction(async (manager) => {
       const row = await this.query(storeId, def.kind, manager)

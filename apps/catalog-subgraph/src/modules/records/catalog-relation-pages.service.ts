@@ -36,7 +36,7 @@ export interface GroupPricing {
   readonly maxCompareAtPrice: number | null;
 }
 
-/** `<X>.references`' arguments (record-relations.factory.ts). */
+/** `<X>.references`' arguments (record-fields/record-fields.input.ts). */
 export interface ReferenceArgs {
   first?: number | null;
   after?: string | null;

@@ -1,7 +1,7 @@
 import type { ConnectionArgs } from '@platform/graphql-subgraph';
 import type { OrderBy, PaginationType, ValuesFilter } from './record-filters';
 
-/** What every generated list argument type holds (record-types.factory.ts builds the GraphQL side). */
+/** What every kind's list arguments hold (`SKUListArgs`, … in each kind's .input.ts). */
 export interface RecordListArgs extends ConnectionArgs {
   id?: ValuesFilter | null;
   name?: (ValuesFilter & { startsWith?: string | null; contains?: string | null }) | null;
@@ -18,8 +18,6 @@ export interface RecordListArgs extends ConnectionArgs {
   queryFilter?: string | null;
   /** List tree nodes only: nodes with (true) or without (false) a parent node. */
   hasParent?: boolean | null;
-  /** The id filters of record-list-filters.ts (attributeId, skuGroupId, channelId, …). */
-  [filter: string]: unknown;
 }
 
 export interface DateRange {

@@ -1,10 +1,10 @@
-import { CATALOG_RELATIONS, kindOf } from './catalog-kinds';
+import { CATALOG_RELATIONS } from './record-kinds';
 import type { RecordKind } from './record-kind';
 
 /**
- * The id filters of a kind's list beyond its own columns, each an `{ eq, in }` argument under the
- * public graph's name and input type: the parent (`attributeValues(attributeId:
- * AttributeIdFilter)`), the owners it is a member of (`skus(skuGroupId: SKUGroupIdFilter)`), the
+ * The id filters of a kind's list beyond its own columns, each an `{ eq, in }` argument (its
+ * GraphQL input type is in the kind's list arguments, modules/<feature>/<kind>.input.ts): the
+ * parent (`attributeValues(attributeId: AttributeIdFilter)`), the owners it is a member of (`skus(skuGroupId: SKUGroupIdFilter)`), the
  * members it holds (`skuGroups(channelId: SKUGroupChannelIdFilter)`, `listTreeNodes(listId)`,
  * `locations(skuId)`): `skus(locationId)` lists the SKUs a location carries, which include every SKU
  * with inventory there (inventory changes link it). A record matches when it is linked to any of
@@ -12,9 +12,6 @@ import type { RecordKind } from './record-kind';
  */
 export interface ListIdFilter {
   readonly arg: string;
-  /** GraphQL input type name. */
-  readonly inputName: string;
-  readonly description: string;
   /** SQL condition on the record alias `a`, with `:...<p>` the values and `:<p>_rel` the relation. */
   readonly where: (a: string, p: string) => string;
   readonly relation?: string;
@@ -32,8 +29,6 @@ export function listIdFilters(def: RecordKind): ListIdFilter[] {
   if (def.parent) {
     filters.push({
       arg: def.parent.field,
-      inputName: `${kindOf(def.parent.kind).typeName}IdFilter`,
-      description: `Only the records of these ${def.parent.kind.toLowerCase().replace(/_/g, ' ')}s.`,
       where: (a, p) => `${a}.parentId IN (:...${p})`,
     });
   }
@@ -42,8 +37,6 @@ export function listIdFilters(def: RecordKind): ListIdFilter[] {
       const self = r.owner === def.kind;
       filters.push({
         arg: self ? 'parentNodeId' : `${camel(r.owner)}Id`,
-        inputName: self ? `${def.typeName}ParentNodeIdFilter` : `${kindOf(r.owner).typeName}IdFilter`,
-        description: `Only members of these ${self ? 'parent nodes' : r.owner.toLowerCase().replace(/_/g, ' ') + 's'}.`,
         relation: r.relation,
         where: (a, p) =>
           `EXISTS (SELECT 1 FROM ${LINKS} WHERE l.store_id = ${a}.store_id AND l.relation = :${p}_rel AND l.owner_id IN (:...${p}) AND l.member_id = ${a}.id::text)`,
@@ -54,10 +47,6 @@ export function listIdFilters(def: RecordKind): ListIdFilter[] {
       const member = 'kind' in r.member ? r.member.kind : 'CHANNEL';
       filters.push({
         arg: channels ? 'channelId' : `${camel(member)}Id`,
-        inputName: channels ? `${def.typeName}ChannelIdFilter` : `${kindOf(member).typeName}IdFilter`,
-        description: channels
-          ? 'Only records assigned to one of these channels.'
-          : `Only records holding one of these ${member.toLowerCase().replace(/_/g, ' ')}s.`,
         relation: r.relation,
         where: (a, p) =>
           `EXISTS (SELECT 1 FROM ${LINKS} WHERE l.store_id = ${a}.store_id AND l.relation = :${p}_rel AND l.owner_id = ${a}.id AND l.member_id IN (:...${p}))`,

@@ -3,7 +3,7 @@ import { SubgraphErrors } from '@platform/graphql-subgraph';
 
 /**
  * `extensions.code` of the catalog records' errors (HTTP 200, in errors[]): `<KIND>_NOT_FOUND`
- * (SKU_NOT_FOUND, SKU_GROUP_NOT_FOUND, …) and `<KIND>_ARCHIVED` for every kind of catalog-kinds.ts,
+ * (SKU_NOT_FOUND, SKU_GROUP_NOT_FOUND, …) and `<KIND>_ARCHIVED` for every kind of record-kinds.ts,
  * plus the fixed codes below (docs/catalog.md, "Errors"). Inventory and bulk operations use these
  * for the records they touch; their own errors are beside them.
  */

@@ -1,6 +1,9 @@
-import type { RecordKind, RelationKind } from './record-kind';
+import type { RecordKind, RelationKind } from './catalog-kind';
 
-/** The fields of a price adjustment for choosing an option (OptionPrice) or one of its values (OptionValuePrice). */
+/**
+ * The fields of a price adjustment for choosing an option (OptionPrice) or one of its values
+ * (OptionValuePrice).
+ */
 const PRICE_ADJUSTMENT_FIELDS = {
   amount: {
     type: 'money',
@@ -11,8 +14,8 @@ const PRICE_ADJUSTMENT_FIELDS = {
 } as const;
 
 /**
- * Every catalog record kind (docs/catalog.md, "Inventory of fields"). Each gets
- * `<single>(id)`, `<plural>(…)`, `create<Name>`, `update<Name>`, `archive<Name>`.
+ * Every catalog record kind as the suites expect to find it (docs/catalog.md, "Inventory of
+ * fields"). Each has `<single>(id)`, `<plural>(…)`, `create<Name>`, `update<Name>`, `archive<Name>`.
  */
 export const CATALOG_KINDS = [
   {
@@ -431,4 +434,23 @@ export function kindOf(kind: string): RecordKind {
   const found = (CATALOG_KINDS as readonly RecordKind[]).find((k) => k.kind === kind);
   if (!found) throw new Error(`unknown catalog kind ${kind}`);
   return found;
+}
+
+/** The create input's GraphQL name: the kind's own, else `MutationCreate<Name>Input` (the public graph's). */
+export function createInputName(def: RecordKind): string {
+  return def.createInput ?? `MutationCreate${def.name}Input`;
+}
+
+/** The add and remove mutations of a relation (and its replace, if any), as the public graph spells them. */
+export function relationMutationNames(relation: RelationKind): {
+  add: string;
+  remove: string;
+  replace?: string;
+} {
+  const owner = kindOf(relation.owner).name;
+  return {
+    add: relation.addName ?? `add${relation.plural}To${owner}`,
+    remove: relation.removeName ?? `remove${relation.plural}From${owner}`,
+    ...(relation.replaceName ? { replace: relation.replaceName } : {}),
+  };
 }
