@@ -1,96 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@platform/ids';
-import { LineItemEntity } from '../../order-model/line-item.entity';
-import { amountIn, optionalAmountIn } from '../../order-model/money';
-import type {
-  Actor,
-  LineItemPatch,
-  NewDiscount,
-  NewLineItem,
-  NewNote,
-} from '../../order-model/order-commands';
+import { amountIn } from '../../order-model/money';
+import type { Actor, NewDiscount, NewNote } from '../../order-model/order-commands';
 import { OrderDiscountEntity } from '../../order-model/order-discount.entity';
 import { OrderNoteEntity } from '../../order-model/order-note.entity';
-import { assertEditable, assertNotArchived, lineTotals } from '../../order-model/order-rules';
+import { assertEditable, assertNotArchived } from '../../order-model/order-rules';
 import { OrderWriter } from '../../order-writer/order-writer.service';
 import { OrderEntity } from '../../order-model/order.entity';
-import { lineOf, newLineItemRow } from '../../order-model/order-rows';
 import { OrderErrors } from '../../order-model/orders.errors';
 
 /**
- * What an order holds besides its header: line items, order-level discounts and notes. Lines and
- * discounts change only while the order is DRAFT or OPEN (ORDER_NOT_EDITABLE otherwise) and every
- * change re-derives the totals; notes may be added to any order that is not archived.
+ * What an order holds besides its header and lines (the storefront cart changes lines): order-level
+ * discounts and notes. Discounts change only while the order is DRAFT or OPEN (ORDER_NOT_EDITABLE
+ * otherwise) and every change re-derives the totals; notes may be added to any order that is not
+ * archived.
  */
 @Injectable()
 export class OrderContentsService {
   constructor(private readonly writer: OrderWriter) {}
-
-  async addLineItem(
-    storeId: string,
-    orderId: string,
-    line: NewLineItem,
-    expectedVersion?: number | null,
-  ): Promise<{ order: OrderEntity; lineItem: LineItemEntity }> {
-    const { order, result } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
-      assertEditable(change.order);
-      const lines = change.tx.getRepository(LineItemEntity);
-      const last = await lines.maximum('position', { orderId: change.order.id });
-      const row = newLineItemRow(change.order, line, change.now, ['lineItem'], (last ?? 0) + 1);
-      await lines.insert(row);
-      await change.recompute();
-      return row;
-    });
-    return { order, lineItem: result };
-  }
-
-  async updateLineItem(
-    storeId: string,
-    orderId: string,
-    lineItemId: string,
-    patch: LineItemPatch,
-    expectedVersion?: number | null,
-  ): Promise<{ order: OrderEntity; lineItem: LineItemEntity }> {
-    const { order, result } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
-      assertEditable(change.order);
-      const lines = change.tx.getRepository(LineItemEntity);
-      const row = await lineOf(lines, change.order.id, lineItemId);
-      const currency = change.order.currencyCode;
-      if (patch.name !== undefined) row.name = patch.name;
-      if (patch.quantity !== undefined) row.quantity = patch.quantity;
-      if (patch.unitAmount !== undefined)
-        row.unitAmount = amountIn(patch.unitAmount, currency, ['unitAmount']);
-      if (patch.discountAmount !== undefined) {
-        row.discountTotal = optionalAmountIn(patch.discountAmount, currency, ['discountAmount']);
-      }
-      if (patch.taxAmount !== undefined)
-        row.taxTotal = optionalAmountIn(patch.taxAmount, currency, ['taxAmount']);
-      if (patch.fulfillmentMode !== undefined) row.fulfillmentMode = patch.fulfillmentMode;
-      if (patch.status !== undefined) row.status = patch.status;
-      Object.assign(row, lineTotals(row), { updatedAt: change.now });
-      await lines.save(row);
-      await change.recompute();
-      return row;
-    });
-    return { order, lineItem: result };
-  }
-
-  async deleteLineItem(
-    storeId: string,
-    orderId: string,
-    lineItemId: string,
-    expectedVersion?: number | null,
-  ): Promise<OrderEntity> {
-    const { order } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
-      assertEditable(change.order);
-      const lines = change.tx.getRepository(LineItemEntity);
-      const row = await lineOf(lines, change.order.id, lineItemId);
-      await lines.delete({ id: row.id });
-      await change.recompute();
-    });
-    return order;
-  }
 
   async addDiscount(
     storeId: string,
