@@ -12,6 +12,7 @@ import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { ImportsModule } from './modules/imports/imports.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /**
  * Hosting API: /v1/hosting and the earlier /v1/hosting/nodejs (schema `hosting`, plus
@@ -33,6 +34,7 @@ export class HostingAppModule {
         ImportsModule,
         SecretStoreModule.withHttp(),
         SubscriptionsModule,
+        WebhooksModule,
         QueueModule.forRoot(),
         ServiceKitModule.forRoot({
           config: config.platform,

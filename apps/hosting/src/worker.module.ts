@@ -12,6 +12,7 @@ import { ImportsWorkerModule } from './modules/imports/imports-worker.module';
 import { HostingMaintenanceModule } from './modules/maintenance/hosting-maintenance.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { VariantProxyModule } from './modules/variant-proxy/variant-proxy.module';
+import { WebhooksWorkerModule } from './modules/webhooks/webhooks-worker.module';
 import { WorkerLeasesModule } from './modules/worker-leases/worker-leases.module';
 
 /** The worker's options: AppsWorkerModule's (the provisioner, e.g. in tests). */
@@ -19,7 +20,8 @@ export type HostingWorkerOptions = AppsWorkerOptions;
 
 /**
  * The hosting worker: consumes `hosting-apps` (app creation: AppsWorkerModule) and `hosting-imports`
- * (imports, which it runs in PREVIEW: ImportsWorkerModule owns the app processes), re-adds orphaned
+ * (imports, which it runs in PREVIEW: ImportsWorkerModule owns the app processes), delivers deploy
+ * webhooks (`hosting-webhooks`: WebhooksWorkerModule), re-adds orphaned
  * jobs, purges expired idempotency keys. Serves /health/live, /health/ready, /metrics and the app traffic of
  * `/hosted/{appId}/{variant}/…` (VariantProxyModule) on its own port. Any number of workers run
  * side by side: each owns the variants it leases (WorkerLeasesModule, docs/hosting.md, "Several workers").
@@ -44,6 +46,7 @@ export class HostingWorkerModule {
           migrationSets: [HOSTING_MIGRATION_SET, IDEMPOTENCY_MIGRATION_SET],
         }),
         VariantProxyModule,
+        WebhooksWorkerModule,
         WorkerLeasesModule,
       ],
     };

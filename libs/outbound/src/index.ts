@@ -26,3 +26,4 @@ export {
   parseOutboundTargets,
 } from './outbound-targets';
 export type { OutboundTarget } from './outbound-targets';
+export { platformTargets } from './platform-targets';

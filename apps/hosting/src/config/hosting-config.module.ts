@@ -3,6 +3,7 @@ import { RUNTIME_SETTINGS } from '../modules/app-runtime/runtime-settings';
 import { PUBLIC_BASE_URL } from '../modules/apps/variant-urls.service';
 import { IMPORT_SETTINGS } from '../modules/imports/import-settings';
 import { MAINTENANCE_SETTINGS } from '../modules/maintenance/hosting-maintenance.jobs';
+import { WEBHOOK_SETTINGS } from '../modules/webhooks/webhook-settings';
 import { LEASE_SETTINGS } from '../modules/worker-leases/lease-settings';
 import type { HostingWorkerConfig } from './hosting-worker.config';
 import type { HostingConfig } from './hosting.config';
@@ -18,6 +19,7 @@ export class HostingConfigModule {
     return HostingConfigModule.of([
       { provide: IMPORT_SETTINGS, useValue: config.imports },
       { provide: PUBLIC_BASE_URL, useValue: config.publicBaseUrl },
+      { provide: WEBHOOK_SETTINGS, useValue: config.webhooks },
     ]);
   }
 
@@ -27,6 +29,7 @@ export class HostingConfigModule {
       { provide: RUNTIME_SETTINGS, useValue: config.runtime },
       { provide: LEASE_SETTINGS, useValue: config.leases },
       { provide: MAINTENANCE_SETTINGS, useValue: config.maintenance },
+      { provide: WEBHOOK_SETTINGS, useValue: config.webhooks },
     ]);
   }
 

@@ -2,7 +2,9 @@ import { Env, PlatformConfig, WORKER_PORTS, loadPlatformConfig } from '@platform
 import type { RuntimeSettings } from '../modules/app-runtime/runtime-settings';
 import type { ImportSettings } from '../modules/imports/import-settings';
 import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
+import type { WebhookSettings } from '../modules/webhooks/webhook-settings';
 import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
+import { loadWebhookSettings } from './hosting-webhooks.config';
 import {
   loadImportSettings,
   loadLeaseSettings,
@@ -21,6 +23,8 @@ export interface HostingWorkerConfig {
   readonly leases: LeaseSettings;
   /** How often the housekeeping jobs run (MAINTENANCE_SETTINGS). */
   readonly maintenance: MaintenanceSettings;
+  /** How deploy webhooks are delivered (WEBHOOK_SETTINGS). */
+  readonly webhooks: WebhookSettings;
 }
 
 /**
@@ -39,5 +43,6 @@ export function loadHostingWorkerConfig(env: Env = process.env): HostingWorkerCo
     runtime: loadRuntimeSettings(env),
     leases: loadLeaseSettings(env, platform.port),
     maintenance: loadMaintenanceSettings(env),
+    webhooks: loadWebhookSettings(env),
   };
 }

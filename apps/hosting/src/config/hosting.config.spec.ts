@@ -98,8 +98,16 @@ describe('runtime settings', () => {
       appGid: 10001,
       egressDeny: [],
       sandboxToolDirs: ['/usr/sbin', '/sbin', '/usr/bin', '/bin'],
+      startupTimeoutMs: 30_000,
+      failAfterCrashes: 5,
       kubernetes: null,
     });
+    expect(
+      loadRuntimeSettings({ HOSTING_APP_STARTUP_TIMEOUT_MS: '2000', HOSTING_APP_FAIL_AFTER_CRASHES: '1' }),
+    ).toMatchObject({ startupTimeoutMs: 2000, failAfterCrashes: 1 });
+    expect(() => loadRuntimeSettings({ HOSTING_APP_STARTUP_TIMEOUT_MS: '10' })).toThrow(
+      /HOSTING_APP_STARTUP_TIMEOUT_MS/,
+    );
     expect(loadRuntimeSettings({ HOSTING_SANDBOX_PATH: '/opt/tools/:/usr/bin' }).sandboxToolDirs).toEqual([
       '/opt/tools/',
       '/usr/bin',

@@ -16,7 +16,9 @@ import type { ImportSettings } from '../modules/imports/import-settings';
 import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
 import { isIpv4Cidr } from '../modules/runtime/sandbox/egress-rules';
 import { SANDBOX_TOOL_DIRS } from '../modules/runtime/sandbox/sandbox-host';
+import type { WebhookSettings } from '../modules/webhooks/webhook-settings';
 import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
+import { loadWebhookSettings } from './hosting-webhooks.config';
 
 /** The hosting API's configuration: the platform's shared variables (port 3005) and its own. */
 export interface HostingConfig {
@@ -25,6 +27,8 @@ export interface HostingConfig {
   readonly imports: ImportSettings;
   /** PUBLIC_BASE_URL without a trailing slash: the base of each variant's public URL. */
   readonly publicBaseUrl: string;
+  /** Deploy webhooks: the outbound policy of their URLs (WEBHOOK_SETTINGS). */
+  readonly webhooks: WebhookSettings;
 }
 
 const MiB = 1024 * 1024;
@@ -88,8 +92,9 @@ function loadKubernetesSettings(env: Env): KubernetesSettings {
  * HOSTING_RUNTIME (`local` | `kubernetes`), HOSTING_APP_EGRESS (`internet` | `none`),
  * HOSTING_UNISOLATED (`allow` | `refuse`), HOSTING_APP_UID / HOSTING_APP_GID (10001),
  * HOSTING_APP_EGRESS_DENY (comma-separated IPv4 addresses or CIDRs), HOSTING_SANDBOX_PATH
- * (colon-separated absolute directories, default /usr/sbin:/sbin:/usr/bin:/bin), HOSTING_K8S_* with
- * kubernetes.
+ * (colon-separated absolute directories, default /usr/sbin:/sbin:/usr/bin:/bin),
+ * HOSTING_APP_STARTUP_TIMEOUT_MS (30000, 1000 to 600000), HOSTING_APP_FAIL_AFTER_CRASHES (5, 1 to
+ * 100), HOSTING_K8S_* with kubernetes.
  */
 export function loadRuntimeSettings(env: Env): RuntimeSettings {
   const deny = (env.HOSTING_APP_EGRESS_DENY ?? '')
@@ -114,6 +119,8 @@ export function loadRuntimeSettings(env: Env): RuntimeSettings {
     appGid: envInteger(env, 'HOSTING_APP_GID', 10001, 1, MAX_UID),
     egressDeny: deny,
     sandboxToolDirs: toolDirs.length ? toolDirs : SANDBOX_TOOL_DIRS,
+    startupTimeoutMs: envInteger(env, 'HOSTING_APP_STARTUP_TIMEOUT_MS', 30_000, 1000, 600_000),
+    failAfterCrashes: envInteger(env, 'HOSTING_APP_FAIL_AFTER_CRASHES', 5, 1, 100),
     kubernetes: runtime === 'kubernetes' ? loadKubernetesSettings(env) : null,
   };
 }
@@ -157,5 +164,6 @@ export function loadHostingConfig(env: Env = process.env): HostingConfig {
     platform: loadPlatformConfig({ serviceName: 'hosting', defaultPort: SERVICE_PORTS.hosting, env }),
     imports: loadImportSettings(env),
     publicBaseUrl: loadPublicBaseUrl(env),
+    webhooks: loadWebhookSettings(env),
   };
 }

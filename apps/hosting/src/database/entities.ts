@@ -8,6 +8,10 @@ import { ImportOperationEntity } from '../modules/imports/import-operation.entit
 import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
+import { WebhookDeliveryAttemptEntity } from '../modules/webhooks/webhook-delivery-attempt.entity';
+import { WebhookEventEntity } from '../modules/webhooks/webhook-event.entity';
+import { WebhookMessageEntity } from '../modules/webhooks/webhook-message.entity';
+import { WebhookEntity } from '../modules/webhooks/webhook.entity';
 import { WorkerEntity } from '../modules/worker-leases/worker.entity';
 
 /** Every entity of schema `hosting` (explicit list, no globs). Keep it sorted. */
@@ -22,5 +26,9 @@ export const HOSTING_ENTITIES = [
   DeploymentOperationEntity,
   ImportOperationEntity,
   SubscriptionEntity,
+  WebhookDeliveryAttemptEntity,
+  WebhookEntity,
+  WebhookEventEntity,
+  WebhookMessageEntity,
   WorkerEntity,
 ];

@@ -41,6 +41,8 @@ const SECRETS_PATCH: OpenApiErrorAnswers = {
   '422': 'IDEMPOTENCY_KEY_MISMATCH',
 };
 
+const WEBHOOK: OpenApiErrorAnswers = { ...READ, '404': 'WEBHOOK_NOT_FOUND (also for another account’s)' };
+
 /** The hosting API's document (not the worker's /hosted traffic): the commerce error object. */
 export const HOSTING_OPENAPI: OpenApiArea = {
   info: {
@@ -100,6 +102,17 @@ export const HOSTING_OPENAPI: OpenApiArea = {
       ...APP_READ,
       '404': 'APP_NOT_FOUND or SUBSCRIPTION_NOT_FOUND',
     },
+    'POST /v1/hosting/webhooks': {
+      ...READ,
+      ...JSON_BODY,
+      '400':
+        'INVALID_REQUEST: a bad body, or a refused URL (details[].issue PLATFORM_ENDPOINT, FORBIDDEN_ADDRESS, HTTPS_REQUIRED, …)',
+      '409': 'WEBHOOK_LIMIT_REACHED',
+    },
+    'GET /v1/hosting/webhooks': READ,
+    'GET /v1/hosting/webhooks/{webhookId}': WEBHOOK,
+    'DELETE /v1/hosting/webhooks/{webhookId}': { ...WEBHOOK, ...BODY_REFUSED },
+    'GET /v1/hosting/webhooks/{webhookId}/deliveries': WEBHOOK,
   },
 };
 

@@ -2,7 +2,6 @@ import {
   Env,
   PlatformConfig,
   SERVICE_PORTS,
-  WORKER_PORTS,
   envInteger,
   envMatching,
   envPositiveInteger,
@@ -11,31 +10,13 @@ import {
   loadPlatformConfig,
 } from '@platform/config';
 import { ConfigError } from '@platform/config';
-import { parseOutboundTargets, type OutboundTarget } from '@platform/outbound';
+import { parseOutboundTargets, platformTargets, type OutboundTarget } from '@platform/outbound';
 import type { ShoppingSettings } from './shopping-settings';
 
 /** The shopping service's configuration: the platform's shared variables and its own. */
 export interface ShoppingConfig {
   readonly platform: PlatformConfig;
   readonly shopping: ShoppingSettings;
-}
-
-function hostPort(raw: string, fallbackPort: number): OutboundTarget[] {
-  const url = new URL(raw);
-  return parseOutboundTargets(`${url.hostname.replace(/^\[|\]$/g, '')}:${url.port || fallbackPort}`);
-}
-
-/**
- * The platform's own endpoints no agent URL may reach (docs/shopping.md, "Outbound calls"): its
- * PostgreSQL and Redis, and every service and worker port on this host.
- */
-function platformTargets(platform: PlatformConfig): OutboundTarget[] {
-  const ports = [...Object.values(SERVICE_PORTS), ...Object.values(WORKER_PORTS)];
-  return [
-    ...hostPort(platform.databaseUrl, 5432),
-    ...hostPort(platform.redisUrl, 6379),
-    ...ports.flatMap((port) => parseOutboundTargets(`127.0.0.1:${port},localhost:${port}`)),
-  ];
 }
 
 /** The Shopping API's own variables (API and worker alike). */

@@ -6,6 +6,8 @@ import { CreateDeployments1795600000400 } from './1795600000400-create-deploymen
 import { CreateWorkers1795600000500 } from './1795600000500-create-workers';
 import { AddSubscriptionReferences1795600000600 } from './1795600000600-add-subscription-references';
 import { AddRuntimeEgress1795600000700 } from './1795600000700-add-runtime-egress';
+import { AddOperationFailures1795600000800 } from './1795600000800-add-operation-failures';
+import { CreateWebhooks1795600000900 } from './1795600000900-create-webhooks';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -17,4 +19,6 @@ export const HOSTING_MIGRATIONS = [
   CreateWorkers1795600000500,
   AddSubscriptionReferences1795600000600,
   AddRuntimeEgress1795600000700,
+  AddOperationFailures1795600000800,
+  CreateWebhooks1795600000900,
 ];

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { AppsModule } from '../apps/apps.module';
+import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { AppLogsController } from './app-logs.controller';
 import { AppLogsService } from './app-logs.service';
 import { LogPageTokens } from './log-page-token';
@@ -18,7 +19,7 @@ export class AppLogsModule {
   static withHttp(): DynamicModule {
     return {
       module: AppLogsModule,
-      imports: [AppsModule],
+      imports: [AppsModule, SecretStoreModule],
       controllers: [AppLogsController],
       providers: [
         AppLogsService,

@@ -3,6 +3,7 @@ import { Errors, ViolationCode } from '@platform/errors';
 import { DataSource } from 'typeorm';
 import type { Variant } from '../apps/app-environment.entity';
 import { AppsService } from '../apps/apps.service';
+import { LogRedaction } from '../secret-store/log-redaction.service';
 import { LOG_LEVELS, SINCE_PATTERN } from './app-logs.request';
 import type { LogLevel, LogSource, LogsQuery } from './app-logs.request';
 import { LogPageTokens } from './log-page-token';
@@ -73,6 +74,7 @@ export class AppLogsService {
     private readonly apps: AppsService,
     private readonly dataSource: DataSource,
     @Inject(LogPageTokens) private readonly tokens: LogPageTokens,
+    private readonly redaction: LogRedaction,
   ) {}
 
   /**
@@ -103,7 +105,11 @@ export class AppLogsService {
     return { ...binding, variant, source: q.source, level: q.level, after };
   }
 
-  /** One page of the caller's app's lines, oldest first from `since`; APP_NOT_FOUND for another account's app. */
+  /**
+   * One page of the caller's app's lines, oldest first from `since`; APP_NOT_FOUND for another
+   * account's app. Lines are stored redacted; the page is redacted again with the app's secrets of
+   * now (values set since the line was stored, lines stored before redaction existed).
+   */
   async page(accountId: string, appId: string, q: LogsQuery): Promise<LogPage> {
     const query = this.resolve(appId, q);
     await this.apps.require(accountId, appId);
@@ -127,11 +133,14 @@ export class AppLogsService {
     pageParams.push(query.pageSize + 1);
     const pageSql = `SELECT "id", "at", "source", "level", "message" FROM "hosting"."app_log_lines"
       WHERE ${pageWhere.join(' AND ')} ORDER BY "at", "id" LIMIT $${pageParams.length}`;
-    const [counted, rows] = await Promise.all([
+    const [counted, rows, redactor] = await Promise.all([
       this.dataSource.query<{ n: number }[]>(countSql, params),
       this.dataSource.query<LogLineView[]>(pageSql, pageParams),
+      this.redaction.forApp(appId),
     ]);
-    const items = rows.slice(0, query.pageSize);
+    const items = rows
+      .slice(0, query.pageSize)
+      .map((row) => (redactor.size === 0 ? row : { ...row, message: redactor.redact(row.message) }));
     const last = items[items.length - 1];
     return {
       query,

@@ -12,9 +12,18 @@ import { RuntimeLogStore } from '../app-logs/runtime-log-store.service';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
 import { variantKeyId } from '../runtime';
-import type { RuntimeDriver, StartCommand, VariantHandle, VariantKey, VariantSpec } from '../runtime';
+import type {
+  RuntimeDriver,
+  RuntimeLogLine,
+  StartCommand,
+  VariantHandle,
+  VariantKey,
+  VariantSpec,
+} from '../runtime';
 import { VARIANT_ENV_SOURCE } from '../runtime-env/variant-env-source';
 import type { VariantEnvSource } from '../runtime-env/variant-env-source';
+import { LogRedaction } from '../secret-store/log-redaction.service';
+import { SecretRedactor } from '../secrets';
 import { LeaseLostError } from '../worker-leases/worker-lease-store';
 import type { OwnedVariant } from '../worker-leases/worker-lease-store';
 import { WorkerLeases } from '../worker-leases/worker-leases.service';
@@ -34,6 +43,9 @@ export interface BuildToRun {
 
 const describe = (error: unknown): string => errorMessage(error);
 
+/** Sees every line a start writes (redacted), e.g. to tell why it failed; must not throw. */
+export type StartObserver = (line: RuntimeLogLine) => void;
+
 /** What an owned variant runs, when it should run (desired RUNNING with a recorded build). */
 const buildOf = (v: OwnedVariant): BuildToRun | null =>
   v.desiredState === 'RUNNING' && v.buildDir !== null && v.startCommand !== null
@@ -44,7 +56,8 @@ const buildOf = (v: OwnedVariant): BuildToRun | null =>
  * The worker's one runtime driver (RUNTIME_DRIVER) and the variants it runs: those this worker
  * owns (WorkerLeases, docs/hosting.md, "Several workers"). Starts and releases of one variant are
  * serialized; the env is the variant's secrets (VARIANT_ENV_SOURCE, {} without a secret store);
- * every line the apps write goes to the RuntimeLogStore (GET …/logs). The driver's state is copied
+ * every line the apps write goes to the RuntimeLogStore (GET …/logs), its secret values replaced
+ * by `[secret:NAME]` first (LogRedaction: the app's secrets when it was launched, and the env it got). The driver's state is copied
  * to app_environments (runtime_state, runtime_error, port) every 2 s, only for owned variants.
  *
  * As the LeaseHolder it adopts, at each heartbeat, its fair share of orphaned variants (after
@@ -75,6 +88,7 @@ export class AppRuntimeManager
     @Inject(RUNTIME_DRIVER) readonly driver: RuntimeDriver,
     private readonly leases: WorkerLeases,
     @Optional() @Inject(VARIANT_ENV_SOURCE) private readonly envSource?: VariantEnvSource,
+    @Optional() private readonly redaction?: LogRedaction,
   ) {
     this.pidFiles = new RuntimePidFiles(join(settings.dataDir, 'run'));
   }
@@ -134,14 +148,14 @@ export class AppRuntimeManager
   /**
    * start() for a caller already inside serialized(key, …) (calling start() there would wait on
    * itself): takes the variant over from any other worker, waits until that worker stopped its
-   * copy, then starts the build here.
+   * copy, then starts the build here. `observe` sees the lines of this start as they are stored.
    */
-  async startInLock(key: VariantKey, build: BuildToRun): Promise<VariantHandle> {
+  async startInLock(key: VariantKey, build: BuildToRun, observe?: StartObserver): Promise<VariantHandle> {
     if (this.closing) throw new Error('the worker is shutting down');
     const workerId = this.leases.requireWorkerId();
     await this.leases.store.takeOver(workerId, key);
     await this.leases.waitForHandoff(key);
-    return this.launch(key, build, workerId, (spec) => this.driver.start(spec));
+    return this.launch(key, build, workerId, (spec) => this.driver.start(spec), observe);
   }
 
   /**
@@ -255,8 +269,11 @@ export class AppRuntimeManager
     build: BuildToRun,
     workerId: string,
     run: (spec: VariantSpec) => Promise<VariantHandle>,
+    observe?: StartObserver,
   ): Promise<VariantHandle> {
     const env = (await this.envSource?.envFor(key.appId, key.variant)) ?? {};
+    // The values in force for this launch (and the driver's relaunches of it, which reuse its env).
+    const redactor = (await this.redaction?.forApp(key.appId, env)) ?? SecretRedactor.NONE;
     await this.record(key, 'STARTING', null);
     const handle = await run({
       key,
@@ -264,8 +281,16 @@ export class AppRuntimeManager
       startCommand: build.startCommand,
       env,
       memoryMb: this.settings.appMemoryMb,
-      // Every line to the durable store (batched; never throws into the driver).
-      onLog: (line) => void this.logs.append(key.appId, key.variant, [line]),
+      // Every line to the durable store, redacted (batched; never throws into the driver).
+      onLog: (line) => {
+        const stored = redactor.size === 0 ? line : { ...line, message: redactor.redact(line.message) };
+        try {
+          observe?.(stored);
+        } catch {
+          // an observer must not take the log sink down
+        }
+        void this.logs.append(key.appId, key.variant, [stored]);
+      },
     });
     if (this.leases.workerId !== workerId || this.closing) {
       await this.driver.release(key);

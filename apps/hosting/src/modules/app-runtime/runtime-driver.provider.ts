@@ -152,6 +152,8 @@ export async function createRuntimeDriver(
     host: settings.runtimeHost,
     npmStart: 'refuse',
     isolation,
+    startupTimeoutMs: runtime.startupTimeoutMs,
+    backoff: { maxConsecutiveCrashes: runtime.failAfterCrashes },
   });
 }
 

@@ -24,6 +24,16 @@ export interface RuntimeSettings {
   readonly appGid: number;
   /** HOSTING_APP_EGRESS_DENY: more IPv4 addresses or CIDRs apps may not reach (comma-separated). */
   readonly egressDeny: readonly string[];
+  /**
+   * HOSTING_APP_STARTUP_TIMEOUT_MS (local runtime): how long a launched app may take to accept
+   * connections on PORT before it is killed and counts as a crash (default 30 000).
+   */
+  readonly startupTimeoutMs: number;
+  /**
+   * HOSTING_APP_FAIL_AFTER_CRASHES (local runtime): the crash that makes this many in a row ends the
+   * variant FAILED instead of a relaunch with backoff (default 5); a start fails then.
+   */
+  readonly failAfterCrashes: number;
   /** The Kubernetes runtime's settings (HOSTING_K8S_*; docs/hosting.md, "Kubernetes runtime"); null on the local runtime. */
   readonly kubernetes: KubernetesSettings | null;
 }

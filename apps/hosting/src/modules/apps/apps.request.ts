@@ -40,12 +40,8 @@ export class CreateAppRequest {
   name!: string;
 }
 
-export class ListAppsQuery {
-  @ApiPropertyOptional({ enum: APP_TYPES, description: 'Filter by application type' })
-  @IsIn(APP_TYPES, { message: `appType must be one of ${APP_TYPES.join(', ')}` })
-  @IsOptional()
-  appType?: AppType;
-
+/** pageSize and pageToken of a keyset-paged hosting list (apps, webhooks, deliveries). */
+export class HostingPageQuery {
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 1,
@@ -64,6 +60,13 @@ export class ListAppsQuery {
   @IsString({ message: 'pageToken must be a string' })
   @IsOptional()
   pageToken?: string;
+}
+
+export class ListAppsQuery extends HostingPageQuery {
+  @ApiPropertyOptional({ enum: APP_TYPES, description: 'Filter by application type' })
+  @IsIn(APP_TYPES, { message: `appType must be one of ${APP_TYPES.join(', ')}` })
+  @IsOptional()
+  appType?: AppType;
 }
 
 export class AppParams {

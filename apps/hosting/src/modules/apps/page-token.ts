@@ -1,5 +1,5 @@
 import { decodeListCursor, encodeListCursor } from '@platform/crypto';
-import { Errors, ViolationCode } from '@platform/errors';
+import { Errors, PlatformError, ViolationCode } from '@platform/errors';
 
 /** Position after the last app of a page: the keyset (createdAt, appId) of the list's order. */
 export interface AppCursor {
@@ -35,14 +35,19 @@ export function encodePageToken(cursor: AppCursor, binding: string): string {
 export function decodePageToken(token: string, binding: string): AppCursor {
   const [at, appId] = decodeListCursor(token, `hosting-apps\n${binding}`, 2) ?? [];
   if (typeof at !== 'string' || typeof appId !== 'string' || !EPOCH_MS.test(at) || !APP_ID.test(appId))
-    throw Errors.validation([
-      {
-        location: 'query',
-        path: ['pageToken'],
-        code: ViolationCode.INVALID_FORMAT,
-        message: 'pageToken is not a token this API issued for this list; follow links[rel=next]',
-        value: token,
-      },
-    ]);
+    throw invalidPageToken(token);
   return { createdAt: new Date(Number(at)), appId };
+}
+
+/** 400 INVALID_REQUEST at query `pageToken` (INVALID_FORMAT): a token this API did not issue for this list. */
+export function invalidPageToken(token: string): PlatformError {
+  return Errors.validation([
+    {
+      location: 'query',
+      path: ['pageToken'],
+      code: ViolationCode.INVALID_FORMAT,
+      message: 'pageToken is not a token this API issued for this list; follow links[rel=next]',
+      value: token,
+    },
+  ]);
 }

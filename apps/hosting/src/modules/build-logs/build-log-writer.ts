@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { SecretRedactor } from '../secrets';
 import { BuildLogLineEntity } from './build-log-line.entity';
 import type { BuildLogLineStream } from './build-log-line.entity';
 
@@ -9,7 +10,8 @@ export const MAX_BUILD_LOG_LINE_CHARS = 8192;
 /**
  * Writes an operation's build log lines in order as they come, without making the builder wait
  * (one insert after the other on a promise chain). A lost line never fails the build by itself:
- * `flush()` reports it once the step is over.
+ * `flush()` reports it once the step is over. Every message goes through the app's SecretRedactor
+ * before it is cut to MAX_BUILD_LOG_LINE_CHARS and stored: no secret value reaches the table.
  */
 export class BuildLogWriter {
   private chain: Promise<void> = Promise.resolve();
@@ -20,22 +22,29 @@ export class BuildLogWriter {
     private readonly dataSource: DataSource,
     private readonly operationId: string,
     private seq: number,
+    private readonly redactor: SecretRedactor,
   ) {}
 
   /** A writer that continues after the lines already stored (a retried attempt appends to them). */
-  static async open(dataSource: DataSource, operationId: string): Promise<BuildLogWriter> {
+  static async open(
+    dataSource: DataSource,
+    operationId: string,
+    redactor: SecretRedactor = SecretRedactor.NONE,
+  ): Promise<BuildLogWriter> {
     const rows: { max: number | null; count: string }[] = await dataSource.query(
       'SELECT max(seq) AS max, count(*) AS count FROM hosting.build_log_lines WHERE operation_id = $1',
       [operationId],
     );
-    const writer = new BuildLogWriter(dataSource, operationId, rows[0]?.max ?? 0);
+    const writer = new BuildLogWriter(dataSource, operationId, rows[0]?.max ?? 0, redactor);
     writer.written = Number(rows[0]?.count ?? 0);
     return writer;
   }
 
   /**
    * Appends a copy of another operation's lines (a deployment starts with its import's build log),
-   * in one statement, once: the copy is skipped when this operation has lines already.
+   * in one statement, once: the copy is skipped when this operation has lines already. The lines
+   * were redacted when the import stored them (with the app's secrets of both variants then);
+   * serving redacts again with the secrets of the time.
    */
   async copyFrom(sourceOperationId: string): Promise<void> {
     if (this.seq > 0) return;
@@ -60,10 +69,10 @@ export class BuildLogWriter {
       seq: ++this.seq,
       at,
       stream: truncated ? 'SYSTEM' : stream,
-      message: (truncated ? `build log truncated after ${MAX_BUILD_LOG_LINES} lines` : message).slice(
-        0,
-        MAX_BUILD_LOG_LINE_CHARS,
-      ),
+      message: (truncated
+        ? `build log truncated after ${MAX_BUILD_LOG_LINES} lines`
+        : this.redactor.redact(message)
+      ).slice(0, MAX_BUILD_LOG_LINE_CHARS),
     };
     this.chain = this.chain.then(async () => {
       if (this.failed) return;

@@ -139,7 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuildResult> {
       npm_config_color: 'false',
       npm_config_progress: 'false',
     });
-    const run = (args: string[], sandbox?: SandboxHost) =>
+    const run = (args: string[], sandbox?: SandboxHost): Promise<StepResult> =>
       runNpm(args, {
         cwd: appDir,
         env,
@@ -158,21 +158,32 @@ export async function buildApp(opts: BuildOptions): Promise<BuildResult> {
     const install = hasLock ? ['ci'] : ['install', '--no-package-lock'];
     const omit = hasBuild ? ['--include=dev'] : ['--omit=dev'];
 
-    if ((await run([...install, ...omit, ...common])) !== 0) {
-      throw new BuildError('INSTALL_FAILED', `npm ${install[0]} failed: see the lines above`);
+    const installed = await run([...install, ...omit, ...common]);
+    if (installed.code !== 0) {
+      throw new BuildError('INSTALL_FAILED', `npm ${install[0]} failed: see the lines above`, {
+        output: installed.output,
+      });
     }
     if (hasBuild) {
       const isolation = opts.isolation ?? { unisolated: true };
       if ('refuse' in isolation)
-        throw new BuildError('BUILD_FAILED', `the build script was not run: ${isolation.refuse}`);
+        throw new BuildError('BUILD_FAILED', `the build script was not run: ${isolation.refuse}`, {
+          kind: 'refused',
+        });
       const sandbox = 'sandbox' in isolation ? isolation.sandbox : undefined;
       if (sandbox) system('the build script runs in a sandbox');
-      if ((await run(['run', 'build'], sandbox)) !== 0) {
-        throw new BuildError('BUILD_FAILED', 'the build script failed: see the lines above');
+      const built = await run(['run', 'build'], sandbox);
+      if (built.code !== 0) {
+        throw new BuildError('BUILD_FAILED', 'the build script failed: see the lines above', {
+          output: built.output,
+        });
       }
       const prune = ['prune', '--omit=dev', ...(hasLock ? [] : ['--no-package-lock']), ...common];
-      if ((await run(prune)) !== 0)
-        throw new BuildError('INSTALL_FAILED', 'npm prune failed: see the lines above');
+      const pruned = await run(prune);
+      if (pruned.code !== 0)
+        throw new BuildError('INSTALL_FAILED', 'npm prune failed: see the lines above', {
+          output: pruned.output,
+        });
     }
 
     const startCommand = resolveStartCommand(manifest, appDir);
@@ -183,7 +194,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuildResult> {
     return { dir: appDir, startCommand, durationMs };
   } catch (e) {
     const error =
-      e instanceof BuildError ? e : new BuildError('BUILD_FAILED', `builder error: ${(e as Error).message}`);
+      e instanceof BuildError
+        ? e
+        : new BuildError('BUILD_FAILED', `builder error: ${(e as Error).message}`, { kind: 'builder' });
     system(`build failed: ${error.code}: ${error.message}`);
     throw error;
   }
@@ -230,8 +243,20 @@ interface RunOptions {
   emit: (stream: BuildLogStream, message: string) => void;
 }
 
-/** Runs `npm <args>`, streams its lines, resolves its exit code; throws on timeout or abort. */
-function runNpm(args: string[], options: RunOptions): Promise<number> {
+/** How a step ended: its exit code and the first MAX_STEP_OUTPUT_LINES of its stdout and stderr. */
+interface StepResult {
+  code: number;
+  output: BuildLogLine[];
+}
+
+/** Lines of a step's output kept for its failure (the failure's firstError is taken from them). */
+export const MAX_STEP_OUTPUT_LINES = 500;
+
+/**
+ * Runs `npm <args>`, streams its lines, resolves its exit code and the start of its output; throws
+ * on timeout or abort (a BuildError carrying that output).
+ */
+function runNpm(args: string[], options: RunOptions): Promise<StepResult> {
   const { emit } = options;
   if (options.signal?.aborted)
     return Promise.reject(new BuildError('BUILD_CANCELLED', 'the build was cancelled'));
@@ -239,7 +264,12 @@ function runNpm(args: string[], options: RunOptions): Promise<number> {
   if (remaining <= 0) return Promise.reject(timeoutError(options.timeoutMs));
   emit('SYSTEM', `npm ${args.join(' ')}`);
 
-  return new Promise<number>((resolve, reject) => {
+  const output: BuildLogLine[] = [];
+  const capture = (stream: 'STDOUT' | 'STDERR', message: string) => {
+    if (output.length < MAX_STEP_OUTPUT_LINES) output.push({ at: new Date(), stream, message });
+    emit(stream, message);
+  };
+  return new Promise<StepResult>((resolve, reject) => {
     const child = options.sandbox
       ? sandboxedNpm(args, options, options.sandbox, (error) => stop(error))
       : spawn('npm', args, {
@@ -263,7 +293,7 @@ function runNpm(args: string[], options: RunOptions): Promise<number> {
       [child.stderr, 'STDERR'],
     ] as const) {
       if (!stream) continue;
-      const splitter = new LineSplitter((line) => emit(source, line));
+      const splitter = new LineSplitter((line) => capture(source, line));
       stream.on('data', (chunk: Buffer) => splitter.push(chunk));
       stream.once('end', () => splitter.end());
     }
@@ -281,13 +311,13 @@ function runNpm(args: string[], options: RunOptions): Promise<number> {
       options.signal?.removeEventListener('abort', onAbort);
       if (stoppedBy) {
         emit('SYSTEM', `killed: ${stoppedBy.message}`);
-        reject(stoppedBy);
+        reject(new BuildError(stoppedBy.code, stoppedBy.message, { kind: stoppedBy.kind, output }));
       } else if (spawnError) {
         emit('SYSTEM', `could not run npm: ${(spawnError as Error).message}`);
-        resolve(127);
+        resolve({ code: 127, output });
       } else {
         emit('SYSTEM', signal ? `killed by ${signal}` : `exit code ${code}`);
-        resolve(code ?? 128);
+        resolve({ code: code ?? 128, output });
       }
     });
   });
@@ -324,7 +354,11 @@ function sandboxedNpm(
         },
         closed,
       ).catch((error: unknown) =>
-        fail(new BuildError('BUILD_FAILED', `sandbox set-up failed: ${errorMessage(error)}`)),
+        fail(
+          new BuildError('BUILD_FAILED', `sandbox set-up failed: ${errorMessage(error)}`, {
+            kind: 'builder',
+          }),
+        ),
       );
     } else if (message.type === 'error') {
       options.emit('SYSTEM', String(message.message));

@@ -1,5 +1,6 @@
 import { OperationRecordBase } from '@platform/queue';
 import { Column, Entity, Index } from 'typeorm';
+import type { OperationFailure } from '../failures';
 
 /**
  * A deployment (POST /v1/hosting/apps/{appId}/deployments; the earlier namespace's deployment
@@ -32,4 +33,12 @@ export class DeploymentOperationEntity extends OperationRecordBase {
   /** True when PUBLISH already ran this import: nothing was restarted. Null until COMPLETED. */
   @Column({ type: 'boolean', nullable: true })
   noOp!: boolean | null;
+
+  /**
+   * When FAILED in one of the app's phases: which phase, its code, the first relevant log line and
+   * a hint (docs/hosting.md, "Failures that say why"). Null otherwise (platform refusals such as
+   * SUPERSEDED, retries exhausted).
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  failure!: OperationFailure | null;
 }

@@ -1,16 +1,18 @@
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { PermanentFailure } from '@platform/queue';
+import { OperationStatus, PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogWriter } from '../build-logs';
+import { AppFailure, StartOutput, startFailure } from '../failures';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
 import { RuntimeStartError } from '../runtime';
 import type { VariantHandle, VariantKey } from '../runtime';
+import { LogRedaction } from '../secret-store/log-redaction.service';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
 import { DeploymentFailureCode } from './deployments.errors';
@@ -39,7 +41,8 @@ const describe = (error: unknown): string => errorMessage(error);
  * its own directory (PUBLISH never shares files with PREVIEW), starts it in PUBLISH with PUBLISH's
  * secrets (replacing what ran there) and returns the commit that records PUBLISH and marks the
  * app's attachment PUBLISHED. A start that fails restarts the previous PUBLISH build, if any, and
- * ends FAILED START_FAILED.
+ * ends FAILED START_FAILED with the record's `failure` saying which phase failed and why. Its own
+ * log lines are stored redacted (LogRedaction).
  */
 @Injectable()
 export class DeploymentRunner {
@@ -47,10 +50,15 @@ export class DeploymentRunner {
     private readonly dataSource: DataSource,
     private readonly runtime: AppRuntimeManager,
     @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
+    private readonly redaction: LogRedaction,
   ) {}
 
   async run({ record, attempt }: OperationContext<DeploymentOperationEntity>): Promise<OperationCommit> {
-    const log = await BuildLogWriter.open(this.dataSource, record.id);
+    const log = await BuildLogWriter.open(
+      this.dataSource,
+      record.id,
+      await this.redaction.forApp(record.appId),
+    );
     await log.copyFrom(record.importId);
     const system = (message: string) => log.line('SYSTEM', message);
     if (attempt > 1) system(`attempt ${attempt}: starting over`);
@@ -65,6 +73,11 @@ export class DeploymentRunner {
         system(`deployment failed: ${error.code}: ${error.message}`);
         await log.flush().catch(() => undefined);
       }
+      // Written before OperationRunner fails the record (a failed write here is retried like any other error).
+      if (error instanceof AppFailure)
+        await this.dataSource
+          .getRepository(DeploymentOperationEntity)
+          .update({ id: record.id, status: OperationStatus.EXECUTING }, { failure: error.failure });
       throw error;
     }
     system(
@@ -141,15 +154,26 @@ export class DeploymentRunner {
       throw error;
     }
     system(`build copied; starting: ${[record.startCommand.command, ...record.startCommand.args].join(' ')}`);
+    const output = new StartOutput();
     try {
       // Takes PUBLISH over from the worker that ran it (that one stops its copy first).
-      const handle = await this.runtime.startInLock(key, { dir, startCommand: record.startCommand });
+      const handle = await this.runtime.startInLock(
+        key,
+        { dir, startCommand: record.startCommand },
+        output.observe,
+      );
       return { noOp: false, handle, dir, owner: this.runtime.workerId };
     } catch (error) {
       if (!(error instanceof RuntimeStartError)) throw error;
+      const failure = startFailure(error.reason, error.message, output.close(), {
+        memoryMb: this.settings.appMemoryMb,
+      });
       system(`the app did not start in PUBLISH: ${error.message}`);
+      system(`${failure.phase} ${failure.code}${failure.firstError ? `: ${failure.firstError}` : ''}`);
       await this.restorePrevious(key, publish, system);
-      throw new PermanentFailure(DeploymentFailureCode.START_FAILED, error.message);
+      throw new AppFailure(DeploymentFailureCode.START_FAILED, error.message, failure);
+    } finally {
+      output.close();
     }
   }
 

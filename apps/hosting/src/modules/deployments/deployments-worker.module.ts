@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
 import { ImportsWorkerModule } from '../imports/imports-worker.module';
+import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
 import { DeploymentRunner } from './deployment.runner';
 import { HostingDeploymentsQueue } from './deployments.jobs';
@@ -20,6 +21,7 @@ import { DeploymentsProcessor } from './deployments.processor';
       operations: HostingDeploymentsQueue,
     }),
     QueueModule.registerQueues(HostingDeploymentsQueue),
+    SecretStoreModule,
     TypeOrmModule.forFeature([DeploymentOperationEntity]),
   ],
   providers: [DeploymentRunner, DeploymentsProcessor, OperationRunner],

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperationRunner, QueueModule } from '@platform/queue';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppsModule } from '../apps/apps.module';
+import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { BuildLogLineEntity } from '../build-logs';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
@@ -15,6 +16,7 @@ import { DeploymentsService } from './deployments.service';
   imports: [
     AppsModule,
     QueueModule.registerQueues(HostingDeploymentsQueue),
+    SecretStoreModule,
     TypeOrmModule.forFeature([
       AppEnvironmentEntity,
       AppSubscriptionEntity,

@@ -1,18 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OperationStatus } from '@platform/queue';
-import { ErrorSummaryResponse, LinkResponse, appPath } from '../apps/apps.response';
+import { LinkResponse, appPath } from '../apps/apps.response';
 import { formatLogLine } from '../build-logs';
 import type { BuildLogLineEntity } from '../build-logs';
+import { FailureResponse, OperationErrorResponse, toOperationError } from '../failures/failure.response';
 import type { DeploymentOperationEntity } from './deployment-operation.entity';
 import type { DeploymentList } from './deployments.service';
 
 export const deploymentPath = (appId: string, deploymentId: string): string =>
   `${appPath(appId)}/deployments/${deploymentId}`;
 
-const failure = (operation: DeploymentOperationEntity): ErrorSummaryResponse => ({
-  code: operation.failureCode ?? 'FAILED',
-  message: operation.failureMessage ?? 'the deployment failed',
-});
+const failure = (operation: DeploymentOperationEntity): OperationErrorResponse =>
+  toOperationError(operation, 'the deployment failed');
 
 export class DeploymentResponse {
   @ApiProperty({ format: 'uuid' }) deploymentId!: string;
@@ -23,8 +22,11 @@ export class DeploymentResponse {
     description: 'When COMPLETED: true when PUBLISH already ran this build (nothing was restarted)',
   })
   noOp?: boolean;
-  @ApiPropertyOptional({ type: ErrorSummaryResponse, description: 'Only when FAILED' })
-  error?: ErrorSummaryResponse;
+  @ApiPropertyOptional({
+    type: OperationErrorResponse,
+    description: 'Only when FAILED; `failure` says which phase of the app failed and why',
+  })
+  error?: OperationErrorResponse;
   @ApiPropertyOptional({
     type: [String],
     description: 'The build log lines so far (same as …/logs); present once one was written',
@@ -121,6 +123,12 @@ export class NodejsDeploymentItem {
   @ApiProperty({ type: String, nullable: true, description: 'Always null (no git sources)' }) gitHash!: null;
   @ApiProperty({ type: String, nullable: true, description: '`<code>: <message>` when failed' })
   errorMessage!: string | null;
+  @ApiPropertyOptional({
+    type: FailureResponse,
+    description:
+      'When failed in a phase of the app: which phase and why (the same object as /v1/hosting’s error.failure)',
+  })
+  failure?: FailureResponse;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
@@ -136,7 +144,7 @@ export function toNodejsDeploymentList(list: DeploymentList): NodejsDeploymentLi
   return {
     deployments: list.items.map((operation) => {
       const error = operation.status === OperationStatus.FAILED ? failure(operation) : null;
-      return {
+      const item: NodejsDeploymentItem = {
         id: operation.id,
         status: earlierDeploymentStatus(operation),
         gitHash: null,
@@ -144,6 +152,8 @@ export function toNodejsDeploymentList(list: DeploymentList): NodejsDeploymentLi
         createdAt: operation.createdAt.toISOString(),
         updatedAt: operation.updatedAt.toISOString(),
       };
+      if (error?.failure) item.failure = error.failure;
+      return item;
     }),
     totalCount: list.totalCount,
     hasMore: list.totalCount > list.items.length,

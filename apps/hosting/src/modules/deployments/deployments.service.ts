@@ -9,6 +9,8 @@ import { AppsService } from '../apps/apps.service';
 import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
 import { AppErrors } from '../apps/apps.errors';
 import { DeploymentErrors } from './deployments.errors';
+import { redactOperationFailure } from '../failures';
+import { LogRedaction } from '../secret-store/log-redaction.service';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
 import { HostingDeploymentsQueue, RUN_DEPLOYMENT_JOB } from './deployments.jobs';
@@ -36,6 +38,7 @@ export class DeploymentsService {
     @InjectRepository(AppEnvironmentEntity) private readonly environments: Repository<AppEnvironmentEntity>,
     @InjectRepository(AppSubscriptionEntity) private readonly attachments: Repository<AppSubscriptionEntity>,
     @InjectRepository(BuildLogLineEntity) private readonly lines: Repository<BuildLogLineEntity>,
+    private readonly redaction: LogRedaction,
   ) {}
 
   /**
@@ -63,6 +66,7 @@ export class DeploymentsService {
         sourceBuildDir: preview.buildDir,
         startCommand: preview.startCommand,
         noOp: null,
+        failure: null,
       },
       payload: { appId },
     });
@@ -82,10 +86,13 @@ export class DeploymentsService {
     return operation;
   }
 
+  /** The deployment with its build log, secret values redacted (docs/hosting.md, "Secrets in logs"). */
   async view(accountId: string, appId: string, deploymentId: string): Promise<DeploymentView> {
     await this.apps.require(accountId, appId);
     const operation = await this.operation(accountId, appId, deploymentId);
-    return { operation, logs: await latestBuildLogLines(this.lines, deploymentId) };
+    const redactor = await this.redaction.forApp(appId);
+    redactOperationFailure(operation, redactor);
+    return { operation, logs: await latestBuildLogLines(this.lines, deploymentId, redactor) };
   }
 
   /** The newest `limit` deployments of the caller's app (index deployment_operations_app_idx). */
@@ -96,6 +103,8 @@ export class DeploymentsService {
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });
+    const redactor = await this.redaction.forApp(appId);
+    for (const item of items) redactOperationFailure(item, redactor);
     return { items, totalCount };
   }
 }

@@ -1,5 +1,6 @@
 import { OperationRecordBase } from '@platform/queue';
 import { Column, Entity, Index } from 'typeorm';
+import type { OperationFailure } from '../failures';
 
 /**
  * An import (POST /v1/hosting/apps/{appId}/imports; the earlier namespace's source upload job):
@@ -26,4 +27,12 @@ export class ImportOperationEntity extends OperationRecordBase {
   /** The client's file name, as sent (informational). */
   @Column({ type: 'varchar', length: 255, nullable: true })
   fileName!: string | null;
+
+  /**
+   * When FAILED in one of the app's phases: which phase, its code, the first relevant log line and
+   * a hint (docs/hosting.md, "Failures that say why"). Null otherwise (platform refusals such as
+   * SUPERSEDED, retries exhausted).
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  failure!: OperationFailure | null;
 }

@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PermanentFailure } from '@platform/queue';
+import { OperationStatus, PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
@@ -9,8 +9,10 @@ import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogWriter } from '../build-logs';
 import { BuildError, buildApp } from '../builds';
 import type { BuildLogLine } from '../builds';
+import { AppFailure, StartOutput, archiveFailure, buildFailure, startFailure } from '../failures';
 import { RuntimeStartError } from '../runtime';
 import type { LocalIsolation, VariantKey } from '../runtime';
+import { LogRedaction } from '../secret-store/log-redaction.service';
 import { ArchiveError, extractArchive } from './archive';
 import { ImportOperationEntity } from './import-operation.entity';
 import { ImportFailureCode } from './imports.errors';
@@ -25,7 +27,9 @@ const describe = (error: unknown): string => errorMessage(error);
  * directory, build it (every line stored as it comes), start it in PREVIEW through the
  * AppRuntimeManager (replacing what ran there) and return the commit that records the variant in
  * app_environments, written in the transaction that completes the import. A retried run starts
- * over from a fresh directory; refusals of the archive or the build are PermanentFailures (no retry).
+ * over from a fresh directory; refusals of the archive or the build are PermanentFailures (no retry),
+ * AppFailures with the phase, code, first error and hint stored in the record's `failure`. Build
+ * log lines are stored redacted (LogRedaction: the app's secret values become `[secret:NAME]`).
  */
 @Injectable()
 export class ImportRunner {
@@ -36,12 +40,18 @@ export class ImportRunner {
     private readonly runtime: AppRuntimeManager,
     @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
     @Inject(APP_ISOLATION) private readonly isolation: LocalIsolation,
+    private readonly redaction: LogRedaction,
   ) {}
 
   async run(context: OperationContext<ImportOperationEntity>): Promise<OperationCommit> {
     try {
       return await this.attempt(context);
     } catch (error) {
+      // Written before OperationRunner fails the record (a failed write here is retried like any other error).
+      if (error instanceof AppFailure)
+        await this.dataSource
+          .getRepository(ImportOperationEntity)
+          .update({ id: context.record.id, status: OperationStatus.EXECUTING }, { failure: error.failure });
       // A permanent failure is final (no retry): its upload is not needed any more.
       if (error instanceof PermanentFailure) await this.removeUpload(context.record);
       throw error;
@@ -59,7 +69,8 @@ export class ImportRunner {
     attempt,
   }: OperationContext<ImportOperationEntity>): Promise<OperationCommit> {
     const paths = importPaths(this.settings, record.id, attempt);
-    const log = await BuildLogWriter.open(this.dataSource, record.id);
+    const redactor = await this.redaction.forApp(record.appId);
+    const log = await BuildLogWriter.open(this.dataSource, record.id, redactor);
     const system = (message: string) => log.line('SYSTEM', message);
     if (attempt > 1) system(`attempt ${attempt}: starting over`);
 
@@ -74,7 +85,7 @@ export class ImportRunner {
       if (error instanceof ArchiveError) {
         system(`archive refused: ${error.code}: ${error.message}`);
         await log.flush().catch(() => undefined);
-        throw new PermanentFailure(error.code, error.message);
+        throw new AppFailure(error.code, error.message, archiveFailure());
       }
       throw error;
     }
@@ -93,7 +104,8 @@ export class ImportRunner {
     } catch (error) {
       if (error instanceof BuildError) {
         await log.flush().catch(() => undefined);
-        throw new PermanentFailure(error.code, error.message);
+        const output = error.output.map((l) => ({ stream: l.stream, message: redactor.redact(l.message) }));
+        throw new AppFailure(error.code, error.message, buildFailure(error.code, error.kind, output));
       }
       throw error;
     }
@@ -103,17 +115,24 @@ export class ImportRunner {
     const { handle, owner } = await this.runtime.serialized(key, async () => {
       await this.refuseIfSuperseded(record);
       system(`starting in PREVIEW: ${[build.startCommand.command, ...build.startCommand.args].join(' ')}`);
+      const output = new StartOutput();
       try {
         // Takes PREVIEW over from the worker that ran it (that one stops its copy first).
-        const started = await this.runtime.startInLock(key, build);
+        const started = await this.runtime.startInLock(key, build, output.observe);
         return { handle: started, owner: this.runtime.workerId };
       } catch (error) {
         if (error instanceof RuntimeStartError) {
+          const failure = startFailure(error.reason, error.message, output.close(), {
+            memoryMb: this.settings.appMemoryMb,
+          });
           system(`the app did not start: ${error.message}`);
+          system(`${failure.phase} ${failure.code}${failure.firstError ? `: ${failure.firstError}` : ''}`);
           await log.flush().catch(() => undefined);
-          throw new PermanentFailure(ImportFailureCode.START_FAILED, error.message);
+          throw new AppFailure(ImportFailureCode.START_FAILED, error.message, failure);
         }
         throw error;
+      } finally {
+        output.close();
       }
     });
     system(`PREVIEW answers on port ${handle.port ?? '?'}`);

@@ -5,6 +5,7 @@ import { AppStatusController } from '../app-runtime/app-status.controller';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogLineEntity } from '../build-logs';
 import { AppsModule } from '../apps/apps.module';
+import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { ImportOperationEntity } from './import-operation.entity';
 import { ImportsController, NodejsSourceController } from './imports.controller';
 import { HostingImportsQueue } from './imports.jobs';
@@ -19,6 +20,7 @@ import { MultipartInstaller } from './multipart-installer.service';
   imports: [
     AppsModule,
     QueueModule.registerQueues(HostingImportsQueue),
+    SecretStoreModule,
     TypeOrmModule.forFeature([ImportOperationEntity, BuildLogLineEntity, AppEnvironmentEntity]),
   ],
   controllers: [ImportsController, NodejsSourceController, AppStatusController],

@@ -1,8 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OperationStatus } from '@platform/queue';
-import { ErrorSummaryResponse, LinkResponse, appPath } from '../apps/apps.response';
+import { LinkResponse, appPath } from '../apps/apps.response';
 import { formatLogLine } from '../build-logs';
 import type { BuildLogLineEntity } from '../build-logs';
+import {
+  FailureResponse,
+  OperationErrorResponse,
+  toFailureResponse,
+  toOperationError,
+} from '../failures/failure.response';
 import type { ImportOperationEntity } from './import-operation.entity';
 
 export const importPath = (appId: string, importId: string): string =>
@@ -12,8 +18,11 @@ export class ImportOperationResponse {
   @ApiProperty({ format: 'uuid' }) importId!: string;
   @ApiProperty({ enum: ['EXECUTING', 'COMPLETED', 'FAILED'], description: 'Open enum' }) status!: string;
   @ApiProperty({ example: 'NODEJS-aBcDeFgHiJ' }) appId!: string;
-  @ApiPropertyOptional({ type: ErrorSummaryResponse, description: 'Only when FAILED' })
-  error?: ErrorSummaryResponse;
+  @ApiPropertyOptional({
+    type: OperationErrorResponse,
+    description: 'Only when FAILED; `failure` says which phase of the app failed and why',
+  })
+  error?: OperationErrorResponse;
   @ApiPropertyOptional({
     type: [String],
     description: 'Build log lines so far, in order (opaque strings); present once the build wrote one',
@@ -42,10 +51,7 @@ export function toImportResponse(
     ],
   };
   if (operation.status === OperationStatus.FAILED)
-    response.error = {
-      code: operation.failureCode ?? 'FAILED',
-      message: operation.failureMessage ?? 'the import failed',
-    };
+    response.error = toOperationError(operation, 'the import failed');
   if (logs.length > 0) response.logs = logs.map(formatLogLine);
   return response;
 }
@@ -58,7 +64,13 @@ export class SourceUploadResponse {
 export class SourceStatusResponse {
   @ApiProperty({ format: 'uuid' }) jobId!: string;
   @ApiProperty({ enum: ['pending', 'active', 'failed'] }) status!: string;
-  @ApiPropertyOptional() errorMessage?: string;
+  @ApiPropertyOptional({ description: '`<code>: <message>` when failed' }) errorMessage?: string;
+  @ApiPropertyOptional({
+    type: FailureResponse,
+    description:
+      'When failed in a phase of the app: which phase and why (the same object as /v1/hosting’s error.failure)',
+  })
+  failure?: FailureResponse;
   @ApiPropertyOptional({ type: [String] }) logs?: string[];
 }
 
@@ -76,8 +88,10 @@ export function toSourceStatusResponse(
     jobId: operation.id,
     status: EARLIER_STATUS[operation.status] ?? operation.status.toLowerCase(),
   };
-  if (operation.status === OperationStatus.FAILED)
+  if (operation.status === OperationStatus.FAILED) {
     response.errorMessage = `${operation.failureCode ?? 'FAILED'}: ${operation.failureMessage ?? 'the upload failed'}`;
+    if (operation.failure) response.failure = toFailureResponse(operation.failure);
+  }
   if (logs.length > 0) response.logs = logs.map(formatLogLine);
   return response;
 }

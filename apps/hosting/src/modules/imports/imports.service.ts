@@ -8,6 +8,8 @@ import { Repository } from 'typeorm';
 import { AppsService } from '../apps/apps.service';
 import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
 import { AppErrors } from '../apps/apps.errors';
+import { redactOperationFailure } from '../failures';
+import { LogRedaction } from '../secret-store/log-redaction.service';
 import { ImportErrors } from './imports.errors';
 import { ImportOperationEntity } from './import-operation.entity';
 import { IMPORT_SETTINGS, uploadsDir } from './import-settings';
@@ -30,6 +32,7 @@ export class ImportsService {
     @InjectQueue(HostingImportsQueue.name) private readonly queue: Queue,
     @InjectRepository(ImportOperationEntity) private readonly imports: Repository<ImportOperationEntity>,
     @InjectRepository(BuildLogLineEntity) private readonly lines: Repository<BuildLogLineEntity>,
+    private readonly redaction: LogRedaction,
   ) {}
 
   /**
@@ -50,6 +53,7 @@ export class ImportsService {
         archivePath: stored.path,
         archiveBytes: stored.bytes,
         fileName: stored.fileName,
+        failure: null,
       },
       payload: { appId },
     });
@@ -63,9 +67,12 @@ export class ImportsService {
     return operation;
   }
 
+  /** The import with its build log, secret values redacted (docs/hosting.md, "Secrets in logs"). */
   async view(accountId: string, appId: string, importId: string): Promise<ImportView> {
     await this.apps.require(accountId, appId);
     const operation = await this.operation(accountId, appId, importId);
-    return { operation, logs: await latestBuildLogLines(this.lines, importId) };
+    const redactor = await this.redaction.forApp(appId);
+    redactOperationFailure(operation, redactor);
+    return { operation, logs: await latestBuildLogLines(this.lines, importId, redactor) };
   }
 }

@@ -14,6 +14,7 @@ import {
   type RuntimeLogLevel,
   type RuntimeLogLine,
   type RuntimeState,
+  type StartFailureReason,
   type VariantHandle,
   type VariantEgress,
   type VariantIsolation,
@@ -232,6 +233,8 @@ interface Instance {
   done: boolean;
   /** Set when the driver killed the instance for not becoming ready. */
   readinessFailure: string | null;
+  /** Why it was killed: PORT (not accepting connections in time) or SETUP (its sandbox failed). */
+  readinessKind?: 'PORT' | 'SETUP';
   /** Sandboxed: how the app itself ended, as its sandbox's init reported it. */
   appExit?: { code: number | null; signal: NodeJS.Signals | null };
 }
@@ -248,6 +251,8 @@ class Supervisor {
   private lastExitCode: number | null = null;
   private lastSignal: string | null = null;
   private lastError: string | null = null;
+  /** Why the last launch ended before or without becoming ready (the reason of a RuntimeStartError). */
+  private lastFailure: StartFailureReason | null = null;
   private stopping = false;
   private restartTimer: NodeJS.Timeout | null = null;
   private healthyTimer: NodeJS.Timeout | null = null;
@@ -297,7 +302,7 @@ class Supervisor {
   async stop(): Promise<void> {
     this.stopping = true;
     this.clearTimers();
-    this.settleWaiter(new RuntimeStartError(this.key, 'stopped before it was ready'));
+    this.settleWaiter(new RuntimeStartError(this.key, 'stopped before it was ready', { kind: 'STOPPED' }));
     const instance = this.instance;
     if (instance && !instance.done && instance.pid !== null) {
       this.state = 'STOPPING';
@@ -333,7 +338,7 @@ class Supervisor {
     this.readyAt = null;
     const isolation = this.settings.isolation;
     if ('refuse' in isolation) {
-      this.fail(`not started: ${isolation.refuse}`);
+      this.fail(`not started: ${isolation.refuse}`, { kind: 'REFUSED' });
       return;
     }
     const sandbox = 'sandbox' in isolation ? isolation.sandbox : null;
@@ -345,7 +350,7 @@ class Supervisor {
       if (!fs.statSync(dir).isDirectory()) throw new Error(`${this.spec.dir} is not a directory`);
       ({ command, env } = this.commandLine(dir, sandbox !== null));
     } catch (e) {
-      this.fail(errorMessage(e));
+      this.fail(errorMessage(e), { kind: 'REFUSED' });
       return;
     }
 
@@ -400,6 +405,7 @@ class Supervisor {
     child.once('error', (error) => {
       if (instance.pid === null) {
         instance.readinessFailure = `could not start: ${error.message}`;
+        instance.readinessKind = 'SETUP';
         finish();
       }
     });
@@ -477,21 +483,22 @@ class Supervisor {
     env: Record<string, string>,
   ): void {
     const { child } = instance;
-    const abort = (reason: string) => {
+    const abort = (reason: string, kind: 'PORT' | 'SETUP') => {
       if (instance.done || instance.readinessFailure) return;
       instance.readinessFailure = reason;
+      instance.readinessKind = kind;
       this.system('ERROR', `${reason}: SIGKILL`);
       if (instance.pid !== null) signalGroup(instance.pid, 'SIGKILL');
     };
     const deadline = setTimeout(
-      () => abort(`not accepting connections within ${this.settings.startupTimeoutMs} ms`),
+      () => abort(`not accepting connections within ${this.settings.startupTimeoutMs} ms`, 'PORT'),
       this.settings.startupTimeoutMs,
     );
     void instance.closed.then(() => clearTimeout(deadline));
     child.on('message', (message: SandboxMessage) => {
       if (message.type === 'hello') {
         this.handOver(instance, sandbox, dir, command, env).catch((error: unknown) =>
-          abort(`sandbox set-up failed: ${errorMessage(error)}`),
+          abort(`sandbox set-up failed: ${errorMessage(error)}`, 'SETUP'),
         );
       } else if (message.type === 'ready') {
         clearTimeout(deadline);
@@ -500,6 +507,7 @@ class Supervisor {
         instance.appExit = { code: message.code ?? null, signal: message.signal ?? null };
       } else if (message.type === 'error') {
         instance.readinessFailure = String(message.message);
+        instance.readinessKind = 'SETUP';
         this.system('ERROR', String(message.message));
       }
     });
@@ -574,6 +582,7 @@ class Supervisor {
       }
       if (Date.now() >= deadline) {
         instance.readinessFailure = `not accepting connections on port ${this.port} within ${this.settings.startupTimeoutMs} ms`;
+        instance.readinessKind = 'PORT';
         this.system('ERROR', `${instance.readinessFailure}: SIGKILL`);
         if (instance.pid !== null) signalGroup(instance.pid, 'SIGKILL');
         return;
@@ -607,6 +616,11 @@ class Supervisor {
       return;
     }
     this.lastError = instance.readinessFailure ?? `exited (${how})`;
+    this.lastFailure = !instance.readinessFailure
+      ? { kind: 'EXITED', exitCode: code, signal }
+      : instance.readinessKind === 'PORT'
+        ? { kind: 'NOT_LISTENING', timeoutMs: this.settings.startupTimeoutMs }
+        : { kind: 'SANDBOX_FAILED' };
     this.consecutiveCrashes += 1;
     if (this.consecutiveCrashes >= this.settings.maxConsecutiveCrashes) {
       this.fail(`${this.lastError}; ${this.consecutiveCrashes} crashes in a row, not restarting`);
@@ -627,11 +641,11 @@ class Supervisor {
     }, delay);
   }
 
-  private fail(reason: string): void {
+  private fail(reason: string, why: StartFailureReason | null = this.lastFailure): void {
     this.state = 'FAILED';
     this.lastError = reason;
     this.system('ERROR', `failed: ${reason}`);
-    this.settleWaiter(new RuntimeStartError(this.key, reason));
+    this.settleWaiter(new RuntimeStartError(this.key, reason, why ?? undefined));
   }
 
   private settleWaiter(error: Error | null): void {

@@ -138,10 +138,25 @@ export interface RuntimeDriver {
   stopAll(): Promise<void>;
 }
 
+/**
+ * Why a start failed, where the driver knows (the local driver; the Kubernetes driver gives none):
+ * EXITED (the last launch ended before accepting connections), NOT_LISTENING (it ran but was killed
+ * for not accepting connections within `timeoutMs`), REFUSED (the driver would not launch it: no
+ * isolation mechanism, a refused start command), SANDBOX_FAILED (its sandbox could not be set up),
+ * STOPPED (stopped or replaced before it was ready).
+ */
+export type StartFailureReason =
+  | { readonly kind: 'EXITED'; readonly exitCode: number | null; readonly signal: string | null }
+  | { readonly kind: 'NOT_LISTENING'; readonly timeoutMs: number }
+  | { readonly kind: 'REFUSED' }
+  | { readonly kind: 'SANDBOX_FAILED' }
+  | { readonly kind: 'STOPPED' };
+
 export class RuntimeStartError extends Error {
   constructor(
     readonly key: VariantKey,
     message: string,
+    readonly reason?: StartFailureReason,
   ) {
     super(message);
     this.name = 'RuntimeStartError';

@@ -2,13 +2,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { SecretBox } from '@platform/crypto';
 import { VARIANT_ENV_SOURCE } from '../runtime-env/variant-env-source';
+import { LogRedaction } from './log-redaction.service';
 import { SecretEnvSource } from './secret-env-source.service';
 import { SecretStoreService } from './secret-store.service';
 import { SecretsController } from './secrets.controller';
 
 /**
  * Secrets of app variants, sealed at rest. Imported as is by the worker (VARIANT_ENV_SOURCE for the
- * runtime); `withHttp()` adds GET and PATCH …/secrets on both namespaces for the API.
+ * runtime) and by the modules that store or serve log lines (LogRedaction); `withHttp()` adds GET
+ * and PATCH …/secrets on both namespaces for the API.
  */
 @Module({
   providers: [
@@ -17,11 +19,12 @@ import { SecretsController } from './secrets.controller';
       inject: [PLATFORM_CONFIG],
       useFactory: (config: PlatformConfig) => new SecretBox(config.secretsEncryptionKey),
     },
-    SecretStoreService,
+    LogRedaction,
     SecretEnvSource,
+    SecretStoreService,
     { provide: VARIANT_ENV_SOURCE, useExisting: SecretEnvSource },
   ],
-  exports: [SecretStoreService, VARIANT_ENV_SOURCE],
+  exports: [LogRedaction, SecretStoreService, VARIANT_ENV_SOURCE],
 })
 export class SecretStoreModule {
   /** The module plus its HTTP routes (API process only). */

@@ -18,3 +18,4 @@ export {
   RESERVED_SECRET_PREFIXES,
   SECRET_NAME_PATTERN,
 } from './secret-names';
+export { MIN_REDACTED_SECRET_LENGTH, SecretRedactor, secretMark, type NamedSecret } from './secret-redactor';

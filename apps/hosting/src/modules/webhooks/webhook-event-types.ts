@@ -1,0 +1,23 @@
+/**
+ * The event types a webhook subscribes to (`events[]`), as Render, Railway and Fly name their deploy
+ * and instance notifications. Each is one Standard Webhooks message `{type, timestamp, data}`.
+ *
+ * Emitted today: the three `deployment.*` of a deployment's status (both namespaces share the
+ * records, so both emit them; migration 1795600000900's trigger, docs/hosting.md "Webhooks").
+ * Accepted but not emitted yet: `deployment.rolled_back` (rollback, issue 31 item 1),
+ * `instance.crashed` / `instance.restarted` (instances, item 3) and `domain.verified` (custom
+ * domains, item 5): those features record them through `hosting.record_webhook_event` when they land.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'deployment.started',
+  'deployment.succeeded',
+  'deployment.failed',
+  'deployment.rolled_back',
+  'instance.crashed',
+  'instance.restarted',
+  'domain.verified',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Longest event type name (the column width of `events[]` and `webhook_events.type`). */
+export const WEBHOOK_EVENT_TYPE_MAX_LENGTH = 64;
