@@ -41,8 +41,8 @@ export class CatalogAppModule {
           // A storefront's product listing nests pages three deep (groups → attributes → values):
           // the storefront kit's at 50 groups costs about 272 000 (docs/graphql.md, "Limits").
           limits: { maxComplexity: config.maxQueryCost },
-          storeSelection: commerceStoreSelection('path-and-header'),
-          storeAccess: commerceStoreAccess({
+          tenantSelection: commerceStoreSelection('path-and-header'),
+          tenantAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,
           }),

@@ -2,6 +2,7 @@ import { SCOPES, type Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { ChannelProvisioningService } from '../src/modules/channels/channel-provisioning.service';
+import { ChannelsRepository } from '../src/modules/channels/channels.repository';
 import { ChannelStoreEntity } from '../src/modules/channels/channel-store.entity';
 import { StoreEntity } from '../src/modules/stores/store.entity';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
@@ -53,7 +54,7 @@ describe('channels: GET /v1/commerce/channels and /{channelId}', () => {
 
   beforeAll(async () => {
     t = await startCommerceTestApp('channels');
-    provisioning = new ChannelProvisioningService(t.dataSource);
+    provisioning = new ChannelProvisioningService(new ChannelsRepository(t.dataSource.manager));
     alice = await t.newCredential(READ);
     bob = await t.newCredential(READ);
     aliceStoreA = (await t.newStore(alice.accountId, { displayName: 'Alice A' })).storeId;

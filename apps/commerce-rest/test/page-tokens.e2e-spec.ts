@@ -1,6 +1,7 @@
 import type { ForgedCursor, TestCredential } from '@platform/testing';
 import { assertForgedCursorsRefused } from '@platform/testing';
 import { ChannelProvisioningService } from '../src/modules/channels/channel-provisioning.service';
+import { ChannelsRepository } from '../src/modules/channels/channels.repository';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 
 interface Listed {
@@ -67,7 +68,7 @@ describe('commerce page tokens: every forgery is a 400 at query pageToken', () =
     storeA = (await t.newStore(alice.accountId)).storeId;
     storeB = (await t.newStore(alice.accountId)).storeId;
     bobStore = (await t.newStore(bob.accountId)).storeId;
-    const provisioning = new ChannelProvisioningService(t.dataSource);
+    const provisioning = new ChannelProvisioningService(new ChannelsRepository(t.dataSource.manager));
     for (let i = 0; i < 3; i++) await provisioning.createChannel({ storeId: storeA, name: `A${i}` });
     for (let i = 0; i < 3; i++) await provisioning.createChannel({ storeId: bobStore, name: `B${i}` });
     for (let i = 0; i < 3; i++) await createCustomer(storeA, i, alice);

@@ -1,5 +1,5 @@
 import { type TestCredential, waitFor } from '@platform/testing';
-import { purgeExpiredStoreAttributes } from '../src/modules/stores/attributes/purge-expired-store-attributes';
+import { StoreAttributesRepository } from '../src/modules/stores/attributes/store-attributes.repository';
 import { expectCommerceError } from './support/commerce-errors';
 import { CommerceTestApp, startCommerceTestApp } from './support/commerce-test-app';
 
@@ -206,7 +206,7 @@ describe('store attributes: GET/PUT/DELETE /v1/commerce/stores/{storeId}/attribu
          ($1, 'color', 'stale', now() - interval '1 minute')`,
         [other.storeId],
       );
-      const deleted = await purgeExpiredStoreAttributes(t.dataSource, 1);
+      const deleted = await t.app.get(StoreAttributesRepository).purgeExpired(1);
       expect(deleted).toBeGreaterThanOrEqual(1);
       const [{ count }] = await t.dataSource.query(
         `SELECT count(*)::int AS "count" FROM "commerce"."store_attributes" WHERE "expires_at" <= now()`,

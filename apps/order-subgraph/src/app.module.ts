@@ -40,8 +40,8 @@ export class OrderAppModule {
           // details.selectedAddons → values): at the default 20 per list a full orderById costs
           // ~56 000; an order's lists are short, so they are estimated at 5 entries each.
           limits: { defaultListSize: 5 },
-          storeSelection: commerceStoreSelection('header'),
-          storeAccess: commerceStoreAccess({
+          tenantSelection: commerceStoreSelection('header'),
+          tenantAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,
           }),

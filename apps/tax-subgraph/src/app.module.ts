@@ -35,9 +35,9 @@ export class TaxAppModule {
         }),
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/tax-subgraph',
-          storeSelection: commerceStoreSelection('path-and-header'),
-          storeErrorCodes: { missing: 'AUTHENTICATION_ERROR', invalid: 'AUTHENTICATION_ERROR' },
-          storeAccess: commerceStoreAccess({
+          tenantSelection: commerceStoreSelection('path-and-header'),
+          tenantErrorCodes: { missing: 'AUTHENTICATION_ERROR', invalid: 'AUTHENTICATION_ERROR' },
+          tenantAccess: commerceStoreAccess({
             commerceRestUrl: config.commerceRestUrl,
             cacheTtlSeconds: config.storeAccessCacheTtlSeconds,
           }),

@@ -4,9 +4,9 @@ import { REDIS, RedisKeys } from '@platform/database';
 import { errorMessage, PlatformError } from '@platform/errors';
 import {
   SubgraphErrorCode,
-  type StoreAccess,
-  type StoreAccessChecker,
-  type StoreAccessProvider,
+  type TenantAccess,
+  type TenantAccessChecker,
+  type TenantAccessProvider,
 } from '@platform/graphql-subgraph';
 import { tracedFetch } from '@platform/observability';
 import type Redis from 'ioredis';
@@ -25,7 +25,8 @@ export interface CommerceStoreAccessOptions {
 const NEGATIVE_TTL_CAP_S = 5;
 
 /**
- * The StoreAccessChecker of the commerce subgraphs (order, catalog, tax): store visibility through
+ * The TenantAccessChecker of the commerce subgraphs (order, catalog, tax), whose tenant is the store:
+ * store visibility through
  * commerce-rest, the owner of stores (a service never reads another service's tables):
  * `GET {COMMERCE_REST_URL}/internal/v1/store-access/{storeId}` with the caller's
  * own Authorization header, so commerce applies its one visibility rule. That internal route takes
@@ -35,7 +36,7 @@ const NEGATIVE_TTL_CAP_S = 5;
  * a 401 is never cached and answers 401, anything else is SERVICE_UNAVAILABLE (never cached).
  * Token revocation is not delayed by the cache: the subgraph authenticates every request itself.
  */
-export class CommerceStoreAccess implements StoreAccessChecker {
+export class CommerceStoreAccess implements TenantAccessChecker {
   private readonly logger = new Logger(CommerceStoreAccess.name);
 
   constructor(
@@ -44,7 +45,7 @@ export class CommerceStoreAccess implements StoreAccessChecker {
     private readonly keys: RedisKeys,
   ) {}
 
-  async check(storeId: string, principal: Principal, authorization: string): Promise<StoreAccess> {
+  async check(storeId: string, principal: Principal, authorization: string): Promise<TenantAccess> {
     const { cacheTtlSeconds } = this.options;
     const key = this.keys.key('subgraph', 'store-access', principal.tokenId, storeId);
     if (cacheTtlSeconds > 0) {
@@ -59,7 +60,7 @@ export class CommerceStoreAccess implements StoreAccessChecker {
     return access;
   }
 
-  private async ask(storeId: string, authorization: string): Promise<StoreAccess> {
+  private async ask(storeId: string, authorization: string): Promise<TenantAccess> {
     const { commerceRestUrl, timeoutMs } = this.options;
     const url = `${commerceRestUrl.replace(/\/+$/, '')}/internal/v1/store-access/${encodeURIComponent(storeId)}`;
     let status: number;
@@ -106,8 +107,8 @@ function storeCheckUnavailable(): PlatformError {
   });
 }
 
-/** The commerce subgraphs' `storeAccess`: CommerceStoreAccess over the app's Redis. */
-export function commerceStoreAccess(options: CommerceStoreAccessOptions): StoreAccessProvider {
+/** The commerce subgraphs' `tenantAccess`: CommerceStoreAccess over the app's Redis. */
+export function commerceStoreAccess(options: CommerceStoreAccessOptions): TenantAccessProvider {
   const resolved: Required<CommerceStoreAccessOptions> = {
     commerceRestUrl: options.commerceRestUrl,
     cacheTtlSeconds: options.cacheTtlSeconds ?? 30,

@@ -50,18 +50,20 @@ describe('commerceStoreSelection', () => {
   const request = (headers: Record<string, string>, params: Record<string, string>) =>
     ({ headers, params }) as unknown as SubgraphRequest;
 
-  it('selects from the x-store-id header and the {storeId} path parameter', () => {
+  it("selects the x-store-id header's store as the lib's tenant, over the {storeId} path parameter", () => {
     expect(
       commerceStoreSelection('path-and-header').select(request({ 'x-store-id': B }, { storeId: A })),
-    ).toEqual({
-      ok: true,
-      storeId: B,
-      pathOverridden: true,
-    });
+    ).toEqual({ ok: true, tenantId: B });
     expect(commerceStoreSelection('header').select(request({}, {}))).toMatchObject({
       ok: false,
       failure: 'missing',
     });
+  });
+
+  it('names x-store-id in the message of a store the caller cannot see', () => {
+    expect(commerceStoreSelection('header').hiddenMessage).toBe(
+      'the store named by x-store-id does not exist or this credential cannot use it',
+    );
   });
 
   it('refuses a path that does not suit the mode', () => {
@@ -70,10 +72,10 @@ describe('commerceStoreSelection', () => {
       commerceStoreSelection('path-and-header').checkPath?.('/v2/commerce/stores/{storeId}/x'),
     ).not.toThrow();
     expect(() => commerceStoreSelection('header').checkPath?.('/v2/commerce/stores/{storeId}/x')).toThrow(
-      'SubgraphModule: storeSelection "header" ignores a {storeId} path segment',
+      'SubgraphModule: tenantSelection "header" ignores a {storeId} path segment',
     );
     expect(() => commerceStoreSelection('path-and-header').checkPath?.('/v1/commerce/x')).toThrow(
-      'SubgraphModule: storeSelection "path-and-header" needs a {storeId} path segment',
+      'SubgraphModule: tenantSelection "path-and-header" needs a {storeId} path segment',
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { StoreSelection, StoreSelector } from '@platform/graphql-subgraph';
+import type { TenantSelection, TenantSelector } from '@platform/graphql-subgraph';
 import { isUuid } from '@platform/ids';
 
 /**
@@ -9,13 +9,22 @@ import { isUuid } from '@platform/ids';
 /** `header`: the order subgraph (no path segment). `path-and-header`: catalog and tax. */
 export type StoreSelectionMode = 'header' | 'path-and-header';
 
-/** The lib's StoreSelection; a selected store also tells whether a path segment named another one. */
+/**
+ * The lib's TenantSelection in commerce terms: the tenant is a store, and a selected store also
+ * tells whether a path segment named another one.
+ */
 export type CommerceStoreSelection =
-  | (Extract<StoreSelection, { ok: true }> & {
-      /** The store is always the header's (lower-cased); true when a path segment named another store. */
+  | {
+      readonly ok: true;
+      /** The store the operation works on: always the header's (lower-cased). */
+      readonly storeId: string;
+      /** True when a path segment named another store. */
       readonly pathOverridden: boolean;
-    })
-  | Extract<StoreSelection, { ok: false }>;
+    }
+  | Extract<TenantSelection, { ok: false }>;
+
+/** What the lib answers when commerce-rest calls the selected store hidden (code `tenantErrorCodes.invalid`). */
+const HIDDEN_STORE_MESSAGE = 'the store named by x-store-id does not exist or this credential cannot use it';
 
 /**
  * The spec's rule, pure (no Nest, no I/O): `x-store-id` is required (a uuid); a path-scoped
@@ -54,21 +63,23 @@ export function selectStore(
 }
 
 /**
- * The commerce subgraphs' `storeSelection`: `selectStore` on the request's `x-store-id` header and
- * `{storeId}` path parameter; at start-up, a `path-and-header` subgraph's path must have a
- * `{storeId}` segment and a `header` subgraph's must not.
+ * The commerce subgraphs' `tenantSelection`, whose tenant is the store: `selectStore` on the
+ * request's `x-store-id` header and `{storeId}` path parameter; at start-up, a `path-and-header`
+ * subgraph's path must have a `{storeId}` segment and a `header` subgraph's must not.
  */
-export function commerceStoreSelection(mode: StoreSelectionMode): StoreSelector {
+export function commerceStoreSelection(mode: StoreSelectionMode): TenantSelector {
   return {
     select(request) {
       const params = (request.params ?? {}) as Record<string, string | undefined>;
-      return selectStore(mode, request.headers['x-store-id'], params.storeId);
+      const selection = selectStore(mode, request.headers['x-store-id'], params.storeId);
+      return selection.ok ? { ok: true, tenantId: selection.storeId } : selection;
     },
+    hiddenMessage: HIDDEN_STORE_MESSAGE,
     checkPath(path) {
       const hasStoreParam = path.includes('{storeId}');
       if ((mode === 'path-and-header') !== hasStoreParam) {
         throw new Error(
-          `SubgraphModule: storeSelection "${mode}" ${hasStoreParam ? 'ignores' : 'needs'} a {storeId} path segment`,
+          `SubgraphModule: tenantSelection "${mode}" ${hasStoreParam ? 'ignores' : 'needs'} a {storeId} path segment`,
         );
       }
     },

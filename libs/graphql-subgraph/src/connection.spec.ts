@@ -1,6 +1,6 @@
 import { PlatformError } from '@platform/errors';
 import { decodeCursor, encodeCursor } from './connection';
-import { isCursorValue } from './store-scoped.repository';
+import { isCursorValue } from './keyset';
 
 const ID = '8d9d3a58-3f5e-4c8b-9d55-0a3a0c1f2b3c';
 
@@ -16,11 +16,11 @@ function fieldsOf(fn: () => unknown): unknown {
 describe('connection cursors', () => {
   const cursor = encodeCursor(
     { sort: 'CREATED_AT', value: '2026-01-01T00:00:00.000Z', id: ID },
-    'rates|store-a',
+    'rates|tenant-a',
   );
 
-  it('decode for the sort and scope (list, store, filters) they were issued for', () => {
-    expect(decodeCursor(cursor, 'CREATED_AT', 'after', 'rates|store-a')).toEqual({
+  it('decode for the sort and scope (list, tenant, filters) they were issued for', () => {
+    expect(decodeCursor(cursor, 'CREATED_AT', 'after', 'rates|tenant-a')).toEqual({
       sort: 'CREATED_AT',
       value: '2026-01-01T00:00:00.000Z',
       id: ID,
@@ -28,9 +28,9 @@ describe('connection cursors', () => {
   });
 
   it.each([
-    ['another scope (list, store or filter)', cursor, 'CREATED_AT', 'rates|store-b'],
-    ['another sort', cursor, 'UPDATED_AT', 'rates|store-a'],
-    ['a truncated cursor', cursor.slice(0, -3), 'CREATED_AT', 'rates|store-a'],
+    ['another scope (list, tenant or filter)', cursor, 'CREATED_AT', 'rates|tenant-b'],
+    ['another sort', cursor, 'UPDATED_AT', 'rates|tenant-a'],
+    ['a truncated cursor', cursor.slice(0, -3), 'CREATED_AT', 'rates|tenant-a'],
     [
       'the former unchecked format',
       Buffer.from(JSON.stringify(['CREATED_AT', 'x', ID])).toString('base64url'),

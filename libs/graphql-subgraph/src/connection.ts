@@ -182,8 +182,8 @@ export interface CursorPosition {
 
 /**
  * A cursor: the shared list codec (`@platform/crypto` encodeListCursor) over [sort, value, id],
- * bound to `scope` — what the list was queried with (its table, store, filters; see keysetPage).
- * A cursor of another list, store, filter or sort, a truncated or altered one, is INVALID_CURSOR.
+ * bound to `scope` — what the list was queried with (its table, tenant, filters; see keysetPage).
+ * A cursor of another list, tenant, filter or sort, a truncated or altered one, is INVALID_CURSOR.
  */
 export function encodeCursor(position: CursorPosition, scope = ''): string {
   return encodeListCursor([position.sort, position.value, position.id], `graphql:${scope}`);

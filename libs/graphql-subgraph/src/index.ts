@@ -17,6 +17,18 @@ export type { ConnectionShape, CountedPage, CursorPosition, Page, PageRequest } 
 export { createStatusFilterInput, createStringFilterInput } from './filter-inputs';
 export { ArgsOf, InputArg, InputValidationPipe } from './input.pipe';
 export {
+  countedKeysetPage,
+  createdAtSort,
+  cursorScope,
+  isCursorValue,
+  keysetPage,
+  keysetPageOfRows,
+  nowMs,
+  textSort,
+  updatedAtSort,
+} from './keyset';
+export type { KeysetSort, SortColumn, SortDirection, TimestampedRow } from './keyset';
+export {
   CURRENCY_CODE,
   GRAPHQL_INT_MAX,
   GRAPHQL_INT_MIN,
@@ -45,33 +57,16 @@ export { OptionalNestedField, OptionalUuidField } from './input-fields';
 export type { ResolverBase, ScopeSet } from './resolver-base';
 export { checkSubgraphSdl, printSubgraphSdl } from './schema-sdl';
 export type { SdlCheck } from './schema-sdl';
-export { STORE_ACCESS } from './store-access';
-export type { StoreAccess, StoreAccessChecker, StoreAccessProvider } from './store-access';
-export { DEFAULT_STORE_ERROR_CODES } from './store-selection';
-export type { StoreErrorCodes, StoreSelection, StoreSelector } from './store-selection';
-export {
-  StoreScopedRepository,
-  countedKeysetPage,
-  createdAtSort,
-  cursorScope,
-  isCursorValue,
-  keysetPage,
-  keysetPageOfRows,
-  nowMs,
-  textSort,
-  updatedAtSort,
-} from './store-scoped.repository';
-export type { KeysetSort, SortColumn, SortDirection, StoreScopedRow } from './store-scoped.repository';
 export {
   DEFAULT_SUBGRAPH_DEADLINE_MS,
   Loaders,
-  StoreId,
   SubgraphCtx,
+  TenantId,
   requirePrincipalScopes,
   requireScopes,
-  storeIdOf,
   subgraphContextOf,
   subgraphPathOf,
+  tenantIdOf,
 } from './subgraph-context';
 export type { SubgraphContext, SubgraphRequest } from './subgraph-context';
 export {
@@ -86,3 +81,7 @@ export type { GraphQLErrorBody } from './subgraph-errors';
 export { SubgraphModule } from './subgraph.module';
 export { SUBGRAPH_OPTIONS, resolveSubgraphOptions } from './subgraph.options';
 export type { ResolvedSubgraphOptions, SubgraphModuleOptions } from './subgraph.options';
+export { TENANT_ACCESS } from './tenant-access';
+export type { TenantAccess, TenantAccessChecker, TenantAccessProvider } from './tenant-access';
+export { DEFAULT_TENANT_ERROR_CODES } from './tenant-selection';
+export type { TenantErrorCodes, TenantSelection, TenantSelector } from './tenant-selection';

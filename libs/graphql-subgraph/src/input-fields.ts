@@ -3,7 +3,7 @@ import { Field, ID } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { IsOptional, IsUUID, ValidateNested } from 'class-validator';
 
-/** A nullable `ID` input field holding a uuid (validated), e.g. channelId, customerId. */
+/** A nullable `ID` input field holding a uuid (validated), e.g. an optional owner id. */
 export function OptionalUuidField(description?: string): PropertyDecorator {
   return applyDecorators(
     Field(() => ID, { nullable: true, description }),

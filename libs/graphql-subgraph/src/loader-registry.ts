@@ -7,7 +7,7 @@ import DataLoader from 'dataloader';
  * through Nest's guards and pipes still share a batch); results are memoised for the rest of the
  * request; a failed batch rejects each of its keys and is not cached, so the next `load` retries.
  * Each request gets its own loaders through its GraphQL context (`LoaderRegistry`), so nothing
- * leaks between callers or stores (docs/graphql.md, "DataLoader").
+ * leaks between callers or tenants (docs/graphql.md, "DataLoader").
  */
 
 /** Answers many keys at once: a Map from key to value; keys missing from it resolve to `undefined`. */
@@ -38,7 +38,7 @@ export class LoaderRegistry {
 
   /**
    * The request's loader named `name`, created with `batch` the first time. Use one name per
-   * batch function (e.g. 'jurisdiction-by-id'); the store id is part of what `batch` closes over.
+   * batch function (e.g. 'owner-by-id'); the tenant id is part of what `batch` closes over.
    */
   get<K, V>(name: string, batch: BatchFunction<K, V>, options: LoaderOptions<K> = {}): Loader<K, V> {
     let loader = this.loaders.get(name) as Loader<K, V> | undefined;

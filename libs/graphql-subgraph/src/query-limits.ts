@@ -209,7 +209,7 @@ export function measureOperation(
   return { ...measured, complexity: measured.complexity + measured.fetches * limits.fetchCost };
 }
 
-/** Root fields that only read the schema itself: such operations need no store. */
+/** Root fields that only read the schema itself: such operations need no tenant. */
 const SCHEMA_ONLY_ROOT_FIELDS = new Set(['__schema', '__type', '__typename', '_service']);
 
 /** True when every root field of the operation (through fragments) is introspection or `_service`. */

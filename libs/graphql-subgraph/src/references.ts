@@ -47,7 +47,7 @@ export class ReferenceInput {
 export const ReferenceValueFilter = createStringFilterInput('ReferenceValueFilter', 256);
 export type ReferenceValueFilter = InstanceType<typeof ReferenceValueFilter>;
 
-/** A stored reference of one owner. */
+/** A saved reference of one owner. */
 export interface ReferenceRecord {
   readonly id: string;
   readonly ownerId: string;
@@ -59,13 +59,13 @@ export interface ReferenceRecord {
 export interface ReferencesService<E> {
   /** Sets each reference by name (an existing name gets the new value); returns the owner. */
   upsert(
-    storeId: string,
+    tenantId: string,
     ownerId: string,
     references: readonly { name: string; value: string }[],
   ): Promise<E>;
   /** Deletes the named references (unknown names are ignored); returns the owner. */
-  delete(storeId: string, ownerId: string, names: readonly string[]): Promise<E>;
-  forOwners(storeId: string, ownerIds: readonly string[]): Promise<ReadonlyMap<string, ReferenceRecord[]>>;
+  delete(tenantId: string, ownerId: string, names: readonly string[]): Promise<E>;
+  forOwners(tenantId: string, ownerIds: readonly string[]): Promise<ReadonlyMap<string, ReferenceRecord[]>>;
 }
 
 /** What a reference mutation pair takes: `{ references }` to set by name, `{ names }` to remove. */
@@ -77,8 +77,8 @@ export interface RemoveReferences {
 }
 
 /**
- * The two input types of a record's reference mutations, named as its graph names them (ours
- * `MutationCreateReferencesFor<X>Input`, the catalog's public `MutationAddReferencesTo<X>Input`),
+ * The two input types of a record's reference mutations, named as its graph names them (e.g.
+ * `MutationCreateReferencesFor<X>Input`, or `MutationAddReferencesTo<X>Input`),
  * with one set of rules: 1 to MAX_REFERENCES_PER_CALL references or names, names of 64 at most.
  */
 export function referenceInputTypes(

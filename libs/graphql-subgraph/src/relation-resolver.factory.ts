@@ -5,7 +5,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Matches, MaxLength } fro
 /** Most ids one relation mutation adds or removes. */
 export const MAX_RELATION_IDS = 100;
 
-/** Member ids: our own uuids (ID) or another service's opaque ids (String, e.g. catalog SKU ids). */
+/** Member ids: our own uuids (ID) or another service's opaque ids (String, e.g. ids another subgraph issues). */
 const MEMBER_ID = /^[A-Za-z0-9._:~-]{1,128}$/;
 
 /** An input type `name` with one required list field `field: [ID!]!` (or `[String!]!`), 1 to 100 ids. */
@@ -33,8 +33,8 @@ export function createIdListInput(
   return IdListInput as Type<Record<string, string[]>>;
 }
 
-/** Adds and removes members of one kind (rates, SKUs, lists…) of an owner; both idempotent. */
+/** Adds and removes members of one kind of an owner; both idempotent. */
 export interface RelationService<E, K extends string> {
-  add(storeId: string, ownerId: string, kind: K, ids: readonly string[]): Promise<E>;
-  remove(storeId: string, ownerId: string, kind: K, ids: readonly string[]): Promise<E>;
+  add(tenantId: string, ownerId: string, kind: K, ids: readonly string[]): Promise<E>;
+  remove(tenantId: string, ownerId: string, kind: K, ids: readonly string[]): Promise<E>;
 }

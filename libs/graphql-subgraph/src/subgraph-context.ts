@@ -19,8 +19,11 @@ export interface SubgraphContext {
   readonly reply: FastifyReply;
   /** Authenticated before Apollo ran (401 otherwise). */
   readonly principal: Principal;
-  /** The selected, visible store; set after the operation is resolved, absent for schema-only operations. */
-  storeId?: string;
+  /**
+   * The selected, visible tenant (the scope the operation works in, which the app defines); set
+   * after the operation is resolved, absent for schema-only operations.
+   */
+  tenantId?: string;
   /** This request's DataLoaders; none starts a batch once `deadline` has fired. */
   readonly loaders: LoaderRegistry;
   /**
@@ -80,18 +83,18 @@ export function subgraphContextOf(context: ExecutionContext): SubgraphContext {
   return GqlExecutionContext.create(context).getContext<SubgraphContext>();
 }
 
-/** The store id of the operation; a resolver only runs once the lib selected and checked it. */
-export function storeIdOf(context: SubgraphContext): string {
-  if (!context.storeId) throw Errors.internal('no store was selected for this operation');
-  return context.storeId;
+/** The tenant id of the operation; a resolver only runs once the lib selected and checked it. */
+export function tenantIdOf(context: SubgraphContext): string {
+  if (!context.tenantId) throw Errors.internal('no tenant was selected for this operation');
+  return context.tenantId;
 }
 
-/** Injects the operation's store id (selected by the app's StoreSelector, and visible to the caller). */
-export const StoreId = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
-  storeIdOf(subgraphContextOf(context)),
+/** Injects the operation's tenant id (selected by the app's TenantSelector, and visible to the caller). */
+export const TenantId = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
+  tenantIdOf(subgraphContextOf(context)),
 );
 
-/** Injects the whole subgraph context (principal, store id, loaders, req). */
+/** Injects the whole subgraph context (principal, tenant id, loaders, req). */
 export const SubgraphCtx = createParamDecorator(
   (_data: unknown, context: ExecutionContext): SubgraphContext => subgraphContextOf(context),
 );

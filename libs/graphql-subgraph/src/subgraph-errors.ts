@@ -10,14 +10,14 @@ import { GraphQLError } from 'graphql';
 
 /**
  * `errors[].extensions.code` values the subgraph lib itself produces (docs/graphql.md). Feature
- * codes (RATE_NOT_FOUND, ORDER_ALREADY_CANCELLED, …) live beside their feature.
+ * codes (<THING>_NOT_FOUND, …) live beside their feature.
  */
 export const SubgraphErrorCode = {
-  /** HTTP 401: Authorization missing, malformed, unknown, expired or revoked. Also the default "no store" code. */
+  /** HTTP 401: Authorization missing, malformed, unknown, expired or revoked. Also the default "no tenant" code. */
   UNAUTHENTICATED: 'UNAUTHENTICATED',
-  /** The tax subgraph's code for a missing, malformed or inaccessible store (spec quirk). */
+  /** An app's code for a missing, malformed or inaccessible tenant in place of the two defaults (tenantErrorCodes). */
   AUTHENTICATION_ERROR: 'AUTHENTICATION_ERROR',
-  /** The default code for a present but malformed or inaccessible store, and for anything unexpected. */
+  /** The default code for a present but malformed or inaccessible tenant, and for anything unexpected. */
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
   /** The token holds none of the scopes the field requires (HTTP 200). */
   FORBIDDEN: 'FORBIDDEN',
@@ -31,7 +31,7 @@ export const SubgraphErrorCode = {
   GRAPHQL_QUERY_TOO_DEEP: 'GRAPHQL_QUERY_TOO_DEEP',
   /** HTTP 400: the operation's estimated cost is above the subgraph's limit. */
   GRAPHQL_QUERY_TOO_COMPLEX: 'GRAPHQL_QUERY_TOO_COMPLEX',
-  /** HTTP 503: a dependency is unreachable (the database, Redis, the app's store-visibility check). */
+  /** HTTP 503: a dependency is unreachable (the database, Redis, the app's tenant-visibility check). */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** HTTP 200: the operation ran past the subgraph's deadline; the data it had not fetched is null. */
   GRAPHQL_QUERY_TIMEOUT: 'GRAPHQL_QUERY_TIMEOUT',
@@ -84,7 +84,7 @@ export const SubgraphErrors = {
 };
 
 /**
- * An error that ends the request before execution (store selection, limits) with a given HTTP
+ * An error that ends the request before execution (tenant selection, limits) with a given HTTP
  * status: Apollo takes the status from `extensions.http`, the formatter takes code and message
  * from the PlatformError behind it.
  */

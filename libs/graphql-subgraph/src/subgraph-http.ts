@@ -80,7 +80,7 @@ export function createSubgraphHttpHooks(tokens: TokenService, limits: RateLimitS
 /**
  * Shapes the route Nest's ApolloFederationDriver registers at `path` (GET, POST and OPTIONS, no
  * hooks) through Fastify's public `onRoute` hook, which sees a route's options before Fastify
- * stores them: GET and POST (GraphQL over HTTP: a GET carries a query in its query string, and
+ * registers them: GET and POST (GraphQL over HTTP: a GET carries a query in its query string, and
  * Apollo answers a mutation sent that way 405; OPTIONS and the HEAD twin Fastify adds to a GET
  * route answer 404, as an unknown route does), with `hooks` before Apollo (401 and 429 must be
  * decided before execution, where Apollo would only produce HTTP 200 errors) and the

@@ -7,18 +7,19 @@ import { Logger } from '@nestjs/common';
 import { DEPENDENCY_RETRY_AFTER_S, PlatformError, isDependencyUnavailable } from '@platform/errors';
 import { FragmentDefinitionNode, Kind } from 'graphql';
 import { isSchemaOnlyOperation, measureOperation } from './query-limits';
-import type { StoreAccessChecker } from './store-access';
 import type { SubgraphContext } from './subgraph-context';
 import { SubgraphErrorCode, isExpectedError, requestError } from './subgraph-errors';
 import type { ResolvedSubgraphOptions } from './subgraph.options';
+import type { TenantAccessChecker } from './tenant-access';
 
 /**
  * Runs once per operation, after parse and validation, before any resolver, in this order:
  * 1. depth and complexity limits → HTTP 400 GRAPHQL_QUERY_TOO_DEEP / GRAPHQL_QUERY_TOO_COMPLEX;
- * 2. store selection through the app's StoreSelector, unless the operation only reads the schema
- *    (introspection, `_service`): no store → `storeErrorCodes.missing`; a malformed store id, or a
- *    store the app's StoreAccessChecker does not call visible → `storeErrorCodes.invalid`; both
- *    HTTP 200 with no `data`;
+ * 2. tenant selection through the app's TenantSelector, unless the operation only reads the schema
+ *    (introspection, `_service`): no tenant → `tenantErrorCodes.missing` with the selection's
+ *    message; a malformed tenant id → `tenantErrorCodes.invalid` with the selection's message; a
+ *    tenant the app's TenantAccessChecker does not call visible → `tenantErrorCodes.invalid` with
+ *    the selector's `hiddenMessage`; all HTTP 200 with no `data`;
  * and logs every error that is not the client's (the formatter hides their text). An operation
  * that failed because the database or Redis could not be reached is answered HTTP 503 with
  * Retry-After (its errors say SERVICE_UNAVAILABLE), so clients and the chaos run see an outage,
@@ -26,7 +27,7 @@ import type { ResolvedSubgraphOptions } from './subgraph.options';
  */
 export function createSubgraphRequestPlugin(
   options: ResolvedSubgraphOptions,
-  storeAccess: StoreAccessChecker,
+  tenantAccess: TenantAccessChecker,
 ): ApolloServerPlugin<SubgraphContext> {
   const logger = new Logger('GraphQL');
 
@@ -68,15 +69,15 @@ export function createSubgraphRequestPlugin(
     if (isSchemaOnlyOperation(operation, fragments)) return;
 
     const context = rc.contextValue;
-    const selection = options.storeSelection.select(context.req);
+    const selection = options.tenantSelection.select(context.req);
     if (!selection.ok) {
-      const code = options.storeErrorCodes[selection.failure];
+      const code = options.tenantErrorCodes[selection.failure];
       throw requestError(new PlatformError({ status: 200, code, message: selection.message }), 200);
     }
     let access;
     try {
-      access = await storeAccess.check(
-        selection.storeId,
+      access = await tenantAccess.check(
+        selection.tenantId,
         context.principal,
         context.req.headers.authorization ?? '',
       );
@@ -88,13 +89,13 @@ export function createSubgraphRequestPlugin(
       throw requestError(
         new PlatformError({
           status: 200,
-          code: options.storeErrorCodes.invalid,
-          message: 'the store named by x-store-id does not exist or this credential cannot use it',
+          code: options.tenantErrorCodes.invalid,
+          message: options.tenantSelection.hiddenMessage,
         }),
         200,
       );
     }
-    context.storeId = selection.storeId;
+    context.tenantId = selection.tenantId;
   }
 
   return {
@@ -152,7 +153,7 @@ function collapseDeadlineErrors(body: GraphQLResponse['body']): void {
 
 /**
  * Seconds for Retry-After when the operation failed for want of a dependency (the database or
- * Redis unreachable, or a 503 PlatformError such as a store-visibility check that could not be made).
+ * Redis unreachable, or a 503 PlatformError such as a tenant-visibility check that could not be made).
  */
 function retryAfterOf(errors: readonly { originalError?: unknown }[]): number | undefined {
   for (const error of errors) {

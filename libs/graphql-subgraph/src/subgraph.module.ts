@@ -6,7 +6,6 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { TokenService } from '@platform/auth';
 import { RateLimitService } from '@platform/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { STORE_ACCESS, type StoreAccessChecker } from './store-access';
 import { SubgraphRequest, createSubgraphContext } from './subgraph-context';
 import { formatSubgraphError } from './subgraph-errors';
 import { createSubgraphHttpHooks, shapeSubgraphRoute } from './subgraph-http';
@@ -17,8 +16,9 @@ import {
   SubgraphModuleOptions,
   resolveSubgraphOptions,
 } from './subgraph.options';
+import { TENANT_ACCESS, type TenantAccessChecker } from './tenant-access';
 
-/** The options and the app's store-access checker, for the GraphQL module's factory. */
+/** The options and the app's tenant-access checker, for the GraphQL module's factory. */
 @Module({})
 class SubgraphCoreModule {
   static register(options: ResolvedSubgraphOptions): DynamicModule {
@@ -26,9 +26,9 @@ class SubgraphCoreModule {
       module: SubgraphCoreModule,
       providers: [
         { provide: SUBGRAPH_OPTIONS, useValue: options },
-        { provide: STORE_ACCESS, ...options.storeAccess },
+        { provide: TENANT_ACCESS, ...options.tenantAccess },
       ],
-      exports: [SUBGRAPH_OPTIONS, STORE_ACCESS],
+      exports: [SUBGRAPH_OPTIONS, TENANT_ACCESS],
     };
   }
 }
@@ -36,8 +36,8 @@ class SubgraphCoreModule {
 /**
  * One Apollo Federation 2 subgraph per service (docs/graphql.md): code-first schema from the
  * app's @Resolver classes, POST at `path`, authentication (401) and the per-credential rate limit
- * once per HTTP request, depth/complexity limits, store selection, visibility through the app's
- * `storeAccess`, the spec's error codes, a DataLoader registry per request. Needs the service kit
+ * once per HTTP request, depth/complexity limits, tenant selection, visibility through the app's
+ * `tenantAccess`, the spec's error codes, a DataLoader registry per request. Needs the service kit
  * (auth, Redis, config) and RateLimitModule in the same app.
  */
 @Module({})
@@ -50,9 +50,9 @@ export class SubgraphModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloFederationDriver,
           imports: [SubgraphCoreModule.register(resolved)],
-          inject: [STORE_ACCESS, TokenService, RateLimitService, HttpAdapterHost],
+          inject: [TENANT_ACCESS, TokenService, RateLimitService, HttpAdapterHost],
           useFactory: (
-            storeAccess: StoreAccessChecker,
+            tenantAccess: TenantAccessChecker,
             tokens: TokenService,
             limits: RateLimitService,
             adapterHost: HttpAdapterHost,
@@ -78,12 +78,12 @@ export class SubgraphModule {
                 createSubgraphContext(request, reply, resolved.deadlineMs),
               // No ftv1 inline traces: they would hand resolver timings to any caller that asks.
               plugins: [
-                createSubgraphRequestPlugin(resolved, storeAccess),
+                createSubgraphRequestPlugin(resolved, tenantAccess),
                 ApolloServerPluginInlineTraceDisabled(),
               ],
               // Nest's own plugin would answer every executed operation HTTP 200, overriding the
-              // request plugin's 503 for an operation that failed on an unreachable database (an
-              // addOrder whose COMMIT met a PostgreSQL restart). No resolver error carries an HTTP
+              // request plugin's 503 for an operation that failed on an unreachable database (a
+              // mutation whose COMMIT met a PostgreSQL restart). No resolver error carries an HTTP
               // status, so executed operations keep Apollo's 200 without it.
               preserveHttpStatusForExecutionErrors: false,
               // Apollo Server options, passed through by the driver (docs/graphql.md, "Introspection,

@@ -1,28 +1,29 @@
 import { DEFAULT_QUERY_LIMITS, QueryLimits } from './query-limits';
-import type { StoreAccessProvider } from './store-access';
 import { DEFAULT_SUBGRAPH_DEADLINE_MS } from './subgraph-context';
-import { DEFAULT_STORE_ERROR_CODES, StoreErrorCodes, StoreSelector } from './store-selection';
+import type { TenantAccessProvider } from './tenant-access';
+import { DEFAULT_TENANT_ERROR_CODES, TenantErrorCodes, TenantSelector } from './tenant-selection';
 
 export const SUBGRAPH_OPTIONS = Symbol('SUBGRAPH_OPTIONS');
 
 /** `SubgraphModule.forRoot` options (docs/graphql.md). */
 export interface SubgraphModuleOptions {
   /**
-   * Where the subgraph answers POST, in the spec's notation: `/v1/commerce/order-subgraph`,
-   * `/v2/commerce/stores/{storeId}/tax-subgraph`.
+   * Where the subgraph answers POST, in the spec's notation: `/v1/things-subgraph`,
+   * `/v2/tenants/{tenantId}/things-subgraph` (a `{param}` segment is a route parameter the
+   * app's TenantSelector may read).
    */
   readonly path: string;
   /**
    * More paths answering with the same schema, hooks and resolvers (same notation as `path`); a
-   * resolver tells them apart by `subgraphPathOf(context)`, e.g. a storefront path beside the admin one.
+   * resolver tells them apart by `subgraphPathOf(context)`, e.g. a public path beside the admin one.
    */
   readonly aliasPaths?: readonly string[];
-  /** Which store an operation addresses, from its request: the app's StoreSelector. */
-  readonly storeSelection: StoreSelector;
-  /** extensions.code of the store failures; default UNAUTHENTICATED / INTERNAL_SERVER_ERROR (spec, Errors rule 3). */
-  readonly storeErrorCodes?: StoreErrorCodes;
-  /** Whether the caller may use the selected store: the app's StoreAccessChecker. */
-  readonly storeAccess: StoreAccessProvider;
+  /** Which tenant an operation addresses, from its request: the app's TenantSelector. */
+  readonly tenantSelection: TenantSelector;
+  /** extensions.code of the tenant failures; default UNAUTHENTICATED / INTERNAL_SERVER_ERROR (spec, Errors rule 3). */
+  readonly tenantErrorCodes?: TenantErrorCodes;
+  /** Whether the caller may use the selected tenant: the app's TenantAccessChecker. */
+  readonly tenantAccess: TenantAccessProvider;
   /** Modules whose resolvers make the schema; default every module of the app. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   readonly include?: Function[];
@@ -42,11 +43,11 @@ export interface SubgraphModuleOptions {
 }
 
 export interface ResolvedSubgraphOptions extends Omit<SubgraphModuleOptions, 'limits'> {
-  readonly storeErrorCodes: StoreErrorCodes;
+  readonly tenantErrorCodes: TenantErrorCodes;
   readonly limits: QueryLimits;
   readonly deadlineMs: number;
   readonly introspection: boolean;
-  /** `path` in Fastify's router syntax (`{storeId}` → `:storeId`). */
+  /** `path` in Fastify's router syntax (`{tenantId}` → `:tenantId`). */
   readonly routePath: string;
   /** `aliasPaths` in Fastify's router syntax. */
   readonly aliasRoutePaths: readonly string[];
@@ -59,12 +60,12 @@ export function resolveSubgraphOptions(options: SubgraphModuleOptions): Resolved
     if (!PATH.test(path)) {
       throw new Error(`SubgraphModule: path "${path}" must be /segment[/segment…], a segment may be {param}`);
     }
-    options.storeSelection.checkPath?.(path);
+    options.tenantSelection.checkPath?.(path);
   }
   const toRoute = (path: string) => path.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, ':$1');
   return {
     ...options,
-    storeErrorCodes: options.storeErrorCodes ?? DEFAULT_STORE_ERROR_CODES,
+    tenantErrorCodes: options.tenantErrorCodes ?? DEFAULT_TENANT_ERROR_CODES,
     limits: { ...DEFAULT_QUERY_LIMITS, ...options.limits },
     deadlineMs: options.deadlineMs ?? DEFAULT_SUBGRAPH_DEADLINE_MS,
     introspection: options.introspection ?? true,

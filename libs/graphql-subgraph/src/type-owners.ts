@@ -120,15 +120,15 @@ export function installTypeOwners(): void {
   const lazy = LazyMetadataStorage as unknown as {
     store(targetOrFn: object | Loader, func?: Loader, options?: object): void;
   };
-  const store = lazy.store.bind(lazy);
+  const original = lazy.store.bind(lazy);
   lazy.store = (targetOrFn, func, options) => {
     // A field's deferred work adds no type (the type's own does): no owner to look up, and fields
     // are most of the calls (a stack trace each cost 0.2 s of the platform's start).
-    if ((options as { isField?: boolean } | undefined)?.isField) return store(targetOrFn, func, options);
+    if ((options as { isField?: boolean } | undefined)?.isField) return original(targetOrFn, func, options);
     const owner = declaringApp();
     if (owner !== undefined && typeof targetOrFn === 'function' && func) owners.set(targetOrFn, owner);
-    if (func) store(targetOrFn, ownedLoader(func, owner), options);
-    else store(ownedLoader(targetOrFn as Loader, owner));
+    if (func) original(targetOrFn, ownedLoader(func, owner), options);
+    else original(ownedLoader(targetOrFn as Loader, owner));
   };
   const storage = TypeMetadataStorage as unknown as Record<string, (metadata: TypeMetadata) => void>;
   for (const method of [

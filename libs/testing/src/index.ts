@@ -7,6 +7,8 @@ export type { FakeDomainPurchase, FakeDomains, FakePaymentProfile, FakeZoneRecor
 export { schemaDrift } from './schema-drift';
 export { createTestDatabase, testServerUrl } from './test-database';
 export type { TestDatabase } from './test-database';
+export { openTestDataSource } from './test-data-source';
+export type { TestDataSource } from './test-data-source';
 export { TEST_ENCRYPTION_KEY, createTestEnv } from './test-env';
 export type { TestEnv } from './test-env';
 export { createTestRedis } from './test-redis';

@@ -1,6 +1,7 @@
 import { CliError, UUID_FORMAT, defineCommand } from '@platform/cli';
 import { ChannelProvisioningService } from '../modules/channels/channel-provisioning.service';
 import { CHANNEL_TYPES, ChannelType } from '../modules/channels/channel-types';
+import { ChannelsRepository } from '../modules/channels/channels.repository';
 import type { CommerceAdminContext } from './admin-context';
 
 export const channelCreate = defineCommand({
@@ -21,7 +22,7 @@ export const channelCreate = defineCommand({
     if (type !== undefined && !isChannelType(type)) {
       throw new CliError('INVALID_FLAG_VALUE', `--type must be one of ${CHANNEL_TYPES.join(', ')}`);
     }
-    return new ChannelProvisioningService(ctx.dataSource).createChannel({
+    return new ChannelProvisioningService(new ChannelsRepository(ctx.dataSource.manager)).createChannel({
       storeId: flags.store,
       name: flags.name,
       type,

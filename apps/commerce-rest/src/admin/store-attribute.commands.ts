@@ -4,8 +4,9 @@ import {
   MAX_ATTRIBUTE_VALUE_LENGTH,
   StoreAttributesService,
 } from '../modules/stores/attributes/store-attributes.service';
-import { StoreEntity } from '../modules/stores/store.entity';
+import { StoreAttributesRepository } from '../modules/stores/attributes/store-attributes.repository';
 import { StoreErrors } from '../modules/stores/stores.errors';
+import { StoresRepository } from '../modules/stores/stores.repository';
 import type { CommerceAdminContext } from './admin-context';
 
 /**
@@ -34,7 +35,7 @@ export const storeAttributeSet = defineCommand({
     const ttl = flags.ttl === undefined ? undefined : Number(flags.ttl);
     if (ttl !== undefined && ttl > MAX_ATTRIBUTE_TTL_S)
       throw new CliError('INVALID_FLAG_VALUE', `--ttl must be at most ${MAX_ATTRIBUTE_TTL_S} seconds`);
-    const store = await ctx.dataSource.getRepository(StoreEntity).findOneBy({ id: flags.store });
+    const store = await new StoresRepository(ctx.dataSource.manager).findById(flags.store);
     if (!store) throw StoreErrors.storeNotFound();
     if (!store.attributeKeys.includes(flags.name)) {
       throw new CliError(
@@ -42,7 +43,12 @@ export const storeAttributeSet = defineCommand({
         `"${flags.name}" is not an attribute key of this store (allowed: ${store.attributeKeys.join(', ') || 'none'})`,
       );
     }
-    await new StoreAttributesService(ctx.dataSource).set(store, flags.name, flags.value, ttl);
+    await new StoreAttributesService(new StoreAttributesRepository(ctx.dataSource.manager)).set(
+      store,
+      flags.name,
+      flags.value,
+      ttl,
+    );
     return { storeId: store.id, name: flags.name };
   },
 });

@@ -1,5 +1,6 @@
 import { CliError, UUID_FORMAT, defineCommand } from '@platform/cli';
 import { StoreProvisioningService } from '../modules/stores/store-provisioning.service';
+import { StoresRepository } from '../modules/stores/stores.repository';
 import type { CommerceAdminContext } from './admin-context';
 
 export const storeCreate = defineCommand({
@@ -19,7 +20,7 @@ export const storeCreate = defineCommand({
       .filter(Boolean);
     if (flags['attribute-keys'] !== undefined && !keys?.length)
       throw new CliError('INVALID_FLAG_VALUE', '--attribute-keys is empty');
-    return new StoreProvisioningService(ctx.dataSource).createStore({
+    return new StoreProvisioningService(new StoresRepository(ctx.dataSource.manager)).createStore({
       accountId: flags.account,
       displayName: flags['display-name'],
       currency: flags.currency,

@@ -10,6 +10,7 @@ import {
   StoreProvisioningService,
   type CreateStoreInput,
 } from '../../src/modules/stores/store-provisioning.service';
+import { StoresRepository } from '../../src/modules/stores/stores.repository';
 
 /** The commerce service booted on a real, private database and Redis prefix for one suite. */
 export interface CommerceTestApp {
@@ -39,7 +40,7 @@ export async function startCommerceTestApp(
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const dataSource = app.get(DataSource);
-  const provisioning = new StoreProvisioningService(dataSource);
+  const provisioning = new StoreProvisioningService(new StoresRepository(dataSource.manager));
   return {
     env,
     app,

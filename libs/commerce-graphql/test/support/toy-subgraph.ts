@@ -24,7 +24,6 @@ import {
   InputArg,
   LoaderRegistry,
   Loaders,
-  StoreId,
   SubgraphContext,
   SubgraphCtx,
   SubgraphModule,
@@ -33,7 +32,7 @@ import {
   SimpleMoneyInput,
   requireScopes,
 } from '@platform/graphql-subgraph';
-import { commerceStoreAccess, commerceStoreSelection } from '../../src';
+import { StoreId, commerceStoreAccess, commerceStoreSelection } from '../../src';
 
 @ObjectType()
 @Directive('@key(fields: "id")')
@@ -156,8 +155,8 @@ export function toySubgraphModule(
       ServiceKitModule.forRoot({ config, errorFamily: 'domains', migrationSets: [] }),
       SubgraphModule.forRoot({
         path: '/v2/commerce/stores/{storeId}/toy-subgraph',
-        storeSelection: commerceStoreSelection('path-and-header'),
-        storeAccess: commerceStoreAccess({ commerceRestUrl: options.commerceUrl, cacheTtlSeconds: 30 }),
+        tenantSelection: commerceStoreSelection('path-and-header'),
+        tenantAccess: commerceStoreAccess({ commerceRestUrl: options.commerceUrl, cacheTtlSeconds: 30 }),
         limits: { maxDepth: 2, maxComplexity: 200, defaultListSize: 10 },
         ...options,
       }),

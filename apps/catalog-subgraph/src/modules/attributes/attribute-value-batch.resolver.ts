@@ -1,6 +1,6 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
 import { BatchInputPipe, MAX_BATCH_CREATE } from '../records/batch-input.pipe';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { CATALOG_WRITE } from '../records/catalog-scopes';

@@ -1,6 +1,7 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { ArgsOf, InputArg, StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
+import { ArgsOf, InputArg } from '@platform/graphql-subgraph';
 import { CATALOG_READ, CATALOG_WRITE } from '../records/catalog-scopes';
 import { DEFAULT_RESULT_PAGE_LINES, MAX_IMPORT_BYTES } from './bulk-limits';
 import { SkuImportMode } from './bulk-operation.entity';

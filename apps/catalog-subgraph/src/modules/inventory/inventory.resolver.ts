@@ -1,12 +1,12 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
+import { StoreId } from '@platform/commerce-graphql';
 import {
   ArgsOf,
   ConnectionShape,
   InputArg,
   LoaderRegistry,
   Loaders,
-  StoreId,
   SubgraphErrors,
   toCountedConnection,
 } from '@platform/graphql-subgraph';

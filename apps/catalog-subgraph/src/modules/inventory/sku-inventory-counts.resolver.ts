@@ -1,4 +1,5 @@
 import { ArgsType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { storeIdOf } from '@platform/commerce-graphql';
 import {
   ArgsOf,
   ConnectionArgs,
@@ -8,7 +9,6 @@ import {
   SubgraphCtx,
   SubgraphContext,
   createConnectionType,
-  storeIdOf,
   toCountedConnection,
 } from '@platform/graphql-subgraph';
 import { OrderBy, PaginationType, PaginationTypeField, orderByInput } from '../records/record-filters';

@@ -1,6 +1,6 @@
 import { Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
 import { CatalogRelationPagesService } from '../records/catalog-relation-pages.service';
 import { CATALOG_READ } from '../records/catalog-scopes';
 import { LIST_TREE_KIND } from '../records/record-kinds';

@@ -1,6 +1,7 @@
 import { Args, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { ArgsOf, InputArg, StoreId, toCountedConnection } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
+import { ArgsOf, InputArg, toCountedConnection } from '@platform/graphql-subgraph';
 import type { ConnectionShape } from '@platform/graphql-subgraph';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { CATALOG_READ, CATALOG_WRITE } from '../records/catalog-scopes';

@@ -1,6 +1,7 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { InputArg, StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
+import { InputArg } from '@platform/graphql-subgraph';
 import type { RemoveReferences, SetReferences } from '@platform/graphql-subgraph';
 import { CatalogReferencesService } from '../records/catalog-references.service';
 import { CATALOG_WRITE } from '../records/catalog-scopes';

@@ -1,3 +1,4 @@
+import { storeIdOf } from '@platform/commerce-graphql';
 import {
   ConnectionShape,
   CountedPage,
@@ -5,7 +6,6 @@ import {
   SubgraphContext,
   filterValues,
   pageRequest,
-  storeIdOf,
   toCountedConnection,
 } from '@platform/graphql-subgraph';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';

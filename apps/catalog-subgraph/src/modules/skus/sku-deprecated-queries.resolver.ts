@@ -1,6 +1,7 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { ArgsOf, StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
+import { ArgsOf } from '@platform/graphql-subgraph';
 import type { ConnectionShape } from '@platform/graphql-subgraph';
 import { CATALOG_READ } from '../records/catalog-scopes';
 import { SKUListArgs } from './sku.input';

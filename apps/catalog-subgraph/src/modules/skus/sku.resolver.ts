@@ -1,13 +1,7 @@
 import { Args, Mutation, Query, Resolver, ResolveReference } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import {
-  ArgsOf,
-  InputArg,
-  StoreId,
-  requireScopes,
-  storeIdOf,
-  toCountedConnection,
-} from '@platform/graphql-subgraph';
+import { StoreId, storeIdOf } from '@platform/commerce-graphql';
+import { ArgsOf, InputArg, requireScopes, toCountedConnection } from '@platform/graphql-subgraph';
 import type { ConnectionShape, SubgraphContext } from '@platform/graphql-subgraph';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsService } from '../records/catalog-records.service';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { StoreEntity } from '../stores/store.entity';
+import type { StoreEntity } from '../stores/store.entity';
 import { StoreErrors } from '../stores/stores.errors';
+import { StoreAccessRepository } from './store-access.repository';
 
 /**
  * The one rule of visibility in commerce: an account sees the stores of the businesses it owns.
@@ -10,27 +9,17 @@ import { StoreErrors } from '../stores/stores.errors';
  */
 @Injectable()
 export class StoreAccessService {
-  constructor(@InjectRepository(StoreEntity) private readonly stores: Repository<StoreEntity>) {}
+  constructor(private readonly stores: StoreAccessRepository) {}
 
   /** The store when `accountId` may see it; 404 STORE_NOT_FOUND otherwise (never 403). */
   async visibleStore(accountId: string, storeId: string): Promise<StoreEntity> {
-    const store = await this.stores
-      .createQueryBuilder('s')
-      .innerJoin('s.business', 'b')
-      .where('s.id = :storeId AND b.accountId = :accountId', { storeId, accountId })
-      .getOne();
+    const store = await this.stores.findVisibleStore(accountId, storeId);
     if (!store) throw StoreErrors.storeNotFound();
     return store;
   }
 
   /** Ids of every store `accountId` may see (for filters such as channels). */
-  async visibleStoreIds(accountId: string): Promise<string[]> {
-    const rows = await this.stores
-      .createQueryBuilder('s')
-      .innerJoin('s.business', 'b')
-      .select('s.id', 'id')
-      .where('b.accountId = :accountId', { accountId })
-      .getRawMany<{ id: string }>();
-    return rows.map((r) => r.id);
+  visibleStoreIds(accountId: string): Promise<string[]> {
+    return this.stores.findVisibleStoreIds(accountId);
   }
 }

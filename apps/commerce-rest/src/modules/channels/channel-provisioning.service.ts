@@ -1,10 +1,7 @@
 import { Errors } from '@platform/errors';
-import { DataSource } from 'typeorm';
-import { StoreEntity } from '../stores/store.entity';
 import { StoreErrors } from '../stores/stores.errors';
-import { ChannelStoreEntity } from './channel-store.entity';
-import { ChannelEntity } from './channel.entity';
 import { CHANNEL_TYPES, ChannelType } from './channel-types';
+import { ChannelsRepository } from './channels.repository';
 
 export interface CreateChannelInput {
   storeId: string;
@@ -22,7 +19,7 @@ export interface CreateChannelInput {
  * defaultRetailChannelId for a RETAIL channel) points to the new channel.
  */
 export class ChannelProvisioningService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly channels: ChannelsRepository) {}
 
   async createChannel(input: CreateChannelInput): Promise<{ channelId: string }> {
     const type = input.type ?? 'DEFAULT';
@@ -42,37 +39,18 @@ export class ChannelProvisioningService {
         'external channel id must be 1 to 64 characters',
       );
     }
-    return this.dataSource.transaction(async (tx) => {
-      const stores = tx.getRepository(StoreEntity);
-      const store = await stores.findOne({
-        where: { id: input.storeId },
-        lock: { mode: 'pessimistic_write' },
-      });
+    return this.channels.transaction(async (tx) => {
+      const store = await tx.lockStore(input.storeId);
       if (!store) throw StoreErrors.storeNotFound();
-      const channels = tx.getRepository(ChannelEntity);
-      const channel = await channels.save(
-        channels.create({
-          name: input.name ?? `${store.displayName} default channel`.slice(0, 128),
-          type,
-          status: 'ACTIVE',
-          externalChannelId: externalChannelId ?? null,
-          subType: null,
-        }),
-      );
-      const registrations = tx.getRepository(ChannelStoreEntity);
-      await registrations.update({ storeId: store.id, isDefault: true }, { isDefault: false });
-      await registrations.insert({
-        channelId: channel.id,
-        storeId: store.id,
-        status: 'ENABLED',
-        isDefault: true,
+      const channel = await tx.insertChannel({
+        name: input.name ?? `${store.displayName} default channel`.slice(0, 128),
+        type,
+        status: 'ACTIVE',
+        externalChannelId: externalChannelId ?? null,
+        subType: null,
       });
-      await stores.update(
-        { id: store.id },
-        type === 'RETAIL'
-          ? { defaultChannelId: channel.id, defaultRetailChannelId: channel.id }
-          : { defaultChannelId: channel.id },
-      );
+      await tx.insertDefaultRegistration(channel.id, store.id);
+      await tx.setStoreDefaultChannel(store.id, channel.id, type === 'RETAIL');
       return { channelId: channel.id };
     });
   }

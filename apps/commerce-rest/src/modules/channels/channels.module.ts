@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ChannelStoreEntity } from './channel-store.entity';
-import { ChannelEntity } from './channel.entity';
 import { ChannelsController } from './channels.controller';
+import { ChannelsRepository } from './channels.repository';
 import { ChannelsService } from './channels.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ChannelEntity, ChannelStoreEntity])],
   controllers: [ChannelsController],
-  providers: [ChannelsService],
+  providers: [ChannelsRepository, ChannelsService],
 })
 export class ChannelsModule {}

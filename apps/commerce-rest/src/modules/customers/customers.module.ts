@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { CustomerListVersionEntity } from './customer-list-version.entity';
-import { CustomerEntity } from './customer.entity';
 import { CustomersController } from './customers.controller';
+import { CustomersRepository } from './customers.repository';
 import { CustomersService } from './customers.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CustomerEntity, CustomerListVersionEntity])],
   controllers: [CustomersController],
-  providers: [CustomersService],
+  providers: [CustomersRepository, CustomersService],
 })
 export class CustomersModule {}

@@ -1,9 +1,6 @@
-import { TokenService } from '@platform/auth';
 import { Errors } from '@platform/errors';
-import { DataSource } from 'typeorm';
-import { BusinessEntity } from '../businesses/business.entity';
-import { StoreEntity } from './store.entity';
 import { STORE_PROCESSORS, StoreProcessor } from './store-processor';
+import { StoresRepository } from './stores.repository';
 
 export interface CreateStoreInput {
   accountId: string;
@@ -30,7 +27,7 @@ function isTimeZone(zone: string): boolean {
  * default business, made with its first store, in the same transaction.
  */
 export class StoreProvisioningService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly stores: StoresRepository) {}
 
   async createStore(input: CreateStoreInput): Promise<{ storeId: string; businessId: string }> {
     const currency = input.currency ?? 'USD';
@@ -51,30 +48,26 @@ export class StoreProvisioningService {
     const badKey = attributeKeys.find((k) => !ATTRIBUTE_KEY.test(k));
     if (badKey !== undefined)
       throw Errors.badRequest('INVALID_ATTRIBUTE_KEY', `invalid attribute key "${badKey}"`);
-    if (!(await new TokenService(this.dataSource).accountExists(input.accountId))) {
+    if (!(await this.stores.accountExists(input.accountId))) {
       throw Errors.notFound('no such account', 'ACCOUNT_NOT_FOUND');
     }
-    return this.dataSource.transaction(async (tx) => {
+    return this.stores.transaction(async (tx) => {
       // One default business per account; the advisory lock keeps concurrent first stores from making two.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`business:${input.accountId}`]);
-      const businesses = tx.getRepository(BusinessEntity);
+      await tx.lockAccountBusinesses(input.accountId);
       const business =
-        (await businesses.findOne({ where: { accountId: input.accountId }, order: { createdAt: 'ASC' } })) ??
-        (await businesses.save(businesses.create({ accountId: input.accountId, name: displayName })));
-      const stores = tx.getRepository(StoreEntity);
-      const store = await stores.save(
-        stores.create({
-          businessId: business.id,
-          ownerId: input.accountId,
-          displayName,
-          currency,
-          timezone,
-          processor,
-          acquirer: processor,
-          mockProcessor: processor === 'MOCK',
-          attributeKeys,
-        }),
-      );
+        (await tx.findDefaultBusiness(input.accountId)) ??
+        (await tx.insertBusiness(input.accountId, displayName));
+      const store = await tx.insertStore({
+        businessId: business.id,
+        ownerId: input.accountId,
+        displayName,
+        currency,
+        timezone,
+        processor,
+        acquirer: processor,
+        mockProcessor: processor === 'MOCK',
+        attributeKeys,
+      });
       return { storeId: store.id, businessId: business.id };
     });
   }

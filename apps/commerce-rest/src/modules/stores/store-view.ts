@@ -1,7 +1,12 @@
+import type { SecretBox } from '@platform/crypto';
 import type { DeviceStatus, DeviceType } from './details/store-device.entity';
 import type { PhoneType } from './details/store-phone.entity';
 import type { GovernmentIdType } from './government-ids/business-government-id.entity';
+import { maskGovernmentId } from './government-ids/government-id-mask';
+import { governmentIdAssociatedData } from './government-ids/government-id-sealing';
+import type { StoreJoin } from './store-joins';
 import type { StoreProcessor, StoreStatus } from './store-processor';
+import type { StoreRow } from './stores.repository';
 
 /** What GET store returns (the Store resource), independent of HTTP. Dates are ISO 8601 strings. */
 export interface StoreFields {
@@ -109,3 +114,55 @@ export type StoreView = StoreFields & Partial<StoreJoinValues>;
 
 /** What processorData shows instead of a value marked sensitive (the spec: secrets are never returned). */
 export const SENSITIVE_VALUE_MASK = '********';
+
+function joinValue<K extends StoreJoin>(join: K, raw: unknown): StoreJoinValues[K] {
+  // Each sub-select above builds exactly the view's shape; only processorData needs a mapping.
+  if (join === 'processorData') {
+    const entries = Object.entries((raw ?? {}) as Record<string, string | null>);
+    return Object.fromEntries(entries.map(([k, v]) => [k, v ?? SENSITIVE_VALUE_MASK])) as StoreJoinValues[K];
+  }
+  return raw as StoreJoinValues[K];
+}
+
+/** The Store resource of a row of StoresRepository.findStoreForAccount(…, joins). */
+export function toStoreView(row: StoreRow, joins: readonly StoreJoin[], box: SecretBox): StoreView {
+  const view: StoreView = {
+    id: row.id,
+    businessId: row.business_id,
+    displayName: row.display_name,
+    status: row.status,
+    currency: row.currency,
+    timezone: row.timezone,
+    acquirer: row.acquirer,
+    processor: row.processor,
+    externalStoreId: row.external_store_id,
+    fixedLocation: row.fixed_location,
+    mockProcessor: row.mock_processor,
+    longitude: row.longitude,
+    latitude: row.latitude,
+    defaultChannelId: row.default_channel_id,
+    defaultRetailChannelId: row.default_retail_channel_id,
+    ownerId: row.owner_id,
+    governmentIds: row.government_ids.map((g) => ({
+      governmentId: maskGovernmentId(
+        box.open(Buffer.from(g.box, 'hex'), governmentIdAssociatedData(row.business_id, g.type)),
+      ),
+      type: g.type,
+      createdAt: g.createdAt,
+      updatedAt: g.updatedAt,
+    })),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+  const joined = view as Partial<StoreJoinValues>;
+  for (const join of joins) setJoin(joined, join, joinValue(join, row[`j_${join}`]));
+  return view;
+}
+
+function setJoin<K extends StoreJoin>(
+  view: Partial<StoreJoinValues>,
+  join: K,
+  value: StoreJoinValues[K],
+): void {
+  view[join] = value;
+}

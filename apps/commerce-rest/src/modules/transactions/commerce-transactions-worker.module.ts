@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { QueueModule } from '@platform/queue';
 import { CommerceTransactionsJobs } from './commerce-transactions.jobs';
 import { CommerceTransactionsProcessor } from './commerce-transactions.processor';
 import { TransactionRecorder } from './transaction-recorder.service';
-import { TransactionEntity } from './transaction.entity';
+import { TransactionsRepository } from './transactions.repository';
 
 /**
  * The worker's side of transactions: consumes `commerce-transactions` and records each
@@ -12,10 +11,7 @@ import { TransactionEntity } from './transaction.entity';
  * set) in the worker's root module.
  */
 @Module({
-  imports: [
-    QueueModule.registerQueues(CommerceTransactionsJobs),
-    TypeOrmModule.forFeature([TransactionEntity]),
-  ],
-  providers: [CommerceTransactionsProcessor, TransactionRecorder],
+  imports: [QueueModule.registerQueues(CommerceTransactionsJobs)],
+  providers: [CommerceTransactionsProcessor, TransactionRecorder, TransactionsRepository],
 })
 export class CommerceTransactionsWorkerModule {}

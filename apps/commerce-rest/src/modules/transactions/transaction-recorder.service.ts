@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { OrderPaymentRecorded } from '@platform/contracts';
 import { PermanentFailure } from '@platform/queue';
-import { DataSource } from 'typeorm';
+import { TransactionsRepository } from './transactions.repository';
 
 export const TransactionRecordFailure = {
   /** The event names a store that does not exist (or no longer does). */
@@ -22,43 +21,15 @@ export interface RecordedTransaction {
  */
 @Injectable()
 export class TransactionRecorder {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: TransactionsRepository) {}
 
   async record(event: OrderPaymentRecorded): Promise<RecordedTransaction> {
     const parentTransactionId = event.parentEventId
       ? await this.parentOf(event.storeId, event.parentEventId)
       : null;
-    // Timestamps are kept to the millisecond, so the ISO strings clients see compare exactly
-    // (updatedAtAfter=<an updatedAt they read> excludes that transaction).
-    const inserted: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO commerce.transactions
-         (store_id, type, status, amount, currency, order_id, channel_id, processor, processor_reference,
-          parent_transaction_id, notes, source_event_id, created_at, updated_at)
-       SELECT s.id, $2::varchar, $3::varchar, $4::bigint, $5::char(3), $6::varchar, $7::uuid, s.processor,
-              COALESCE($8::varchar, lower(s.processor) || '_' || replace($11::uuid::text, '-', '')),
-              $9::uuid, $10::varchar, $11::uuid,
-              date_trunc('milliseconds', $12::timestamptz), date_trunc('milliseconds', now())
-         FROM commerce.stores s
-        WHERE s.id = $1::uuid
-       ON CONFLICT (store_id, source_event_id) DO NOTHING
-       RETURNING id`,
-      [
-        event.storeId,
-        event.type,
-        event.status ?? 'COMPLETED',
-        String(event.amount.value),
-        event.amount.currencyCode,
-        event.orderId,
-        event.channelId ?? null,
-        event.processorReference ?? null,
-        parentTransactionId,
-        event.notes ?? null,
-        event.eventId,
-        event.occurredAt,
-      ],
-    );
-    if (inserted.length === 1) return { transactionId: inserted[0].id, created: true };
-    const existing = await this.recordedId(event.storeId, event.eventId);
+    const inserted = await this.transactions.insertFromEvent(event, parentTransactionId);
+    if (inserted !== undefined) return { transactionId: inserted, created: true };
+    const existing = await this.transactions.findIdBySourceEvent(event.storeId, event.eventId);
     if (existing) return { transactionId: existing, created: false };
     throw new PermanentFailure(
       TransactionRecordFailure.STORE_NOT_FOUND,
@@ -71,16 +42,8 @@ export class TransactionRecorder {
    * yet (jobs run in parallel): a plain error, so the job is retried with backoff.
    */
   private async parentOf(storeId: string, parentEventId: string): Promise<string> {
-    const id = await this.recordedId(storeId, parentEventId);
+    const id = await this.transactions.findIdBySourceEvent(storeId, parentEventId);
     if (!id) throw new Error(`parent event ${parentEventId} is not recorded yet in store ${storeId}`);
     return id;
-  }
-
-  private async recordedId(storeId: string, eventId: string): Promise<string | undefined> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      'SELECT id FROM commerce.transactions WHERE store_id = $1 AND source_event_id = $2',
-      [storeId, eventId],
-    );
-    return rows[0]?.id;
   }
 }

@@ -1,6 +1,7 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { SimpleMoney, StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
+import { SimpleMoney } from '@platform/graphql-subgraph';
 import { OrderScopes } from '../order-model/order-scopes';
 import { assertSameStore } from '../order-graphql/store-context';
 import type { DiscountCodeEntity } from './discount-code.entity';

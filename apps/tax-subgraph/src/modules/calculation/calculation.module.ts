@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClassificationsModule } from '../classifications/classifications.module';
+import { CalculationRepository } from './calculation.repository';
 import { CalculationResolver } from './calculation.resolver';
 import { CalculationService } from './calculation.service';
 import { InternalTaxEstimatesController } from './internal-tax-estimates.controller';
@@ -7,6 +8,6 @@ import { InternalTaxEstimatesController } from './internal-tax-estimates.control
 @Module({
   imports: [ClassificationsModule],
   controllers: [InternalTaxEstimatesController],
-  providers: [CalculationResolver, CalculationService],
+  providers: [CalculationRepository, CalculationResolver, CalculationService],
 })
 export class CalculationModule {}

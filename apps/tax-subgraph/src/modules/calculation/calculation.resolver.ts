@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { InputArg, SimpleMoney, StoreId } from '@platform/graphql-subgraph';
+import { InputArg, SimpleMoney } from '@platform/graphql-subgraph';
 import { TAX_SCOPES } from '../../auth/tax-scopes';
 import { MutationCalculateTaxesInput, QueryEstimateTaxesInput } from './calculation.input';
 import {
@@ -12,6 +12,7 @@ import {
 } from './calculation.model';
 import { CalculationService } from './calculation.service';
 import type { CalculationResult as EngineResult, LineTax, RateSummary } from './tax-calculator';
+import { StoreId } from '@platform/commerce-graphql';
 
 function toTax(tax: LineTax | RateSummary, currency: string): CalculationTax {
   return Object.assign(new CalculationTax(), {

@@ -1,22 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { SubgraphErrors, fitsGraphQLInt, isUuid, nowMs } from '@platform/graphql-subgraph';
-import { DataSource, In } from 'typeorm';
-import { ClassificationEntity } from '../classifications/classification.entity';
 import { ClassificationErrors } from '../classifications/classifications.errors';
 import { ClassificationsService } from '../classifications/classifications.service';
-import { JurisdictionEntity } from '../jurisdictions/jurisdiction.entity';
-import { OverrideEntity } from '../overrides/override.entity';
 import { percentageMicroFromNumeric } from '../rates/percentage';
-import { RateEntity } from '../rates/rate.entity';
-import { ClassificationMemberEntity } from '../classifications/classification-member.entity';
-import { ClassificationRateEntity } from '../classifications/classification-rate.entity';
-import { MemberKind } from '../relations/member-kind';
-import { OverrideMemberEntity } from '../overrides/override-member.entity';
-import { OverrideRateEntity } from '../overrides/override-rate.entity';
-import { MemberLinkRow, RateLinkRow } from '../relations/owner-relations.service';
-import { CalculationEntity } from './calculation.entity';
+import type { RateEntity } from '../rates/rate.entity';
+import type { MemberKind } from '../relations/member-kind';
 import { CalculationErrors } from './calculation.errors';
+import { CalculationRepository, LinkOwner } from './calculation.repository';
 import type { MutationCalculateTaxesInput } from './calculation.input';
 import {
   Basket,
@@ -55,7 +45,7 @@ function toJson(result: CalculationResult): object {
 @Injectable()
 export class CalculationService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly calculations: CalculationRepository,
     private readonly classifications: ClassificationsService,
   ) {}
 
@@ -95,7 +85,7 @@ export class CalculationService {
     input: MutationCalculateTaxesInput,
   ): Promise<{ id: string; result: CalculationResult }> {
     const result = await this.estimate(storeId, input);
-    const saved = await this.dataSource.getRepository(CalculationEntity).save({
+    const id = await this.calculations.insertCalculation({
       storeId,
       channelId,
       currency: result.currency,
@@ -105,7 +95,7 @@ export class CalculationService {
       result: toJson(result),
       createdAt: nowMs(),
     });
-    return { id: saved.id, result };
+    return { id, result };
   }
 
   private basketOf(input: MutationCalculateTaxesInput): Basket {
@@ -151,28 +141,18 @@ export class CalculationService {
     );
     const memberIds = [...new Set([...wanted].map((key) => key.slice(key.indexOf(':') + 1)))];
     const [jurisdictions, classificationMembers, overrideMembers] = await Promise.all([
-      this.dataSource.getRepository(JurisdictionEntity).find({
-        where: { storeId, countryCode: basket.address.countryCode.toUpperCase() },
-      }),
-      this.members(ClassificationMemberEntity, storeId, memberIds, wanted),
-      this.members(OverrideMemberEntity, storeId, memberIds, wanted),
+      this.calculations.findJurisdictionsOfCountry(storeId, basket.address.countryCode.toUpperCase()),
+      this.members('CLASSIFICATION', storeId, memberIds, wanted),
+      this.members('OVERRIDE', storeId, memberIds, wanted),
     ]);
 
     const classificationIds = [...new Set([...named, ...classificationMembers.map((m) => m.ownerId)])];
     const overrideIds = [...new Set(overrideMembers.map((m) => m.ownerId))];
     const [classificationRows, classificationRates, overrideRows, overrideRates] = await Promise.all([
-      classificationIds.length
-        ? this.dataSource
-            .getRepository(ClassificationEntity)
-            .find({ where: { storeId, id: In(classificationIds) } })
-        : [],
-      this.activeRates(ClassificationRateEntity, storeId, classificationIds),
-      overrideIds.length
-        ? this.dataSource
-            .getRepository(OverrideEntity)
-            .find({ where: { storeId, id: In(overrideIds), status: 'ACTIVE' } })
-        : [],
-      this.activeRates(OverrideRateEntity, storeId, overrideIds),
+      classificationIds.length ? this.calculations.findClassifications(storeId, classificationIds) : [],
+      this.activeRates('CLASSIFICATION', storeId, classificationIds),
+      overrideIds.length ? this.calculations.findActiveOverrides(storeId, overrideIds) : [],
+      this.activeRates('OVERRIDE', storeId, overrideIds),
     ]);
 
     return {
@@ -201,34 +181,25 @@ export class CalculationService {
   }
 
   private async members(
-    target: typeof ClassificationMemberEntity | typeof OverrideMemberEntity,
+    owner: LinkOwner,
     storeId: string,
     memberIds: readonly string[],
     wanted: ReadonlySet<string>,
   ): Promise<MemberLink[]> {
     if (memberIds.length === 0) return [];
-    const rows: MemberLinkRow[] = await this.dataSource
-      .getRepository<MemberLinkRow>(target)
-      .find({ where: { storeId, memberId: In([...memberIds]) } });
+    const rows = await this.calculations.findMemberLinks(owner, storeId, memberIds);
     return rows
       .filter((r) => wanted.has(`${r.kind}:${r.memberId}`))
       .map((r) => ({ ownerId: r.ownerId, kind: r.kind as MemberKind, memberId: r.memberId }));
   }
 
   private async activeRates(
-    target: typeof ClassificationRateEntity | typeof OverrideRateEntity,
+    owner: LinkOwner,
     storeId: string,
     ownerIds: readonly string[],
   ): Promise<Map<string, CalcRate[]>> {
     if (ownerIds.length === 0) return new Map();
-    const links = await this.dataSource
-      .getRepository<RateLinkRow>(target)
-      .createQueryBuilder('l')
-      .innerJoinAndSelect('l.rate', 'r', "r.status = 'ACTIVE'")
-      .where('l.storeId = :storeId AND l.ownerId IN (:...ownerIds)', { storeId, ownerIds })
-      .orderBy('l.createdAt', 'ASC')
-      .addOrderBy('l.rateId', 'ASC')
-      .getMany();
+    const links = await this.calculations.findActiveRateLinks(owner, storeId, ownerIds);
     const byOwner = new Map<string, CalcRate[]>();
     for (const link of links) {
       const list = byOwner.get(link.ownerId) ?? [];

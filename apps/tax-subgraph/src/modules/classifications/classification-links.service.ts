@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { RatesService } from '../rates/rates.service';
 import { OwnerReferences } from '../references/owner-references.service';
-import { ReferenceStore } from '../references/reference-store.service';
-import { ClassificationMemberEntity } from './classification-member.entity';
-import { ClassificationRateEntity } from './classification-rate.entity';
+import { ReferencesRepository } from '../references/references.repository';
 import { OwnerRelations } from '../relations/owner-relations.service';
+import { ClassificationLinksRepository } from './classification-links.repository';
 import { ClassificationEntity } from './classification.entity';
 import { ClassificationsService } from './classifications.service';
 
@@ -14,24 +11,18 @@ import { ClassificationsService } from './classifications.service';
 @Injectable()
 export class ClassificationRelations extends OwnerRelations<ClassificationEntity> {
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    links: ClassificationLinksRepository,
     classifications: ClassificationsService,
     rates: RatesService,
   ) {
-    super(
-      dataSource,
-      ClassificationRateEntity,
-      ClassificationMemberEntity,
-      (s, id) => classifications.get(s, id),
-      rates,
-    );
+    super(links, (s, id) => classifications.get(s, id), rates);
   }
 }
 
 /** External references of classifications. */
 @Injectable()
 export class ClassificationReferences extends OwnerReferences<ClassificationEntity> {
-  constructor(store: ReferenceStore, classifications: ClassificationsService) {
+  constructor(store: ReferencesRepository, classifications: ClassificationsService) {
     super('CLASSIFICATION', store, (s, id) => classifications.get(s, id));
   }
 }

@@ -9,11 +9,9 @@ import {
   Reference,
   RemoveReferences,
   SetReferences,
-  StoreId,
   SubgraphContext,
   SubgraphCtx,
   requireScopes,
-  storeIdOf,
   toConnection,
 } from '@platform/graphql-subgraph';
 import { TAX_SCOPES } from '../../auth/tax-scopes';
@@ -34,6 +32,7 @@ import {
 } from './classification.input';
 import { Classification, QueryClassificationsConnection, toClassification } from './classification.model';
 import { ClassificationsService } from './classifications.service';
+import { StoreId, storeIdOf } from '@platform/commerce-graphql';
 
 /** Inputs of the add/remove mutations, by mutation name. */
 const RELATION_INPUTS = relationInputs('Classification');

@@ -1,31 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platform/graphql-subgraph';
-import { DataSource } from 'typeorm';
+import type { Page } from '@platform/graphql-subgraph';
 import { CrudService } from '../records/crud';
-import { ReferenceStore } from '../references/reference-store.service';
+import { ReferencesRepository } from '../references/references.repository';
 import { withUniqueName } from '../records/pg-violations';
 import { definedOnly, required } from '../records/updates';
 import { TaxRecordsService } from '../records/tax-records.service';
 import { ClassificationEntity } from './classification.entity';
 import { ClassificationErrors } from './classifications.errors';
+import { ClassificationsRepository } from './classifications.repository';
 import {
-  ClassificationOrderField,
   MutationCreateClassificationInput,
   MutationUpdateClassificationInput,
   QueryClassificationsArgs,
 } from './classification.input';
 
-const SORTS: Record<ClassificationOrderField, SortColumn<ClassificationEntity>> = {
-  CREATED_AT: createdAtSort(),
-  UPDATED_AT: updatedAtSort(),
-  NAME: textSort('NAME', 'name'),
-};
-
 /** Classifications of a store: CRUD with unique names; deleting one drops its links and references. */
 @Injectable()
 export class ClassificationsService
-  extends TaxRecordsService<ClassificationEntity>
+  extends TaxRecordsService<ClassificationEntity, ClassificationsRepository>
   implements
     CrudService<
       ClassificationEntity,
@@ -35,14 +27,14 @@ export class ClassificationsService
     >
 {
   constructor(
-    @InjectDataSource() dataSource: DataSource,
-    private readonly references: ReferenceStore,
+    rows: ClassificationsRepository,
+    private readonly references: ReferencesRepository,
   ) {
-    super(dataSource, ClassificationEntity, (id) => ClassificationErrors.notFound(id), 'c');
+    super(rows);
   }
 
   list(storeId: string, args: QueryClassificationsArgs): Promise<Page<ClassificationEntity>> {
-    return this.pageOf(storeId, args, SORTS);
+    return this.rows.findPage(storeId, args);
   }
 
   create(storeId: string, input: MutationCreateClassificationInput): Promise<ClassificationEntity> {

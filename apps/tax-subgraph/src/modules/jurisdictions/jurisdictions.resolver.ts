@@ -6,7 +6,6 @@ import {
   InputArg,
   LoaderRegistry,
   Loaders,
-  StoreId,
   toConnection,
 } from '@platform/graphql-subgraph';
 import { TAX_SCOPES } from '../../auth/tax-scopes';
@@ -18,6 +17,7 @@ import {
 } from './jurisdiction.input';
 import { Jurisdiction, QueryJurisdictionsConnection, toJurisdiction } from './jurisdiction.model';
 import { JurisdictionsService } from './jurisdictions.service';
+import { StoreId } from '@platform/commerce-graphql';
 
 /** Every operation on jurisdictions (Jurisdiction.rates is the rates module's). */
 @Resolver(() => Jurisdiction)

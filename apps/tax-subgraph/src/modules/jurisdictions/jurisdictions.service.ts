@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Page, SortColumn, createdAtSort, textSort, updatedAtSort } from '@platform/graphql-subgraph';
-import { DataSource } from 'typeorm';
+import type { Page } from '@platform/graphql-subgraph';
 import { CrudService } from '../records/crud';
 import { normalizePostalCode, normalizeRegion } from './address-codes';
 import { isForeignKeyViolation, withUniqueName } from '../records/pg-violations';
@@ -9,23 +7,17 @@ import { definedOnly, required } from '../records/updates';
 import { TaxRecordsService } from '../records/tax-records.service';
 import { JurisdictionEntity } from './jurisdiction.entity';
 import { JurisdictionErrors } from './jurisdictions.errors';
+import { JurisdictionsRepository } from './jurisdictions.repository';
 import {
-  JurisdictionOrderField,
   MutationCreateJurisdictionInput,
   MutationUpdateJurisdictionInput,
   QueryJurisdictionsArgs,
 } from './jurisdiction.input';
 
-const SORTS: Record<JurisdictionOrderField, SortColumn<JurisdictionEntity>> = {
-  CREATED_AT: createdAtSort(),
-  UPDATED_AT: updatedAtSort(),
-  NAME: textSort('NAME', 'name'),
-};
-
 /** Jurisdictions of a store: CRUD with the store's isolation, normalized codes, unique names. */
 @Injectable()
 export class JurisdictionsService
-  extends TaxRecordsService<JurisdictionEntity>
+  extends TaxRecordsService<JurisdictionEntity, JurisdictionsRepository>
   implements
     CrudService<
       JurisdictionEntity,
@@ -34,8 +26,8 @@ export class JurisdictionsService
       QueryJurisdictionsArgs
     >
 {
-  constructor(@InjectDataSource() dataSource: DataSource) {
-    super(dataSource, JurisdictionEntity, (id) => JurisdictionErrors.notFound(id), 'j');
+  constructor(rows: JurisdictionsRepository) {
+    super(rows);
   }
 
   /** The id of the store's jurisdiction (JURISDICTION_NOT_FOUND otherwise), or null for none. */
@@ -45,10 +37,7 @@ export class JurisdictionsService
   }
 
   list(storeId: string, args: QueryJurisdictionsArgs): Promise<Page<JurisdictionEntity>> {
-    return this.pageOf(storeId, args, SORTS, (qb) => {
-      if (args.countryCode)
-        qb.andWhere('j.countryCode = :country', { country: args.countryCode.toUpperCase() });
-    });
+    return this.rows.findPage(storeId, args);
   }
 
   async create(storeId: string, input: MutationCreateJurisdictionInput): Promise<JurisdictionEntity> {

@@ -9,7 +9,6 @@ import {
   Reference,
   RemoveReferences,
   SetReferences,
-  StoreId,
   toConnection,
 } from '@platform/graphql-subgraph';
 import { TAX_SCOPES } from '../../auth/tax-scopes';
@@ -32,6 +31,7 @@ import {
 } from './override.input';
 import { Override, QueryOverridesConnection, toOverride } from './override.model';
 import { OverridesService } from './overrides.service';
+import { StoreId } from '@platform/commerce-graphql';
 
 /** Inputs of the add/remove mutations, by mutation name. */
 const RELATION_INPUTS = relationInputs('Override');

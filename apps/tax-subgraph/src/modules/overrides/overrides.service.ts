@@ -1,57 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  Page,
-  SortColumn,
-  createdAtSort,
-  textSort,
-  updatedAtSort,
-  filterValues,
-} from '@platform/graphql-subgraph';
-import { DataSource } from 'typeorm';
+import type { Page } from '@platform/graphql-subgraph';
 import { CrudService, StatusService } from '../records/crud';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
-import { ReferenceStore } from '../references/reference-store.service';
-import { whereStatusIn } from '../records/list-inputs';
+import { ReferencesRepository } from '../references/references.repository';
 import { definedOnly, required } from '../records/updates';
 import { TaxRecordsService } from '../records/tax-records.service';
 import { OverrideEntity } from './override.entity';
-import { OverrideErrors } from './overrides.errors';
+import { OverridesRepository } from './overrides.repository';
 import {
   MutationCreateOverrideInput,
   MutationUpdateOverrideInput,
-  OverrideOrderField,
   QueryOverridesArgs,
 } from './override.input';
-
-const SORTS: Record<OverrideOrderField, SortColumn<OverrideEntity>> = {
-  CREATED_AT: createdAtSort(),
-  UPDATED_AT: updatedAtSort(),
-  NAME: textSort('NAME', 'name'),
-};
 
 /** Overrides of a store: CRUD and activation; deleting one drops its links and references. */
 @Injectable()
 export class OverridesService
-  extends TaxRecordsService<OverrideEntity>
+  extends TaxRecordsService<OverrideEntity, OverridesRepository>
   implements
     CrudService<OverrideEntity, MutationCreateOverrideInput, MutationUpdateOverrideInput, QueryOverridesArgs>,
     StatusService<OverrideEntity>
 {
   constructor(
-    @InjectDataSource() dataSource: DataSource,
+    rows: OverridesRepository,
     private readonly jurisdictions: JurisdictionsService,
-    private readonly references: ReferenceStore,
+    private readonly references: ReferencesRepository,
   ) {
-    super(dataSource, OverrideEntity, (id) => OverrideErrors.notFound(id), 'o');
+    super(rows);
   }
 
   list(storeId: string, args: QueryOverridesArgs): Promise<Page<OverrideEntity>> {
-    return this.pageOf(storeId, args, SORTS, (qb) => {
-      whereStatusIn(qb, 'o', args.status);
-      const values = filterValues(args.referenceValue);
-      if (values) this.references.filterByValue(qb, 'o', 'OVERRIDE', values);
-    });
+    return this.rows.findPage(storeId, args);
   }
 
   async create(storeId: string, input: MutationCreateOverrideInput): Promise<OverrideEntity> {

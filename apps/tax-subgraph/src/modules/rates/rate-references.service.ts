@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { OwnerReferences } from '../references/owner-references.service';
-import { ReferenceStore } from '../references/reference-store.service';
+import { ReferencesRepository } from '../references/references.repository';
 import { RateEntity } from './rate.entity';
 import { RatesService } from './rates.service';
 
 /** External references of rates (createReferencesForRate, deleteReferencesFromRate, Rate.references). */
 @Injectable()
 export class RateReferences extends OwnerReferences<RateEntity> {
-  constructor(store: ReferenceStore, rates: RatesService) {
+  constructor(store: ReferencesRepository, rates: RatesService) {
     super('RATE', store, (storeId, id) => rates.get(storeId, id));
   }
 }

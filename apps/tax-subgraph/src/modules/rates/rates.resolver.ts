@@ -9,7 +9,6 @@ import {
   Reference,
   RemoveReferences,
   SetReferences,
-  StoreId,
   toConnection,
 } from '@platform/graphql-subgraph';
 import { TAX_SCOPES } from '../../auth/tax-scopes';
@@ -29,6 +28,7 @@ import {
 } from './rate.input';
 import { QueryRatesConnection, Rate, toRate } from './rate.model';
 import { RatesService } from './rates.service';
+import { StoreId } from '@platform/commerce-graphql';
 
 /** Every operation on rates, and the fields of Rate that are not columns. */
 @Resolver(() => Rate)

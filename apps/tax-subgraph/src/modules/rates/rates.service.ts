@@ -1,39 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  Page,
-  SortColumn,
-  SubgraphErrors,
-  createdAtSort,
-  groupBy,
-  isUuid,
-  textSort,
-  updatedAtSort,
-  filterValues,
-} from '@platform/graphql-subgraph';
-import { DataSource, In } from 'typeorm';
+import { Page, SubgraphErrors, groupBy } from '@platform/graphql-subgraph';
 import { CrudService, StatusService } from '../records/crud';
 import { JurisdictionsService } from '../jurisdictions/jurisdictions.service';
-import { ReferenceStore } from '../references/reference-store.service';
-import { whereStatusIn } from '../records/list-inputs';
+import { ReferencesRepository } from '../references/references.repository';
 import { definedOnly, required } from '../records/updates';
 import { TaxRecordsService } from '../records/tax-records.service';
 import { parsePercentage, percentageToNumeric } from './percentage';
 import { RateEntity } from './rate.entity';
-import { RateErrors } from './rates.errors';
+import { RatesRepository } from './rates.repository';
 import {
   MutationCreateRateInput,
   MutationUpdateRateInput,
   QueryRatesArgs,
-  RateOrderField,
   RateValueInput,
 } from './rate.input';
-
-const SORTS: Record<RateOrderField, SortColumn<RateEntity>> = {
-  CREATED_AT: createdAtSort(),
-  UPDATED_AT: updatedAtSort(),
-  LABEL: textSort('LABEL', 'label'),
-};
 
 type RateValueColumns = Pick<RateEntity, 'percentage' | 'amountValue' | 'amountCurrency'>;
 
@@ -75,17 +55,17 @@ export function rateValueColumns(
 /** Rates of a store: CRUD, activation, and the batched reads of the field resolvers. */
 @Injectable()
 export class RatesService
-  extends TaxRecordsService<RateEntity>
+  extends TaxRecordsService<RateEntity, RatesRepository>
   implements
     CrudService<RateEntity, MutationCreateRateInput, MutationUpdateRateInput, QueryRatesArgs>,
     StatusService<RateEntity>
 {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    rows: RatesRepository,
     private readonly jurisdictions: JurisdictionsService,
-    private readonly references: ReferenceStore,
+    private readonly references: ReferencesRepository,
   ) {
-    super(dataSource, RateEntity, (id) => RateErrors.notFound(id), 'r');
+    super(rows);
   }
 
   /** Rates of each jurisdiction, oldest first (Jurisdiction.rates). */
@@ -93,23 +73,12 @@ export class RatesService
     storeId: string,
     jurisdictionIds: readonly string[],
   ): Promise<Map<string, RateEntity[]>> {
-    const rows = await this.dataSource.getRepository(RateEntity).find({
-      where: { storeId, jurisdictionId: In([...jurisdictionIds]) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const rows = await this.rows.findForJurisdictions(storeId, jurisdictionIds);
     return groupBy(rows, (r) => r.jurisdictionId as string);
   }
 
   list(storeId: string, args: QueryRatesArgs): Promise<Page<RateEntity>> {
-    return this.pageOf(storeId, args, SORTS, (qb) => {
-      whereStatusIn(qb, 'r', args.status);
-      const values = filterValues(args.referenceValue);
-      if (values) this.references.filterByValue(qb, 'r', 'RATE', values);
-      if (args.jurisdictionId != null) {
-        if (isUuid(args.jurisdictionId)) qb.andWhere('r.jurisdictionId = :jid', { jid: args.jurisdictionId });
-        else qb.andWhere('1 = 0');
-      }
-    });
+    return this.rows.findPage(storeId, args);
   }
 
   async create(storeId: string, input: MutationCreateRateInput): Promise<RateEntity> {

@@ -1,8 +1,7 @@
-import { OptionalNestedField, filterValues } from '@platform/graphql-subgraph';
+import { OptionalNestedField } from '@platform/graphql-subgraph';
 import { Type } from '@nestjs/common';
 import { Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
 import { ArrayMaxSize, IsArray, IsEnum, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export enum OrderDirection {
   ASC = 'ASC',
@@ -64,15 +63,4 @@ export function idsOf(
   if (!filter) return undefined;
   const ids = [...(filter.eq != null ? [filter.eq] : []), ...(filter.in ?? [])];
   return filter.eq == null && filter.in == null ? undefined : ids;
-}
-
-/** Narrows a list query to the rows whose status a status filter asks for (none for `in: []`). */
-export function whereStatusIn<E extends ObjectLiteral>(
-  qb: SelectQueryBuilder<E>,
-  alias: string,
-  filter: { eq?: string | null; in?: string[] | null } | null | undefined,
-): void {
-  const statuses = filterValues(filter);
-  if (statuses)
-    qb.andWhere(`${alias}.status IN (:...statuses)`, { statuses: statuses.length ? statuses : [''] });
 }

@@ -1,6 +1,6 @@
 import type { ReferenceRecord, ReferencesService } from '@platform/graphql-subgraph';
 import type { ReferenceOwnerType } from './reference.entity';
-import type { ReferenceStore } from './reference-store.service';
+import type { ReferencesRepository } from './references.repository';
 
 /**
  * The references of one owner type as the generic resolver wants them (ReferencesService):
@@ -9,7 +9,7 @@ import type { ReferenceStore } from './reference-store.service';
 export abstract class OwnerReferences<E> implements ReferencesService<E> {
   protected constructor(
     private readonly ownerType: ReferenceOwnerType,
-    private readonly store: ReferenceStore,
+    private readonly store: ReferencesRepository,
     private readonly owner: (storeId: string, id: string) => Promise<E>,
   ) {}
 

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ReferenceStore } from './reference-store.service';
+import { ReferencesRepository } from './references.repository';
 
 @Module({
-  providers: [ReferenceStore],
-  exports: [ReferenceStore],
+  providers: [ReferencesRepository],
+  exports: [ReferencesRepository],
 })
 export class ReferencesModule {}

@@ -6,6 +6,7 @@ import {
   StoreAttributePurgeQueue,
 } from './store-attribute-purge.jobs';
 import { StoreAttributePurgeProcessor } from './store-attribute-purge.processor';
+import { StoreAttributesRepository } from './store-attributes.repository';
 
 /**
  * Retention of expired store attributes, for the commerce worker (never the API process): schedules
@@ -15,6 +16,7 @@ import { StoreAttributePurgeProcessor } from './store-attribute-purge.processor'
   imports: [QueueModule.registerQueues(StoreAttributePurgeQueue)],
   providers: [
     StoreAttributePurgeProcessor,
+    StoreAttributesRepository,
     everyJobScheduler(StoreAttributePurgeQueue, {
       id: STORE_ATTRIBUTE_PURGE_SCHEDULER_ID,
       everyMs: STORE_ATTRIBUTE_PURGE_EVERY_MS,

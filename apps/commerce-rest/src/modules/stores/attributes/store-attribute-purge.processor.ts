@@ -1,9 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { JobDispatcherHost, WorkerDefaults, createJobDispatcher } from '@platform/queue';
-import { DataSource } from 'typeorm';
-import { purgeExpiredStoreAttributes } from './purge-expired-store-attributes';
 import { StoreAttributePurgeQueue } from './store-attribute-purge.jobs';
+import { StoreAttributesRepository } from './store-attributes.repository';
 
 @Processor(StoreAttributePurgeQueue.name, WorkerDefaults)
 export class StoreAttributePurgeProcessor extends JobDispatcherHost {
@@ -11,13 +10,13 @@ export class StoreAttributePurgeProcessor extends JobDispatcherHost {
 
   protected readonly dispatcher = createJobDispatcher(StoreAttributePurgeQueue, {
     'purge-expired': async () => {
-      const deleted = await purgeExpiredStoreAttributes(this.dataSource);
+      const deleted = await this.attributes.purgeExpired();
       if (deleted > 0) this.logger.log({ deleted }, 'expired store attributes purged');
       return { deleted };
     },
   });
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(private readonly attributes: StoreAttributesRepository) {
     super();
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { StoreEntity } from '../store.entity';
 import { StoreErrors } from '../stores.errors';
+import { StoreAttributesRepository } from './store-attributes.repository';
 
 /** Longest attribute value (the public schema's maxLength of an attribute). */
 export const MAX_ATTRIBUTE_VALUE_LENGTH = 256;
@@ -23,7 +23,7 @@ type AttributeStore = Pick<StoreEntity, 'id' | 'attributeKeys'>;
  */
 @Injectable()
 export class StoreAttributesService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly attributes: StoreAttributesRepository) {}
 
   /** 400 INVALID_REQUEST unless `name` is on the store's allow-list. */
   assertAllowed(store: AttributeStore, name: string): void {
@@ -33,13 +33,9 @@ export class StoreAttributesService {
   /** The live value; 404 BUSINESS_ATTRIBUTE_NOT_FOUND when never set, deleted or expired. */
   async get(store: AttributeStore, name: string): Promise<string> {
     this.assertAllowed(store, name);
-    const rows: { value: string }[] = await this.dataSource.query(
-      `SELECT "value" FROM "commerce"."store_attributes"
-       WHERE "store_id" = $1 AND "name" = $2 AND ("expires_at" IS NULL OR "expires_at" > now())`,
-      [store.id, name],
-    );
-    if (!rows.length) throw StoreErrors.attributeNotFound(name);
-    return rows[0].value;
+    const value = await this.attributes.findLiveValue(store.id, name);
+    if (value === undefined) throw StoreErrors.attributeNotFound(name);
+    return value;
   }
 
   /**
@@ -54,30 +50,16 @@ export class StoreAttributesService {
   ): Promise<SetAttributeResult> {
     this.assertAllowed(store, name);
     // An expired row is gone before the new value arrives, so it does not lend its createdAt.
-    await this.dataSource.query(
-      `DELETE FROM "commerce"."store_attributes" WHERE "store_id" = $1 AND "expires_at" <= now()`,
-      [store.id],
-    );
-    const rows: { value: string; expires_at: Date | null }[] = await this.dataSource.query(
-      `INSERT INTO "commerce"."store_attributes" ("store_id", "name", "value", "expires_at")
-       VALUES ($1, $2, $3, CASE WHEN $4::integer IS NULL THEN NULL ELSE now() + make_interval(secs => $4::integer) END)
-       ON CONFLICT ("store_id", "name") DO UPDATE
-         SET "value" = EXCLUDED."value", "expires_at" = EXCLUDED."expires_at", "updated_at" = now()
-       RETURNING "value", "expires_at"`,
-      [store.id, name, value, ttlSeconds ?? null],
-    );
-    return { name, value: rows[0].value, expiresAt: rows[0].expires_at };
+    await this.attributes.deleteExpiredOfStore(store.id);
+    const written = await this.attributes.upsert(store.id, name, value, ttlSeconds ?? null);
+    return { name, value: written.value, expiresAt: written.expires_at };
   }
 
   /** Deletes the value and returns it; 404 BUSINESS_ATTRIBUTE_NOT_FOUND when not set (or expired). */
   async delete(store: AttributeStore, name: string): Promise<string> {
     this.assertAllowed(store, name);
-    const [rows]: [{ value: string; live: boolean }[], number] = await this.dataSource.query(
-      `DELETE FROM "commerce"."store_attributes" WHERE "store_id" = $1 AND "name" = $2
-       RETURNING "value", ("expires_at" IS NULL OR "expires_at" > now()) AS "live"`,
-      [store.id, name],
-    );
-    if (!rows.length || !rows[0].live) throw StoreErrors.attributeNotFound(name);
-    return rows[0].value;
+    const deleted = await this.attributes.delete(store.id, name);
+    if (!deleted?.live) throw StoreErrors.attributeNotFound(name);
+    return deleted.value;
   }
 }

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Errors } from '@platform/errors';
-import { DataSource, EntityManager } from 'typeorm';
 import { SecretBox } from '@platform/crypto';
-import { StoreEntity } from '../store.entity';
+import type { StoreEntity } from '../store.entity';
 import { StoreErrors } from '../stores.errors';
-import { BusinessAgreementEntity } from './business-agreement.entity';
-import { StoreAddressEntity } from './store-address.entity';
-import { DeviceStatus, DeviceType, StoreDeviceEntity } from './store-device.entity';
-import { StorePaymentAttributeEntity } from './store-payment-attribute.entity';
-import { PHONE_TYPES, PhoneType, StorePhoneEntity } from './store-phone.entity';
-import { StoreProcessorDataEntity } from './store-processor-data.entity';
+import type { DeviceStatus, DeviceType } from './store-device.entity';
+import { PHONE_TYPES, PhoneType } from './store-phone.entity';
+import { StoreDetailsRepository } from './store-details.repository';
 
 export interface PhoneInput {
   type?: PhoneType | null;
@@ -77,7 +73,7 @@ export function processorDataAssociatedData(storeId: string, name: string): stri
 @Injectable()
 export class StoreDetailsProvisioningService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly details: StoreDetailsRepository,
     private readonly box: SecretBox,
   ) {}
 
@@ -91,16 +87,13 @@ export class StoreDetailsProvisioningService {
     if (phone.extensionNumber && !/^[0-9]{1,15}$/.test(phone.extensionNumber))
       throw invalid('INVALID_PHONE', 'extensionNumber must be 1 to 15 digits');
     await this.inStore(storeId, (tx) =>
-      tx.getRepository(StorePhoneEntity).upsert(
-        {
-          storeId,
-          type: phone.type ?? null,
-          countryCode: phone.countryCode,
-          nationalNumber: phone.nationalNumber,
-          extensionNumber: phone.extensionNumber ?? null,
-        },
-        ['storeId'],
-      ),
+      tx.upsertPhone({
+        storeId,
+        type: phone.type ?? null,
+        countryCode: phone.countryCode,
+        nationalNumber: phone.nationalNumber,
+        extensionNumber: phone.extensionNumber ?? null,
+      }),
     );
   }
 
@@ -123,21 +116,18 @@ export class StoreDetailsProvisioningService {
         throw invalid('INVALID_ADDRESS', `${field} is longer than ${max}`);
     }
     await this.inStore(storeId, (tx) =>
-      tx.getRepository(StoreAddressEntity).upsert(
-        {
-          storeId,
-          addressLine1: address.addressLine1 ?? null,
-          addressLine2: address.addressLine2 ?? null,
-          addressLine3: address.addressLine3 ?? null,
-          adminArea1: address.adminArea1 ?? null,
-          adminArea2: address.adminArea2 ?? null,
-          adminArea3: address.adminArea3 ?? null,
-          adminArea4: address.adminArea4 ?? null,
-          postalCode: address.postalCode ?? null,
-          countryCode: address.countryCode,
-        },
-        ['storeId'],
-      ),
+      tx.upsertAddress({
+        storeId,
+        addressLine1: address.addressLine1 ?? null,
+        addressLine2: address.addressLine2 ?? null,
+        addressLine3: address.addressLine3 ?? null,
+        adminArea1: address.adminArea1 ?? null,
+        adminArea2: address.adminArea2 ?? null,
+        adminArea3: address.adminArea3 ?? null,
+        adminArea4: address.adminArea4 ?? null,
+        postalCode: address.postalCode ?? null,
+        countryCode: address.countryCode,
+      }),
     );
   }
 
@@ -152,11 +142,7 @@ export class StoreDetailsProvisioningService {
           `payment attribute "${name}" must be a string of at most 256`,
         );
     }
-    await this.inStore(storeId, async (tx) => {
-      const repo = tx.getRepository(StorePaymentAttributeEntity);
-      await repo.delete({ storeId });
-      if (entries.length) await repo.insert(entries.map(([name, value]) => ({ storeId, name, value })));
-    });
+    await this.inStore(storeId, (tx) => tx.replacePaymentAttributes(storeId, entries));
   }
 
   /** Adds a device; returns its id. */
@@ -165,20 +151,17 @@ export class StoreDetailsProvisioningService {
       throw invalid('INVALID_DEVICE', 'terminalId must be 1 to 64 characters');
     const status = device.status ?? 'CREATED';
     const activatedAt = device.activatedAt ?? (status === 'ACTIVATED' ? new Date() : null);
-    return this.inStore(storeId, async (tx) => {
-      const saved = await tx.getRepository(StoreDeviceEntity).save(
-        tx.getRepository(StoreDeviceEntity).create({
-          storeId,
-          type: device.type,
-          terminalId: device.terminalId,
-          serialNumber: device.serialNumber ?? null,
-          model: device.model ?? null,
-          status,
-          activatedAt,
-        }),
-      );
-      return saved.id;
-    });
+    return this.inStore(storeId, (tx) =>
+      tx.insertDevice({
+        storeId,
+        type: device.type,
+        terminalId: device.terminalId,
+        serialNumber: device.serialNumber ?? null,
+        model: device.model ?? null,
+        status,
+        activatedAt,
+      }),
+    );
   }
 
   /** The store's processor data becomes exactly `entries`; sensitive values are sealed. */
@@ -193,11 +176,9 @@ export class StoreDetailsProvisioningService {
         throw invalid('INVALID_PROCESSOR_DATA', `processor data "${e.name}" is too long`);
       names.add(e.name);
     }
-    await this.inStore(storeId, async (tx) => {
-      const repo = tx.getRepository(StoreProcessorDataEntity);
-      await repo.delete({ storeId });
-      if (!entries.length) return;
-      await repo.insert(
+    await this.inStore(storeId, (tx) =>
+      tx.replaceProcessorData(
+        storeId,
         entries.map((e) => ({
           storeId,
           name: e.name,
@@ -207,8 +188,8 @@ export class StoreDetailsProvisioningService {
             ? this.box.seal(e.value, processorDataAssociatedData(storeId, e.name))
             : null,
         })),
-      );
-    });
+      ),
+    );
   }
 
   /** Records that the store's business accepted an agreement version (idempotent per version). */
@@ -217,21 +198,15 @@ export class StoreDetailsProvisioningService {
       throw invalid('INVALID_AGREEMENT', 'type is 1 to 64 characters');
     if (!agreement.version || agreement.version.length > 32)
       throw invalid('INVALID_AGREEMENT', 'version is 1 to 32 characters');
-    await this.inStore(storeId, async (tx, store) => {
-      await tx
-        .getRepository(BusinessAgreementEntity)
-        .createQueryBuilder()
-        .insert()
-        .values({
-          businessId: store.businessId,
-          type: agreement.type,
-          version: agreement.version,
-          acceptedAt: agreement.acceptedAt ?? new Date(),
-          acceptedBy: agreement.acceptedBy ?? null,
-        })
-        .orIgnore()
-        .execute();
-    });
+    await this.inStore(storeId, (tx, store) =>
+      tx.insertAgreementIfNew({
+        businessId: store.businessId,
+        type: agreement.type,
+        version: agreement.version,
+        acceptedAt: agreement.acceptedAt ?? new Date(),
+        acceptedBy: agreement.acceptedBy ?? null,
+      }),
+    );
   }
 
   /** Subscribes the store to a bundle (or replaces the bundle of that name); returns its id. */
@@ -240,28 +215,20 @@ export class StoreDetailsProvisioningService {
       throw invalid('INVALID_BUNDLE', 'name is 1 to 64 characters');
     if (!bundle.featureList.every((f) => typeof f === 'string' && f.length > 0))
       throw invalid('INVALID_BUNDLE', 'featureList holds non-empty strings');
-    return this.inStore(storeId, async (tx) => {
-      const rows: { id: string }[] = await tx.query(
-        `INSERT INTO "commerce"."store_subscribed_bundles" ("store_id", "name", "type", "feature_list", "feature_config")
-         VALUES ($1, $2, $3, $4, $5::jsonb)
-         ON CONFLICT ("store_id", "name") DO UPDATE SET "type" = EXCLUDED."type",
-           "feature_list" = EXCLUDED."feature_list", "feature_config" = EXCLUDED."feature_config", "updated_at" = now()
-         RETURNING "id"`,
-        [
-          storeId,
-          bundle.name,
-          bundle.type ?? null,
-          bundle.featureList,
-          JSON.stringify(bundle.featureConfig ?? {}),
-        ],
-      );
-      return rows[0].id;
-    });
+    return this.inStore(storeId, (tx) =>
+      tx.upsertBundle({
+        storeId,
+        name: bundle.name,
+        type: bundle.type ?? null,
+        featureList: bundle.featureList,
+        featureConfig: bundle.featureConfig ?? {},
+      }),
+    );
   }
 
   /** Opens a sealed processor data value (for the processor integration; never for an HTTP answer). */
   async revealProcessorData(storeId: string, name: string): Promise<string | null> {
-    const row = await this.dataSource.getRepository(StoreProcessorDataEntity).findOneBy({ storeId, name });
+    const row = await this.details.findProcessorData(storeId, name);
     if (!row) return null;
     if (!row.sensitive || !row.valueCiphertext) return row.value;
     return this.box.open(row.valueCiphertext, processorDataAssociatedData(storeId, name));
@@ -269,12 +236,10 @@ export class StoreDetailsProvisioningService {
 
   private async inStore<T>(
     storeId: string,
-    work: (tx: EntityManager, store: StoreEntity) => Promise<T>,
+    work: (tx: StoreDetailsRepository, store: StoreEntity) => Promise<T>,
   ): Promise<T> {
-    return this.dataSource.transaction(async (tx) => {
-      const store = await tx
-        .getRepository(StoreEntity)
-        .findOne({ where: { id: storeId }, lock: { mode: 'pessimistic_write' } });
+    return this.details.transaction(async (tx) => {
+      const store = await tx.lockStore(storeId);
       if (!store) throw StoreErrors.storeNotFound();
       return work(tx, store);
     });

@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
 import { StoreAccessService } from '../../access/store-access.service';
 import { SecretBox } from '@platform/crypto';
 import type { StoreView } from '../store-view';
 import { StoresService } from '../stores.service';
-import { BusinessGovernmentIdEntity } from './business-government-id.entity';
 import { governmentIdAssociatedData } from './government-id-sealing';
+import { GovernmentIdsRepository } from './government-ids.repository';
 import type { GovernmentIdInput } from './government-ids.request';
 
 /** The government ids of a business: replaced as a whole, kept sealed, shown masked. */
 @Injectable()
 export class GovernmentIdsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly governmentIds: GovernmentIdsRepository,
     private readonly box: SecretBox,
     private readonly access: StoreAccessService,
     private readonly stores: StoresService,
@@ -34,11 +33,10 @@ export class GovernmentIdsService {
    * there keeps its row (and createdAt); the others are deleted, the new ones sealed and inserted.
    */
   async replace(businessId: string, ids: readonly GovernmentIdInput[]): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
+    await this.governmentIds.transaction(async (tx) => {
       // Concurrent replacements of one business's set run one after the other.
-      await tx.query('SELECT 1 FROM "commerce"."businesses" WHERE "id" = $1 FOR UPDATE', [businessId]);
-      const repo = tx.getRepository(BusinessGovernmentIdEntity);
-      const existing = await repo.find({ where: { businessId } });
+      await tx.lockBusiness(businessId);
+      const existing = await tx.findForBusiness(businessId);
       const opened = existing.map((row) => ({
         row,
         governmentId: this.box.open(
@@ -56,15 +54,10 @@ export class GovernmentIdsService {
         else added.push({ input, position });
       });
       const removed = existing.filter((row) => !kept.has(row.id)).map((row) => row.id);
-      if (removed.length) await repo.delete({ id: In(removed) });
-      for (const [id, position] of kept) {
-        await tx.query(
-          'UPDATE "commerce"."business_government_ids" SET "position" = $2 WHERE "id" = $1 AND "position" <> $2',
-          [id, position],
-        );
-      }
+      if (removed.length) await tx.deleteByIds(removed);
+      for (const [id, position] of kept) await tx.updatePosition(id, position);
       if (added.length) {
-        await repo.insert(
+        await tx.insertMany(
           added.map(({ input, position }) => ({
             businessId,
             type: input.type,

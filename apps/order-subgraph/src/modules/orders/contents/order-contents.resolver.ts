@@ -1,6 +1,6 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal, Principal, RequiresScopes } from '@platform/auth';
-import { StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
 import { lineChangeOf } from '../../order-graphql/order-input.mappers';
 import {
   AddLineItemInput,

@@ -1,6 +1,6 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
-import { StoreId } from '@platform/graphql-subgraph';
+import { StoreId } from '@platform/commerce-graphql';
 import { RecordOrderPaymentInput, RefundOrderInput } from '../../order-graphql/order.input';
 import { toOrderModel } from '../../order-graphql/order.mappers';
 import { OrderModel } from '../../order-graphql/order.model';

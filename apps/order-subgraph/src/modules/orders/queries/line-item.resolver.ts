@@ -1,12 +1,6 @@
 import { Parent, ResolveField, ResolveReference, Resolver } from '@nestjs/graphql';
-import {
-  LoaderRegistry,
-  Loaders,
-  StoreId,
-  SubgraphContext,
-  SubgraphCtx,
-  storeIdOf,
-} from '@platform/graphql-subgraph';
+import { StoreId, storeIdOf } from '@platform/commerce-graphql';
+import { LoaderRegistry, Loaders, SubgraphContext, SubgraphCtx } from '@platform/graphql-subgraph';
 import { OrderLoaders } from './order-loaders';
 import { toLineItemModel, toOrderModel } from '../../order-graphql/order.mappers';
 import { LineItemModel, OrderModel, SkuReference } from '../../order-graphql/order.model';

@@ -1,15 +1,14 @@
 import { Args, ID, Int, Parent, Query, Resolver, ResolveReference } from '@nestjs/graphql';
 import { RequiresScopes } from '@platform/auth';
+import { StoreId, storeIdOf } from '@platform/commerce-graphql';
 import {
   ConnectionShape,
   LoaderRegistry,
   Loaders,
-  StoreId,
   SubgraphContext,
   SubgraphCtx,
   createConnectionType,
   pageRequest,
-  storeIdOf,
   toConnection,
 } from '@platform/graphql-subgraph';
 import { LineItemsBySkuArgs, OrdersArgs } from './order-list.args';

@@ -1,16 +1,31 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { groupBy, nowMs, type ReferenceRecord } from '@platform/graphql-subgraph';
-import { DataSource, EntityManager, EntityTarget, In, Repository, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityTarget, In, Repository, SelectQueryBuilder } from 'typeorm';
 import { ReferenceEntity, ReferenceOwnerType } from './reference.entity';
+
+/**
+ * Narrows a list query (main alias `alias`) to owners having a reference whose value is one of
+ * `values`.
+ */
+export function whereHasReferenceValue<E extends object>(
+  qb: SelectQueryBuilder<E>,
+  alias: string,
+  ownerType: ReferenceOwnerType,
+  values: readonly string[],
+): void {
+  qb.andWhere(
+    `EXISTS (SELECT 1 FROM "tax"."external_references" ref WHERE ref.store_id = ${alias}.store_id AND ref.owner_type = :refOwnerType AND ref.owner_id = ${alias}.id AND ref.value IN (:...refValues))`,
+    { refOwnerType: ownerType, refValues: values.length ? [...values] : [''] },
+  );
+}
 
 /** External references of every owner type: one table, one set of operations. */
 @Injectable()
-export class ReferenceStore {
-  private readonly repository: Repository<ReferenceEntity>;
+export class ReferencesRepository {
+  private readonly references: Repository<ReferenceEntity>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    this.repository = dataSource.getRepository(ReferenceEntity);
+  constructor(private readonly manager: EntityManager) {
+    this.references = manager.getRepository(ReferenceEntity);
   }
 
   /** Sets each reference by name: a new name is added, an existing one gets the new value. */
@@ -23,7 +38,7 @@ export class ReferenceStore {
     // The last value given for a name wins, as if the pairs were applied in order.
     const byName = new Map(references.map((r) => [r.name, r.value]));
     const createdAt = nowMs();
-    await this.repository
+    await this.references
       .createQueryBuilder()
       .insert()
       .values([...byName].map(([name, value]) => ({ storeId, ownerType, ownerId, name, value, createdAt })))
@@ -37,12 +52,7 @@ export class ReferenceStore {
     ownerId: string,
     names: readonly string[],
   ): Promise<void> {
-    await this.repository.delete({ storeId, ownerType, ownerId, name: In([...names]) });
-  }
-
-  /** Every reference of the owner, within a deletion's transaction. */
-  async deleteAll(manager: EntityManager, ownerType: ReferenceOwnerType, ownerId: string): Promise<void> {
-    await manager.getRepository(ReferenceEntity).delete({ ownerType, ownerId });
+    await this.references.delete({ storeId, ownerType, ownerId, name: In([...names]) });
   }
 
   /** Deletes the owner's row (of `entity`) and its references, in one transaction. */
@@ -52,8 +62,8 @@ export class ReferenceStore {
     entity: EntityTarget<{ id: string; storeId: string }>,
     ownerId: string,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await this.deleteAll(manager, ownerType, ownerId);
+    await this.manager.transaction(async (manager) => {
+      await manager.getRepository(ReferenceEntity).delete({ ownerType, ownerId });
       await manager.getRepository(entity).delete({ id: ownerId, storeId });
     });
   }
@@ -64,26 +74,13 @@ export class ReferenceStore {
     ownerIds: readonly string[],
   ): Promise<Map<string, ReferenceRecord[]>> {
     if (ownerIds.length === 0) return new Map();
-    const rows = await this.repository.find({
+    const rows = await this.references.find({
       where: { storeId, ownerType, ownerId: In([...ownerIds]) },
       order: { name: 'ASC' },
     });
     return groupBy(
       rows.map((r) => ({ id: r.id, ownerId: r.ownerId, name: r.name, value: r.value })),
       (r) => r.ownerId,
-    );
-  }
-
-  /** Narrows a list query to owners having a reference whose value is one of `values`. */
-  filterByValue<E extends object>(
-    qb: SelectQueryBuilder<E>,
-    alias: string,
-    ownerType: ReferenceOwnerType,
-    values: readonly string[],
-  ): void {
-    qb.andWhere(
-      `EXISTS (SELECT 1 FROM "tax"."external_references" ref WHERE ref.store_id = ${alias}.store_id AND ref.owner_type = :refOwnerType AND ref.owner_id = ${alias}.id AND ref.value IN (:...refValues))`,
-      { refOwnerType: ownerType, refValues: values.length ? [...values] : [''] },
     );
   }
 }

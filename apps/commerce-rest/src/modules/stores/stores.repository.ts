@@ -1,10 +1,11 @@
-import { maskGovernmentId } from './government-ids/government-id-mask';
-import { governmentIdAssociatedData } from './government-ids/government-id-sealing';
+import { Injectable } from '@nestjs/common';
+import { TokenService } from '@platform/auth';
+import { EntityManager } from 'typeorm';
+import { BusinessEntity } from '../businesses/business.entity';
 import type { GovernmentIdType } from './government-ids/business-government-id.entity';
-import type { SecretBox } from '@platform/crypto';
 import type { StoreJoin } from './store-joins';
 import type { StoreProcessor, StoreStatus } from './store-processor';
-import { SENSITIVE_VALUE_MASK, StoreJoinValues, StoreView } from './store-view';
+import { StoreEntity } from './store.entity';
 
 /** ISO 8601 in UTC with milliseconds, as Date.toISOString() writes it, computed by Postgres. */
 function iso(column: string): string {
@@ -70,7 +71,7 @@ const GOVERNMENT_IDS_SQL = `(SELECT coalesce(json_agg(json_build_object('type', 
  * The store `$1` if account `$2` may see it (it owns the store's business: the rule of
  * StoreAccessService), with its government ids and the requested joins, in one statement.
  */
-export function storeQuery(joins: readonly StoreJoin[]): string {
+function storeQuery(joins: readonly StoreJoin[]): string {
   const joinColumns = joins.map((j) => `,\n  ${JOIN_SQL[j]} AS "j_${j}"`).join('');
   return `SELECT s."id", s."business_id", s."display_name", s."status", s."currency", s."timezone",
   s."acquirer", s."processor", s."external_store_id", s."fixed_location", s."mock_processor",
@@ -105,54 +106,72 @@ export interface StoreRow {
   [join: `j_${string}`]: unknown;
 }
 
-function joinValue<K extends StoreJoin>(join: K, raw: unknown): StoreJoinValues[K] {
-  // Each sub-select above builds exactly the view's shape; only processorData needs a mapping.
-  if (join === 'processorData') {
-    const entries = Object.entries((raw ?? {}) as Record<string, string | null>);
-    return Object.fromEntries(entries.map(([k, v]) => [k, v ?? SENSITIVE_VALUE_MASK])) as StoreJoinValues[K];
+/** What a new store is made of (the provisioning service decides the values). */
+export type NewStore = Pick<
+  StoreEntity,
+  | 'businessId'
+  | 'ownerId'
+  | 'displayName'
+  | 'currency'
+  | 'timezone'
+  | 'processor'
+  | 'acquirer'
+  | 'mockProcessor'
+  | 'attributeKeys'
+>;
+
+/**
+ * Storage of stores and their businesses (schema `commerce`): GET store's one statement, and the
+ * writes of store provisioning. `transaction(work)` runs `work` with a copy bound to one transaction.
+ */
+@Injectable()
+export class StoresRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  transaction<T>(work: (tx: StoresRepository) => Promise<T>): Promise<T> {
+    return this.manager.transaction((manager) => work(new StoresRepository(manager)));
   }
-  return raw as StoreJoinValues[K];
-}
 
-/** The Store resource of a row of storeQuery(joins). */
-export function toStoreView(row: StoreRow, joins: readonly StoreJoin[], box: SecretBox): StoreView {
-  const view: StoreView = {
-    id: row.id,
-    businessId: row.business_id,
-    displayName: row.display_name,
-    status: row.status,
-    currency: row.currency,
-    timezone: row.timezone,
-    acquirer: row.acquirer,
-    processor: row.processor,
-    externalStoreId: row.external_store_id,
-    fixedLocation: row.fixed_location,
-    mockProcessor: row.mock_processor,
-    longitude: row.longitude,
-    latitude: row.latitude,
-    defaultChannelId: row.default_channel_id,
-    defaultRetailChannelId: row.default_retail_channel_id,
-    ownerId: row.owner_id,
-    governmentIds: row.government_ids.map((g) => ({
-      governmentId: maskGovernmentId(
-        box.open(Buffer.from(g.box, 'hex'), governmentIdAssociatedData(row.business_id, g.type)),
-      ),
-      type: g.type,
-      createdAt: g.createdAt,
-      updatedAt: g.updatedAt,
-    })),
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-  const joined = view as Partial<StoreJoinValues>;
-  for (const join of joins) setJoin(joined, join, joinValue(join, row[`j_${join}`]));
-  return view;
-}
+  /**
+   * The row of store `storeId` when `accountId` owns its business, with its government ids and
+   * `joins`, in one statement (one round trip whatever the joins); undefined otherwise.
+   */
+  async findStoreForAccount(
+    storeId: string,
+    accountId: string,
+    joins: readonly StoreJoin[],
+  ): Promise<StoreRow | undefined> {
+    const rows: StoreRow[] = await this.manager.query(storeQuery(joins), [storeId, accountId]);
+    return rows[0];
+  }
 
-function setJoin<K extends StoreJoin>(
-  view: Partial<StoreJoinValues>,
-  join: K,
-  value: StoreJoinValues[K],
-): void {
-  view[join] = value;
+  findById(storeId: string): Promise<StoreEntity | null> {
+    return this.manager.getRepository(StoreEntity).findOneBy({ id: storeId });
+  }
+
+  accountExists(accountId: string): Promise<boolean> {
+    return new TokenService(this.manager.dataSource).accountExists(accountId);
+  }
+
+  /** Until the transaction ends, other transactions wait here for the same account (advisory lock). */
+  async lockAccountBusinesses(accountId: string): Promise<void> {
+    await this.manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`business:${accountId}`]);
+  }
+
+  /** The account's oldest business (its default one), if it has one. */
+  findDefaultBusiness(accountId: string): Promise<BusinessEntity | null> {
+    return this.manager
+      .getRepository(BusinessEntity)
+      .findOne({ where: { accountId }, order: { createdAt: 'ASC' } });
+  }
+
+  insertBusiness(accountId: string, name: string): Promise<BusinessEntity> {
+    const businesses = this.manager.getRepository(BusinessEntity);
+    return businesses.save(businesses.create({ accountId, name }));
+  }
+
+  insertStore(store: NewStore): Promise<StoreEntity> {
+    const stores = this.manager.getRepository(StoreEntity);
+    return stores.save(stores.create(store));
+  }
 }

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
-import { PlatformError } from '@platform/errors';
 import { isUuid } from '@platform/ids';
-import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { CountedPage, Page, PageRequest, decodeCursor, encodeCursor, invalidCursor } from './connection';
 
 /**
- * What every store-scoped row has. Timestamps are written by the application with millisecond
- * precision (never `now()` in SQL): keyset cursors carry them as ISO strings, which must compare
- * exactly with the stored value.
+ * A row a keyset list can sort by time. The application writes its timestamps with millisecond
+ * precision (`nowMs`, never `now()` in SQL): keyset cursors carry them as ISO strings, which must
+ * compare exactly with the column's value.
  */
-export interface StoreScopedRow extends ObjectLiteral {
-  id: string;
-  storeId: string;
+export interface TimestampedRow extends ObjectLiteral {
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,12 +21,12 @@ export interface SortColumn<E> {
   readonly key: string;
   readonly property: keyof E & string;
   readonly sqlType: 'timestamptz' | 'text';
-  /** The row's value as the cursor stores it. */
+  /** The row's value as the cursor holds it. */
   readonly valueOf: (row: E) => string;
 }
 
 /** Sorts by creation time: the default of every list. */
-export function createdAtSort<E extends StoreScopedRow>(): SortColumn<E> {
+export function createdAtSort<E extends TimestampedRow>(): SortColumn<E> {
   return {
     key: 'CREATED_AT',
     property: 'createdAt',
@@ -38,7 +35,7 @@ export function createdAtSort<E extends StoreScopedRow>(): SortColumn<E> {
   };
 }
 
-export function updatedAtSort<E extends StoreScopedRow>(): SortColumn<E> {
+export function updatedAtSort<E extends TimestampedRow>(): SortColumn<E> {
   return {
     key: 'UPDATED_AT',
     property: 'updatedAt',
@@ -47,109 +44,13 @@ export function updatedAtSort<E extends StoreScopedRow>(): SortColumn<E> {
   };
 }
 
-export function textSort<E extends StoreScopedRow>(key: string, property: keyof E & string): SortColumn<E> {
+export function textSort<E extends ObjectLiteral>(key: string, property: keyof E & string): SortColumn<E> {
   return { key, property, sqlType: 'text', valueOf: (r) => String(r[property]) };
 }
 
-/** The clock of store-scoped writes: millisecond precision by construction (a JS Date). */
+/** The clock of rows that keyset lists sort by time: millisecond precision by construction (a JS Date). */
 export function nowMs(): Date {
   return new Date();
-}
-
-/**
- * Store isolation and keyset paging for one entity: every read names the store, so a row of
- * store A is invisible through store B; a malformed id is simply not found (never a SQL error).
- */
-export class StoreScopedRepository<E extends StoreScopedRow> {
-  constructor(
-    private readonly repository: Repository<E>,
-    /** The feature's not-found error (RATE_NOT_FOUND, …). */
-    private readonly notFound: (id: string) => PlatformError,
-    private readonly alias: string,
-  ) {}
-
-  /** The same repository bound to a transaction's manager. */
-  withManager(manager: EntityManager): StoreScopedRepository<E> {
-    return new StoreScopedRepository(
-      manager.getRepository<E>(this.repository.target),
-      this.notFound,
-      this.alias,
-    );
-  }
-
-  query(storeId: string): SelectQueryBuilder<E> {
-    return this.repository
-      .createQueryBuilder(this.alias)
-      .where(`${this.alias}.storeId = :storeId`, { storeId });
-  }
-
-  async find(storeId: string, id: string): Promise<E | null> {
-    if (!isUuid(id)) return null;
-    return this.query(storeId).andWhere(`${this.alias}.id = :id`, { id }).getOne();
-  }
-
-  async get(storeId: string, id: string): Promise<E> {
-    const row = await this.find(storeId, id);
-    if (!row) throw this.notFound(id);
-    return row;
-  }
-
-  /** Rows of `ids` in the store, by id; unknown or malformed ids are absent (a loader's batch function). */
-  async byIds(storeId: string, ids: readonly string[]): Promise<Map<string, E>> {
-    const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
-    if (valid.length === 0) return new Map();
-    const rows = await this.query(storeId)
-      .andWhere(`${this.alias}.id IN (:...ids)`, { ids: valid })
-      .getMany();
-    return new Map(rows.map((row) => [row.id, row]));
-  }
-
-  /** Narrows a list query to `ids` (an id filter); malformed ids match nothing. */
-  whereIdIn(qb: SelectQueryBuilder<E>, ids: readonly string[]): void {
-    const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
-    if (valid.length === 0) qb.andWhere('1 = 0');
-    else qb.andWhere(`${this.alias}.id IN (:...filterIds)`, { filterIds: valid });
-  }
-
-  /** Throws the not-found error unless every id names a row of the store. */
-  async assertExist(storeId: string, ids: readonly string[]): Promise<void> {
-    const found = await this.byIds(storeId, ids);
-    const missing = ids.find((id) => !found.has(id.toLowerCase()));
-    if (missing !== undefined) throw this.notFound(missing);
-  }
-
-  async insert(values: Omit<E, 'id' | 'createdAt' | 'updatedAt'> & Partial<E>): Promise<E> {
-    const at = nowMs();
-    const entity = this.repository.create({ ...values, createdAt: at, updatedAt: at } as unknown as E);
-    return this.repository.save(entity);
-  }
-
-  /** Applies `changes` to the row (404 when it is not the store's) and stamps updatedAt. */
-  async update(storeId: string, id: string, changes: Partial<E>): Promise<E> {
-    const row = await this.get(storeId, id);
-    Object.assign(row, changes, { updatedAt: nowMs() });
-    return this.repository.save(row);
-  }
-
-  async delete(storeId: string, id: string): Promise<void> {
-    const row = await this.get(storeId, id);
-    await this.repository.delete({ id: row.id } as never);
-  }
-
-  /**
-   * One keyset page of the store's rows (see keysetPage); cursor ids must be uuids.
-   */
-  async page(
-    storeId: string,
-    request: PageRequest,
-    sort: SortColumn<E>,
-    direction: SortDirection,
-    filter?: (qb: SelectQueryBuilder<E>) => void,
-  ): Promise<Page<E>> {
-    const qb = this.query(storeId);
-    filter?.(qb);
-    return keysetPage(qb, this.alias, request, sort, direction, { uuidIds: true });
-  }
 }
 
 /** What keysetPage sorts by: a SortColumn, or any column of the same shape (bigint, …). */
@@ -159,14 +60,14 @@ export interface KeysetSort<E> {
   readonly property: string;
   /** The SQL type the cursor's value is cast to. */
   readonly sqlType: string;
-  /** The row's value as the cursor stores it. */
+  /** The row's value as the cursor holds it. */
   readonly valueOf: (row: E) => string;
 }
 
 /**
- * What a cursor of `qb` is bound to: the list's SQL (table, store, filters) and its parameters,
+ * What a cursor of `qb` is bound to: the list's SQL (table, tenant, filters) and its parameters,
  * read before the cursor's own condition and the order are added. A cursor issued for another
- * list, store or filter therefore fails to decode (INVALID_CURSOR) instead of paging elsewhere.
+ * list, tenant or filter therefore fails to decode (INVALID_CURSOR) instead of paging elsewhere.
  */
 export function cursorScope(qb: SelectQueryBuilder<ObjectLiteral>): string {
   return createHash('sha256')
