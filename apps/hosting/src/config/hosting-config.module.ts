@@ -1,4 +1,6 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { LOG_STREAM_SETTINGS } from '../modules/app-logs/log-stream-settings';
+import { RESOURCE_SETTINGS } from '../modules/app-runtime/resource-settings';
 import { RUNTIME_SETTINGS } from '../modules/app-runtime/runtime-settings';
 import { PUBLIC_BASE_URL } from '../modules/apps/variant-urls.service';
 import { IMPORT_SETTINGS } from '../modules/imports/import-settings';
@@ -18,6 +20,7 @@ export class HostingConfigModule {
   static forApi(config: HostingConfig): DynamicModule {
     return HostingConfigModule.of([
       { provide: IMPORT_SETTINGS, useValue: config.imports },
+      { provide: LOG_STREAM_SETTINGS, useValue: config.logStreams },
       { provide: PUBLIC_BASE_URL, useValue: config.publicBaseUrl },
       { provide: WEBHOOK_SETTINGS, useValue: config.webhooks },
     ]);
@@ -27,6 +30,7 @@ export class HostingConfigModule {
     return HostingConfigModule.of([
       { provide: IMPORT_SETTINGS, useValue: config.imports },
       { provide: RUNTIME_SETTINGS, useValue: config.runtime },
+      { provide: RESOURCE_SETTINGS, useValue: config.resources },
       { provide: LEASE_SETTINGS, useValue: config.leases },
       { provide: MAINTENANCE_SETTINGS, useValue: config.maintenance },
       { provide: WEBHOOK_SETTINGS, useValue: config.webhooks },

@@ -1,9 +1,11 @@
 import { Env, PlatformConfig, WORKER_PORTS, loadPlatformConfig } from '@platform/config';
+import type { ResourceSettings } from '../modules/app-runtime/resource-settings';
 import type { RuntimeSettings } from '../modules/app-runtime/runtime-settings';
 import type { ImportSettings } from '../modules/imports/import-settings';
 import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
 import type { WebhookSettings } from '../modules/webhooks/webhook-settings';
 import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
+import { loadResourceSettings } from './hosting-resources.config';
 import { loadWebhookSettings } from './hosting-webhooks.config';
 import {
   loadImportSettings,
@@ -19,6 +21,8 @@ export interface HostingWorkerConfig {
   readonly imports: ImportSettings;
   /** How apps run: local sandboxes or Kubernetes (RUNTIME_SETTINGS). */
   readonly runtime: RuntimeSettings;
+  /** How each local sandbox's memory, processes and CPU are bounded (RESOURCE_SETTINGS). */
+  readonly resources: ResourceSettings;
   /** How the worker holds its lease (LEASE_SETTINGS). */
   readonly leases: LeaseSettings;
   /** How often the housekeeping jobs run (MAINTENANCE_SETTINGS). */
@@ -41,6 +45,7 @@ export function loadHostingWorkerConfig(env: Env = process.env): HostingWorkerCo
     platform,
     imports: loadImportSettings(env),
     runtime: loadRuntimeSettings(env),
+    resources: loadResourceSettings(env),
     leases: loadLeaseSettings(env, platform.port),
     maintenance: loadMaintenanceSettings(env),
     webhooks: loadWebhookSettings(env),

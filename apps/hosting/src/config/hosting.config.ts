@@ -11,6 +11,7 @@ import {
   envUrl,
   loadPlatformConfig,
 } from '@platform/config';
+import type { LogStreamSettings } from '../modules/app-logs/log-stream-settings';
 import type { KubernetesSettings, RuntimeSettings } from '../modules/app-runtime/runtime-settings';
 import type { ImportSettings } from '../modules/imports/import-settings';
 import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
@@ -18,6 +19,7 @@ import { isIpv4Cidr } from '../modules/runtime/sandbox/egress-rules';
 import { SANDBOX_TOOL_DIRS } from '../modules/runtime/sandbox/sandbox-host';
 import type { WebhookSettings } from '../modules/webhooks/webhook-settings';
 import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
+import { loadLogStreamSettings } from './hosting-log-streams.config';
 import { loadWebhookSettings } from './hosting-webhooks.config';
 
 /** The hosting API's configuration: the platform's shared variables (port 3005) and its own. */
@@ -29,6 +31,8 @@ export interface HostingConfig {
   readonly publicBaseUrl: string;
   /** Deploy webhooks: the outbound policy of their URLs (WEBHOOK_SETTINGS). */
   readonly webhooks: WebhookSettings;
+  /** Live log streams: heartbeats, buffer bound, streams per token (LOG_STREAM_SETTINGS). */
+  readonly logStreams: LogStreamSettings;
 }
 
 const MiB = 1024 * 1024;
@@ -165,5 +169,6 @@ export function loadHostingConfig(env: Env = process.env): HostingConfig {
     imports: loadImportSettings(env),
     publicBaseUrl: loadPublicBaseUrl(env),
     webhooks: loadWebhookSettings(env),
+    logStreams: loadLogStreamSettings(env),
   };
 }

@@ -5,11 +5,12 @@ import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { AppLogsController } from './app-logs.controller';
 import { AppLogsService } from './app-logs.service';
 import { LogPageTokens } from './log-page-token';
+import { LogStreamsModule } from './log-streams.module';
 import { RuntimeLogStore } from './runtime-log-store.service';
 
 /**
  * Runtime logs of app variants. As is: RuntimeLogStore (append, purge) for whoever captures lines.
- * `withHttp()` (API) adds GET …/logs on both namespaces. The worker's HostingMaintenanceModule purges it.
+ * `withHttp()` (API) adds GET …/logs on both namespaces, paged or live (LogStreamsModule). The worker's HostingMaintenanceModule purges it.
  */
 @Module({
   providers: [RuntimeLogStore],
@@ -19,7 +20,7 @@ export class AppLogsModule {
   static withHttp(): DynamicModule {
     return {
       module: AppLogsModule,
-      imports: [AppsModule, SecretStoreModule],
+      imports: [AppsModule, LogStreamsModule, SecretStoreModule],
       controllers: [AppLogsController],
       providers: [
         AppLogsService,

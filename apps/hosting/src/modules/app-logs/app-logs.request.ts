@@ -1,7 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
-import { toIntegerParam } from '@platform/errors';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { toBooleanParam, toIntegerParam } from '@platform/errors';
 import { VARIANTS, type Variant } from '../apps/app-environment.entity';
 
 export const LOG_SOURCES = ['STDOUT', 'STDERR', 'SYSTEM'] as const;
@@ -94,4 +105,15 @@ export class LogsQuery {
   @IsString({ message: 'pageToken must be a string' })
   @IsOptional()
   pageToken?: string;
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: false,
+    description:
+      'true: answer as a live stream (text/event-stream), like Accept: text/event-stream: the history the filters select, then new lines as they come',
+  })
+  @IsBoolean({ message: 'follow must be true or false' })
+  @Transform(toBooleanParam)
+  @IsOptional()
+  follow?: boolean;
 }

@@ -6,6 +6,8 @@ import { AppsService } from '../apps/apps.service';
 import { LogRedaction } from '../secret-store/log-redaction.service';
 import { LOG_LEVELS, SINCE_PATTERN } from './app-logs.request';
 import type { LogLevel, LogSource, LogsQuery } from './app-logs.request';
+import type { LogStreamSource } from './log-event-stream';
+import { runtimeLogKey } from './log-notifications';
 import { LogPageTokens } from './log-page-token';
 import type { LogCursor, LogQueryBinding } from './log-page-token';
 import { LOG_RETENTION_MS } from './runtime-log-store.service';
@@ -113,16 +115,7 @@ export class AppLogsService {
   async page(accountId: string, appId: string, q: LogsQuery): Promise<LogPage> {
     const query = this.resolve(appId, q);
     await this.apps.require(accountId, appId);
-    const where = ['"app_id" = $1', '"variant" = $2', '"at" >= $3'];
-    const params: unknown[] = [appId, query.variant, query.since];
-    if (query.source) {
-      params.push(query.source);
-      where.push(`"source" = $${params.length}`);
-    }
-    if (query.level) {
-      params.push(LOG_LEVELS.slice(LOG_LEVELS.indexOf(query.level)));
-      where.push(`"level" = ANY($${params.length}::varchar[])`);
-    }
+    const { where, params } = filterOf(query);
     const countSql = `SELECT count(*)::int AS n FROM "hosting"."app_log_lines" WHERE ${where.join(' AND ')}`;
     const pageParams = [...params];
     const pageWhere = [...where];
@@ -153,4 +146,118 @@ export class AppLogsService {
           : undefined,
     };
   }
+
+  /**
+   * The resolved query of a live stream: the page query's filters; its position (the event id a
+   * client sends back as Last-Event-ID, or a pageToken) is either a stream id (bound to the
+   * app, variant, source and level only, so a reconnect with the default `since` still resumes) or
+   * a page token of the same query. A stream id or token supersedes `since`.
+   */
+  resolveStream(appId: string, q: LogsQuery, lastEventId: string | undefined): ResolvedLogQuery {
+    const position = lastEventId ?? q.pageToken;
+    if (position !== undefined) {
+      const after = this.tokens.decodeIfValid(streamBinding(appId, q), position);
+      if (after) return { ...this.resolve(appId, { ...q, since: undefined, pageToken: undefined }), after };
+    }
+    return this.resolve(appId, { ...q, pageToken: position });
+  }
+
+  /**
+   * The live stream of the caller's app variant (checked as a page is: the same 400 and 404): the
+   * lines the query selects from its position (Last-Event-ID, else pageToken, else `since`), then
+   * the lines written after them.
+   */
+  async follow(
+    accountId: string,
+    appId: string,
+    q: LogsQuery,
+    lastEventId?: string,
+  ): Promise<LogStreamSource> {
+    const query = this.resolveStream(appId, q, lastEventId);
+    await this.apps.require(accountId, appId);
+    let after = query.after;
+    return {
+      key: runtimeLogKey(appId, query.variant),
+      next: async (limit) => {
+        const lines = await this.linesAfter(query, after, limit);
+        const last = lines[lines.length - 1];
+        if (last) after = { at: new Date(last.at), id: last.id };
+        const events = lines.map((line) => ({ id: this.streamId(query, line), data: runtimeLineData(line) }));
+        return { events, finished: false };
+      },
+    };
+  }
+
+  /** The event id of a line of a stream: its (at, id) position, signed for the stream's query. */
+  streamId(query: ResolvedLogQuery, line: LogLineView): string {
+    return this.tokens.encode(streamBinding(query.appId, query), { at: new Date(line.at), id: line.id });
+  }
+
+  /**
+   * Up to `limit` lines after `after` (or from the query's `since`), oldest first, in the order and
+   * with the filters of the pages, redacted as pages are.
+   */
+  async linesAfter(
+    query: ResolvedLogQuery,
+    after: LogCursor | undefined,
+    limit: number,
+  ): Promise<LogLineView[]> {
+    const { where, params } = filterOf(after ? { ...query, since: new Date(0) } : query);
+    if (after) {
+      params.push(after.at, after.id);
+      where.push(`("at", "id") > ($${params.length - 1}, $${params.length}::bigint)`);
+    }
+    params.push(limit);
+    const [rows, redactor] = await Promise.all([
+      this.dataSource.query<LogLineView[]>(
+        `SELECT "id", "at", "source", "level", "message" FROM "hosting"."app_log_lines"
+         WHERE ${where.join(' AND ')} ORDER BY "at", "id" LIMIT $${params.length}`,
+        params,
+      ),
+      this.redaction.forApp(query.appId),
+    ]);
+    return redactor.size === 0
+      ? rows
+      : rows.map((row) => ({ ...row, message: redactor.redact(row.message) }));
+  }
+}
+
+/** The `data` of a runtime line event: the item of a log page. */
+export function runtimeLineData(line: LogLineView): Record<string, string> {
+  return {
+    timestamp: new Date(line.at).toISOString(),
+    level: line.level,
+    source: line.source,
+    message: line.message,
+  };
+}
+
+/** What a stream id is bound to: `since` and `pageSize` play no part in a stream's position. */
+function streamBinding(
+  appId: string,
+  q: Pick<LogsQuery, 'variant' | 'target' | 'environment' | 'source' | 'level'>,
+): LogQueryBinding {
+  return {
+    appId,
+    variant: q.variant ?? q.target ?? q.environment ?? 'PREVIEW',
+    since: new Date(0),
+    source: q.source,
+    level: q.level,
+    pageSize: 0,
+  };
+}
+
+/** The WHERE of a query along app_log_lines_query_idx: app, variant, since, then the filters. */
+function filterOf(query: ResolvedLogQuery): { where: string[]; params: unknown[] } {
+  const where = ['"app_id" = $1', '"variant" = $2', '"at" >= $3'];
+  const params: unknown[] = [query.appId, query.variant, query.since];
+  if (query.source) {
+    params.push(query.source);
+    where.push(`"source" = $${params.length}`);
+  }
+  if (query.level) {
+    params.push(LOG_LEVELS.slice(LOG_LEVELS.indexOf(query.level)));
+    where.push(`"level" = ANY($${params.length}::varchar[])`);
+  }
+  return { where, params };
 }

@@ -46,9 +46,8 @@ export class LogPageTokens {
 
   /** The cursor, or 400 INVALID_REQUEST with `details[].issue` INVALID_PAGE_TOKEN. */
   decode(binding: LogQueryBinding, token: string): LogCursor {
-    const [at, id] = this.cursors.decode(token, bindingOf(binding), 2) ?? [];
-    if (at !== undefined && id !== undefined && EPOCH_MS.test(at) && LINE_ID.test(id))
-      return { at: new Date(Number(at)), id };
+    const cursor = this.decodeIfValid(binding, token);
+    if (cursor) return cursor;
     throw Errors.validation([
       {
         location: 'query',
@@ -58,6 +57,14 @@ export class LogPageTokens {
         value: token,
       },
     ]);
+  }
+
+  /** The cursor, or undefined when `token` was not issued for `binding`. */
+  decodeIfValid(binding: LogQueryBinding, token: string): LogCursor | undefined {
+    const [at, id] = this.cursors.decode(token, bindingOf(binding), 2) ?? [];
+    if (at !== undefined && id !== undefined && EPOCH_MS.test(at) && LINE_ID.test(id))
+      return { at: new Date(Number(at)), id };
+    return undefined;
   }
 }
 

@@ -3,6 +3,7 @@ import { drainInBatches } from '@platform/database';
 import { DataSource } from 'typeorm';
 import type { Variant } from '../apps/app-environment.entity';
 import type { RuntimeLogLine } from '../runtime/runtime-driver';
+import { LOG_LINES_CHANNEL } from './log-notifications';
 
 /** Longest stored message, in UTF-16 code units (16 Ki); the rest of a longer line is cut. */
 export const LOG_MESSAGE_MAX_CHARS = 16 * 1024;
@@ -45,9 +46,17 @@ export function storableMessage(message: string): string {
   return text;
 }
 
+/**
+ * One statement: the lines, and a notification per app variant written (LOG_LINES_CHANNEL, key
+ * runtimeLogKey), which PostgreSQL delivers to the live followers' replicas when it commits.
+ */
 const INSERT_LINES = `
-INSERT INTO "hosting"."app_log_lines" ("app_id", "variant", "at", "source", "level", "message")
-SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::varchar[], $6::text[])`;
+WITH "written" AS (
+  INSERT INTO "hosting"."app_log_lines" ("app_id", "variant", "at", "source", "level", "message")
+  SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::varchar[], $6::text[])
+  RETURNING "app_id", "variant")
+SELECT pg_notify('${LOG_LINES_CHANNEL}', "key") FROM (
+  SELECT DISTINCT 'app:' || "app_id" || ':' || "variant" AS "key" FROM "written") AS "keys"`;
 
 /**
  * One purge batch: lines older than the cutoff, oldest first along app_log_lines_at_idx. SKIP

@@ -6,8 +6,11 @@ import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
 import { LocalProcessDriver, createKubernetesDriver } from '../runtime';
 import type { LocalIsolation, RuntimeDriver } from '../runtime';
+import { ResourceBounds } from '../runtime/sandbox/resource-bounds';
 import { SandboxHost } from '../runtime/sandbox/sandbox-host';
 import type { AppEgress, NftSupport, SandboxSupport } from '../runtime/sandbox/sandbox-host';
+import { RESOURCE_SETTINGS } from './resource-settings';
+import type { ResourceSettings } from './resource-settings';
 import { RUNTIME_SETTINGS } from './runtime-settings';
 import type { RuntimeSettings } from './runtime-settings';
 
@@ -113,6 +116,28 @@ export function localIsolation(
 }
 
 /**
+ * How the local runtime bounds each sandbox's memory, processes and CPU on this host (decided once,
+ * `ResourceBounds.detect`): cgroups (v2, else v1) where the kernel lets the worker make them, the
+ * RSS watchdog otherwise, with one warning saying why.
+ */
+export function localResourceBounds(
+  settings: ResourceSettings,
+  memoryMb: number,
+  log: Pick<LoggerService, 'log' | 'warn'> = logger,
+  detect?: Parameters<typeof ResourceBounds.detect>[1],
+): ResourceBounds {
+  const bounds = ResourceBounds.detect(settings, detect);
+  const what = `${memoryMb} MB of memory (all of it), ${settings.pidsMax} processes, ${settings.cpuMillicores} millicores`;
+  if (bounds.fallbackReason === null)
+    log.log(`each app sandbox is bounded by the kernel (${bounds.mechanism}): ${what}`);
+  else
+    log.warn(
+      `app sandboxes are NOT bounded by the kernel (${bounds.fallbackReason}): a watchdog samples each sandbox's RSS every ${settings.watchdogEveryMs} ms and stops it over ${memoryMb} MB; an app allocating faster than that can overshoot, and CPU is bounded by nice only`,
+    );
+  return bounds;
+}
+
+/**
  * Builds the driver the settings ask for. npm start is refused (the builder already refuses such
  * start scripts): only a plain node command runs under Node's permission model.
  */
@@ -121,6 +146,7 @@ export async function createRuntimeDriver(
   config: PlatformConfig,
   isolation: LocalIsolation,
   runtime: RuntimeSettings,
+  resources?: ResourceSettings,
 ): Promise<RuntimeDriver> {
   if (runtime.kubernetes) {
     const k8s = runtime.kubernetes;
@@ -154,6 +180,11 @@ export async function createRuntimeDriver(
     isolation,
     startupTimeoutMs: runtime.startupTimeoutMs,
     backoff: { maxConsecutiveCrashes: runtime.failAfterCrashes },
+    // Apps refused anyway need no bounds (nor the warning).
+    resources:
+      resources && !('refuse' in isolation)
+        ? localResourceBounds(resources, settings.appMemoryMb)
+        : undefined,
   });
 }
 
@@ -165,11 +196,12 @@ export const appIsolationProvider: Provider = {
 
 export const runtimeDriverProvider: Provider = {
   provide: RUNTIME_DRIVER,
-  inject: [IMPORT_SETTINGS, PLATFORM_CONFIG, APP_ISOLATION, RUNTIME_SETTINGS],
+  inject: [IMPORT_SETTINGS, PLATFORM_CONFIG, APP_ISOLATION, RUNTIME_SETTINGS, RESOURCE_SETTINGS],
   useFactory: (
     settings: ImportSettings,
     config: PlatformConfig,
     isolation: LocalIsolation,
     runtime: RuntimeSettings,
-  ) => createRuntimeDriver(settings, config, isolation, runtime),
+    resources: ResourceSettings,
+  ) => createRuntimeDriver(settings, config, isolation, runtime, resources),
 };

@@ -1,11 +1,21 @@
 import { DataSource } from 'typeorm';
+import { LOG_LINES_CHANNEL } from '../app-logs/log-notifications';
 import { SecretRedactor } from '../secrets';
-import { BuildLogLineEntity } from './build-log-line.entity';
 import type { BuildLogLineStream } from './build-log-line.entity';
 
 /** Lines kept per operation, and characters per line; beyond them lines are dropped (a SYSTEM line says so). */
 export const MAX_BUILD_LOG_LINES = 5000;
 export const MAX_BUILD_LOG_LINE_CHARS = 8192;
+
+/**
+ * One line, and a notification for its live followers (LOG_LINES_CHANNEL, key buildLogKey) that
+ * PostgreSQL delivers when it commits.
+ */
+const INSERT_LINE = `
+WITH "written" AS (
+  INSERT INTO "hosting"."build_log_lines" ("operation_id", "seq", "at", "stream", "message")
+  VALUES ($1, $2, $3, $4, $5) RETURNING "operation_id")
+SELECT pg_notify('${LOG_LINES_CHANNEL}', 'op:' || "operation_id") FROM "written"`;
 
 /**
  * Writes an operation's build log lines in order as they come, without making the builder wait
@@ -53,7 +63,8 @@ export class BuildLogWriter {
          INSERT INTO hosting.build_log_lines (operation_id, seq, at, stream, message)
          SELECT $1, seq, at, stream, message FROM hosting.build_log_lines WHERE operation_id = $2
          RETURNING seq)
-       SELECT max(seq) AS max, count(*) AS count FROM copied`,
+       SELECT max(seq) AS max, count(*) AS count, pg_notify('${LOG_LINES_CHANNEL}', 'op:' || $1) AS notified
+       FROM copied`,
       [this.operationId, sourceOperationId],
     );
     this.seq = rows[0]?.max ?? 0;
@@ -77,7 +88,7 @@ export class BuildLogWriter {
     this.chain = this.chain.then(async () => {
       if (this.failed) return;
       try {
-        await this.dataSource.getRepository(BuildLogLineEntity).insert(row);
+        await this.dataSource.query(INSERT_LINE, [row.operationId, row.seq, row.at, row.stream, row.message]);
       } catch {
         this.failed = true; // a lost log line must not fail the build; flush() reports it
       }

@@ -1,9 +1,16 @@
-import { Body, Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { ApiBearerController } from '@platform/service-kit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LogStreamsService, streamResponse, wantsEventStream } from '../app-logs/log-streams.service';
 import { HostingOperation } from '../apps/apps.operations';
 import { AppParams } from '../apps/apps.request';
 import { CreateDeploymentOperation } from './deployments.operations';
@@ -32,7 +39,10 @@ import { DeploymentsService } from './deployments.service';
 })
 @Controller('v1/hosting/apps/:appId/deployments')
 export class DeploymentsController {
-  constructor(private readonly deployments: DeploymentsService) {}
+  constructor(
+    private readonly deployments: DeploymentsService,
+    private readonly streams: LogStreamsService,
+  ) {}
 
   @CreateDeploymentOperation({
     status: 202,
@@ -67,14 +77,46 @@ export class DeploymentsController {
   }
 
   @Get(':deploymentId/logs')
-  @HostingOperation('poll', 'Build logs of a deployment, also while it runs', 'hosting.application:read')
-  @ApiOkResponse({ type: DeploymentLogsResponse })
+  @HostingOperation(
+    'poll',
+    'Build logs of a deployment, also while it runs; live with Accept: text/event-stream',
+    'hosting.application:read',
+  )
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description:
+      'Live stream only: the id (line number) of the last event received; the stream resumes right after it',
+  })
+  @ApiExtraModels(DeploymentLogsResponse)
+  @ApiOkResponse({
+    description:
+      'The build log (application/json); with Accept: text/event-stream, a live stream of Server-Sent Events: each line an event (id: its line number, data: {line}), `: heartbeat` comments, and a last `event: end` ({reason: COMPLETED, …}) once the deployment ended, or `event: cut` for a slow reader',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(DeploymentLogsResponse) } },
+      'text/event-stream': { schema: { type: 'string' } },
+    },
+  })
   async logs(
     @CurrentPrincipal() principal: Principal,
     @Param() params: DeploymentParams,
-  ): Promise<DeploymentLogsResponse> {
-    const view = await this.deployments.view(principal.accountId, params.appId, params.deploymentId);
-    return toDeploymentLogsResponse(view.operation, view.logs);
+    @Headers('accept') accept: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (!wantsEventStream(accept, undefined)) {
+      const view = await this.deployments.view(principal.accountId, params.appId, params.deploymentId);
+      await reply.status(200).send(toDeploymentLogsResponse(view.operation, view.logs));
+      return;
+    }
+    const source = await this.deployments.followLogs(
+      principal.accountId,
+      params.appId,
+      params.deploymentId,
+      lastEventId,
+    );
+    await this.streams.run({ principal, req: req.raw, res: streamResponse(reply) }, source);
   }
 }
 

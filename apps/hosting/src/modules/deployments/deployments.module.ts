@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperationRunner, QueueModule } from '@platform/queue';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { LogStreamsModule } from '../app-logs/log-streams.module';
 import { AppsModule } from '../apps/apps.module';
 import { SecretStoreModule } from '../secret-store/secret-store.module';
 import { BuildLogLineEntity } from '../build-logs';
@@ -15,6 +16,7 @@ import { DeploymentsService } from './deployments.service';
 @Module({
   imports: [
     AppsModule,
+    LogStreamsModule,
     QueueModule.registerQueues(HostingDeploymentsQueue),
     SecretStoreModule,
     TypeOrmModule.forFeature([

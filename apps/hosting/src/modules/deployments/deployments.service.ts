@@ -1,12 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { OperationRunner } from '@platform/queue';
+import { OperationRunner, isTerminalStatus } from '@platform/queue';
 import type { Queue } from 'bullmq';
 import { Repository } from 'typeorm';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppsService } from '../apps/apps.service';
-import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
+import type { LogStreamSource } from '../app-logs/log-event-stream';
+import { BuildLogLineEntity, buildLogPosition, followBuildLog, latestBuildLogLines } from '../build-logs';
 import { AppErrors } from '../apps/apps.errors';
 import { DeploymentErrors } from './deployments.errors';
 import { redactOperationFailure } from '../failures';
@@ -93,6 +94,28 @@ export class DeploymentsService {
     const redactor = await this.redaction.forApp(appId);
     redactOperationFailure(operation, redactor);
     return { operation, logs: await latestBuildLogLines(this.lines, deploymentId, redactor) };
+  }
+
+  /**
+   * The live stream of a deployment's build log (docs/hosting.md, "Live logs"): from the line after
+   * `lastEventId` (its `seq`), finished once the deployment ended and every line was sent.
+   */
+  async followLogs(
+    accountId: string,
+    appId: string,
+    deploymentId: string,
+    lastEventId: string | undefined,
+  ): Promise<LogStreamSource> {
+    const after = buildLogPosition(lastEventId);
+    await this.apps.require(accountId, appId);
+    await this.operation(accountId, appId, deploymentId);
+    return followBuildLog({
+      dataSource: this.lines.manager.connection,
+      operationId: deploymentId,
+      after,
+      redactor: await this.redaction.forApp(appId),
+      ended: async () => isTerminalStatus((await this.operation(accountId, appId, deploymentId)).status),
+    });
   }
 
   /** The newest `limit` deployments of the caller's app (index deployment_operations_app_idx). */

@@ -137,7 +137,7 @@ const ACCESS_DENIED_LINE = /ERR_ACCESS_DENIED/;
 /**
  * A start that never accepted connections (RuntimeStartError), from the driver's reason and what
  * the app wrote meanwhile (`lines`, its stdout and stderr of every attempt). An exit after V8's heap
- * limit is RESOURCES; a module not found or an access the permission model denied are START with
+ * limit, or one its sandbox's bounds ended (RESOURCES reason), is RESOURCES; a module not found or an access the permission model denied are START with
  * their own code; killed for not listening in time is PORT. A driver that gives no reason (the
  * Kubernetes driver) is judged by its message (OOMKilled) and the lines.
  */
@@ -175,5 +175,14 @@ export function startFailure(
       return operationFailure(FailureCode.SANDBOX_SETUP_FAILED, firstError);
     case 'STOPPED':
       return operationFailure(FailureCode.START_FAILED, firstError);
+    case 'RESOURCES':
+      // Over the sandbox's whole memory (or process) bound: the kernel or the watchdog ended it.
+      return operationFailure(
+        reason.resource === 'memory' ? FailureCode.OUT_OF_MEMORY : FailureCode.PROCESS_LIMIT,
+        clip(
+          `${reason.resource === 'memory' ? 'out of memory' : 'over its process limit'}: ${reason.detail}`,
+        ),
+        context,
+      );
   }
 }

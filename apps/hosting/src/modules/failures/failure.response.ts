@@ -8,7 +8,7 @@ export class FailureResponse {
   @ApiProperty({
     enum: FAILURE_PHASES,
     description:
-      'The step that failed: INSTALL (npm), BUILD (archive, package.json, build script, start command), START (exited or refused before listening), PORT (never listened on PORT in time), HEALTH_CHECK (health-gated deploys), RESOURCES (over its memory bound). Open enum',
+      'The step that failed: INSTALL (npm), BUILD (archive, package.json, build script, start command), START (exited or refused before listening), PORT (never listened on PORT in time), HEALTH_CHECK (health-gated deploys), RESOURCES (over its memory or process bound). Open enum',
   })
   phase!: string;
 

@@ -6,7 +6,7 @@ import { assertNever } from '@platform/errors';
  * the start command), START (the app did not come up: it exited, or the runtime refused it),
  * PORT (it ran but never accepted connections on PORT in time), HEALTH_CHECK (its health check
  * never passed; produced by health-gated deploys, not yet by this version), RESOURCES (it went over
- * its memory bound).
+ * its memory or process bound).
  */
 export const FAILURE_PHASES = ['INSTALL', 'BUILD', 'START', 'PORT', 'HEALTH_CHECK', 'RESOURCES'] as const;
 export type FailurePhase = (typeof FAILURE_PHASES)[number];
@@ -42,6 +42,7 @@ export const FailureCode = {
   HEALTH_CHECK_FAILED: 'HEALTH_CHECK_FAILED',
   // RESOURCES
   OUT_OF_MEMORY: 'OUT_OF_MEMORY',
+  PROCESS_LIMIT: 'PROCESS_LIMIT',
 } as const;
 export type FailureCode = (typeof FailureCode)[keyof typeof FailureCode];
 export const FAILURE_CODES: readonly FailureCode[] = Object.values(FailureCode);
@@ -97,6 +98,7 @@ export function failurePhaseOf(code: FailureCode): FailurePhase {
     case FailureCode.HEALTH_CHECK_FAILED:
       return 'HEALTH_CHECK';
     case FailureCode.OUT_OF_MEMORY:
+    case FailureCode.PROCESS_LIMIT:
       return 'RESOURCES';
     default:
       return assertNever(code);
@@ -154,7 +156,9 @@ export function failureHint(code: FailureCode, context: FailureContext = {}): st
     case FailureCode.HEALTH_CHECK_FAILED:
       return "The app's health check never passed before the deadline: make the health-check path answer 2xx once the app is ready, or lengthen its grace period.";
     case FailureCode.OUT_OF_MEMORY:
-      return `The app ran out of memory${context.memoryMb === undefined ? '' : ` (its bound is ${context.memoryMb} MB, about ¾ of it for the JavaScript heap)`}: hold less in memory at start (large caches, whole files read at once), or stream the data.`;
+      return `The app ran out of memory${context.memoryMb === undefined ? '' : ` (its bound is ${context.memoryMb} MB for all of its memory, buffers included, about ¾ of it for the JavaScript heap)`}: hold less in memory at start (large caches, whole files read at once, big Buffers), or stream the data.`;
+    case FailureCode.PROCESS_LIMIT:
+      return 'The app ran more processes or threads than its sandbox allows: start fewer (an app runs in one process, without child processes or worker threads).';
     default:
       return assertNever(code);
   }

@@ -22,6 +22,13 @@ import {
   type VariantRuntimeStatus,
   type VariantSpec,
 } from './runtime-driver';
+import type {
+  InstanceBounds,
+  ResourceBounds,
+  ResourceExceeded,
+  ResourceUsage,
+} from './sandbox/resource-bounds';
+import { processTree } from './sandbox/resource-watchdog';
 import type { SandboxHost } from './sandbox/sandbox-host';
 import { SANDBOX_APP_PORT, spawnSandbox, startSandbox, type SandboxMessage } from './sandbox/sandbox-launch';
 import { KeyedMutex } from '@platform/database';
@@ -72,6 +79,11 @@ export interface LocalProcessDriverOptions {
   isolation?: LocalIsolation;
   /** Size of a sandbox's private /tmp (default 64). */
   sandboxTmpMb?: number;
+  /**
+   * The bounds of each instance's memory (all of it), processes and CPU: cgroups or the RSS
+   * watchdog (`sandbox/resource-bounds.ts`). Without it only V8's heap is bounded.
+   */
+  resources?: ResourceBounds;
 }
 
 const NICE_BINARIES = ['/usr/bin/nice', '/bin/nice'];
@@ -137,6 +149,7 @@ export class LocalProcessDriver implements RuntimeDriver {
       nodePath: options.nodePath ?? process.execPath,
       isolation: options.isolation ?? { unisolated: true },
       sandboxTmpMb: options.sandboxTmpMb ?? 64,
+      resources: options.resources ?? null,
     };
   }
 
@@ -223,6 +236,7 @@ interface Settings {
   nodePath: string;
   isolation: LocalIsolation;
   sandboxTmpMb: number;
+  resources: ResourceBounds | null;
 }
 
 interface Instance {
@@ -237,6 +251,10 @@ interface Instance {
   readinessKind?: 'PORT' | 'SETUP';
   /** Sandboxed: how the app itself ended, as its sandbox's init reported it. */
   appExit?: { code: number | null; signal: NodeJS.Signals | null };
+  /** Its memory, process and CPU bounds (null without `resources`). */
+  bounds: InstanceBounds | null;
+  /** Set when its bounds ended it (the watchdog as it kills, a cgroup's OOM kill once it ended). */
+  exceeded: ResourceExceeded | null;
 }
 
 /** One variant: launches, probes, restarts with backoff, stops. */
@@ -253,6 +271,8 @@ class Supervisor {
   private lastError: string | null = null;
   /** Why the last launch ended before or without becoming ready (the reason of a RuntimeStartError). */
   private lastFailure: StartFailureReason | null = null;
+  /** The last instance's usage against its bounds, as it ended. */
+  private lastUsage: ResourceUsage | null = null;
   private stopping = false;
   private restartTimer: NodeJS.Timeout | null = null;
   private healthyTimer: NodeJS.Timeout | null = null;
@@ -283,6 +303,10 @@ class Supervisor {
       lastExitCode: this.lastExitCode,
       lastSignal: this.lastSignal,
       lastError: this.lastError,
+      resources:
+        this.instance && !this.instance.done && this.instance.bounds
+          ? this.instance.bounds.usage()
+          : this.lastUsage,
     };
   }
 
@@ -369,8 +393,11 @@ class Supervisor {
       closed: new Promise<void>((resolve) => (resolveClosed = resolve)),
       done: false,
       readinessFailure: null,
+      bounds: null,
+      exceeded: null,
     };
     this.instance = instance;
+    if (instance.pid !== null) this.bound(instance, instance.pid);
     if (instance.pid !== null && !this.settings.niceBinary && !sandbox) {
       try {
         os.setPriority(instance.pid, this.settings.nice);
@@ -391,6 +418,11 @@ class Supervisor {
       if (instance.done) return;
       instance.done = true;
       clearTimeout(closeWait);
+      if (instance.bounds) {
+        instance.exceeded ??= instance.bounds.exceeded();
+        this.lastUsage = instance.bounds.usage();
+        void instance.bounds.release();
+      }
       resolveClosed();
       this.exited(instance, exit?.code ?? null, exit?.signal ?? null);
     };
@@ -412,6 +444,30 @@ class Supervisor {
     if (instance.pid === null) return;
     if (sandbox) this.superviseSandbox(instance, sandbox, dir, command, env);
     else void this.probeReadiness(instance);
+  }
+
+  /**
+   * Puts the instance under its bounds right after its spawn: the leader joins its cgroup (a
+   * sandbox's init joins again at hand-over, before any code of the app runs), or the watchdog
+   * starts sampling its process tree. Going over kills the whole group.
+   */
+  private bound(instance: Instance, pid: number): void {
+    const resources = this.settings.resources;
+    if (!resources) return;
+    const name = `${this.key.appId}-${this.key.variant}-${pid}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+    const bounds = resources.forInstance(name, this.spec.memoryMb, (message) => this.system('WARN', message));
+    instance.bounds = bounds;
+    try {
+      bounds.join(pid);
+    } catch (error) {
+      this.system('WARN', `pid ${pid} could not join its cgroup: ${errorMessage(error)}`);
+    }
+    bounds.watch(pid, (why) => {
+      if (instance.done) return;
+      instance.exceeded = why;
+      this.system('ERROR', `${exceededWhat(why)}: ${why.detail}: SIGKILL`);
+      signalGroup(pid, 'SIGKILL');
+    });
   }
 
   private commandLine(
@@ -527,6 +583,10 @@ class Supervisor {
       server.close();
       return;
     }
+    // The init and anything it forked so far join the cgroup before it starts the app, whose
+    // processes are then born in it.
+    if (instance.bounds && instance.pid !== null)
+      for (const pid of processTree(instance.pid)) instance.bounds.join(pid);
     await startSandbox(
       instance.child,
       sandbox,
@@ -610,17 +670,26 @@ class Supervisor {
     this.lastSignal = signal;
     if (this.healthyTimer) clearTimeout(this.healthyTimer);
     this.healthyTimer = null;
-    const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+    const exceeded = instance.exceeded;
+    const how = exceeded
+      ? `${exceededWhat(exceeded)}, killed by ${signal ?? 'SIGKILL'}`
+      : signal
+        ? `killed by ${signal}`
+        : `exit code ${code}`;
     if (this.stopping) {
       this.system('INFO', `pid ${instance.pid} ended (${how})`);
       return;
     }
-    this.lastError = instance.readinessFailure ?? `exited (${how})`;
-    this.lastFailure = !instance.readinessFailure
-      ? { kind: 'EXITED', exitCode: code, signal }
-      : instance.readinessKind === 'PORT'
-        ? { kind: 'NOT_LISTENING', timeoutMs: this.settings.startupTimeoutMs }
-        : { kind: 'SANDBOX_FAILED' };
+    this.lastError = exceeded
+      ? `${exceededWhat(exceeded)}: ${exceeded.detail}`
+      : (instance.readinessFailure ?? `exited (${how})`);
+    this.lastFailure = exceeded
+      ? { kind: 'RESOURCES', resource: exceeded.resource, detail: exceeded.detail }
+      : !instance.readinessFailure
+        ? { kind: 'EXITED', exitCode: code, signal }
+        : instance.readinessKind === 'PORT'
+          ? { kind: 'NOT_LISTENING', timeoutMs: this.settings.startupTimeoutMs }
+          : { kind: 'SANDBOX_FAILED' };
     this.consecutiveCrashes += 1;
     if (this.consecutiveCrashes >= this.settings.maxConsecutiveCrashes) {
       this.fail(`${this.lastError}; ${this.consecutiveCrashes} crashes in a row, not restarting`);
@@ -674,4 +743,9 @@ class Supervisor {
       // a failing log sink must not take the supervisor down
     }
   }
+}
+
+/** How an instance its bounds ended is described: its exit is "out of memory" (or the process bound). */
+function exceededWhat(why: ResourceExceeded): string {
+  return why.resource === 'memory' ? 'out of memory' : 'over its process limit';
 }

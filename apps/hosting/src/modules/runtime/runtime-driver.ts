@@ -1,3 +1,5 @@
+import type { ResourceUsage } from './sandbox/resource-bounds';
+
 /**
  * The runtime driver: what the hosting worker uses to run a built app variant, whatever runs it
  * (child processes on the worker host, see `LocalProcessDriver`; Deployments in a cluster, see
@@ -103,6 +105,11 @@ export interface VariantRuntimeStatus {
   lastSignal: string | null;
   /** Why the variant is RESTARTING or FAILED, for the status endpoint. */
   lastError: string | null;
+  /**
+   * Usage against the bounds and what enforces them (local driver: the running instance's, or the
+   * last one's as it ended); absent where the driver does not measure it (Kubernetes).
+   */
+  resources?: ResourceUsage | null;
 }
 
 export type VariantHandle = VariantRuntimeStatus;
@@ -143,14 +150,16 @@ export interface RuntimeDriver {
  * EXITED (the last launch ended before accepting connections), NOT_LISTENING (it ran but was killed
  * for not accepting connections within `timeoutMs`), REFUSED (the driver would not launch it: no
  * isolation mechanism, a refused start command), SANDBOX_FAILED (its sandbox could not be set up),
- * STOPPED (stopped or replaced before it was ready).
+ * STOPPED (stopped or replaced before it was ready), RESOURCES (its bounds ended it: over its memory
+ * bound, killed by the kernel or the watchdog, or over its process bound; `sandbox/resource-bounds.ts`).
  */
 export type StartFailureReason =
   | { readonly kind: 'EXITED'; readonly exitCode: number | null; readonly signal: string | null }
   | { readonly kind: 'NOT_LISTENING'; readonly timeoutMs: number }
   | { readonly kind: 'REFUSED' }
   | { readonly kind: 'SANDBOX_FAILED' }
-  | { readonly kind: 'STOPPED' };
+  | { readonly kind: 'STOPPED' }
+  | { readonly kind: 'RESOURCES'; readonly resource: 'memory' | 'pids'; readonly detail: string };
 
 export class RuntimeStartError extends Error {
   constructor(
