@@ -6,6 +6,8 @@ export type { EntityList, MigrationList, MigrationSet } from './migration-set';
 export { REDIS, RedisKeys, RedisModule, createRedisClient } from './redis.module';
 export { SnakeNamingStrategy } from './snake-naming.strategy';
 export { SessionLockBusyError, withSessionLock } from './session-lock';
+export { ChannelListener } from './channel-listener';
+export type { ChannelListenerOptions } from './channel-listener';
 export { KeyedMutex } from './keyed-mutex';
 export { drainInBatches, runStatement } from './sql-statement';
 export type { StatementResult } from './sql-statement';

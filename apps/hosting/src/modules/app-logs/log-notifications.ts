@@ -3,7 +3,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
 import { errorMessage } from '@platform/errors';
-import { Client } from 'pg';
+import { ChannelListener } from '@platform/database';
 
 /**
  * The channel a log write notifies when it commits (RuntimeLogStore's INSERT, BuildLogWriter's),
@@ -30,11 +30,27 @@ const RELISTEN_MS = 1000;
 export class LogNotifications implements OnApplicationShutdown {
   private readonly logger = new Logger(LogNotifications.name);
   private readonly followers = new Map<string, Set<() => void>>();
-  private client?: Client;
-  private connecting?: Promise<void>;
-  private stopped = false;
+  private readonly listener: ChannelListener;
 
-  constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}
+  constructor(@Inject(PLATFORM_CONFIG) config: PlatformConfig) {
+    this.listener = new ChannelListener({
+      databaseUrl: config.databaseUrl,
+      applicationName: `${config.serviceName}-log-streams`,
+      channel: LOG_LINES_CHANNEL,
+      retryMs: RELISTEN_MS,
+      // Opened again only while someone follows; the next follower opens it otherwise.
+      retryWhile: () => this.followers.size > 0,
+      onNotification: (key) => {
+        for (const wake of this.followers.get(key ?? '') ?? []) wake();
+      },
+      // Lines written while no connection listened: every follower reads again.
+      onListening: () => {
+        for (const set of this.followers.values()) for (const wake of set) wake();
+      },
+      onRetryFailed: (error) =>
+        this.logger.warn(`could not listen for log lines again: ${errorMessage(error)}`),
+    });
+  }
 
   /**
    * Calls `wake` at each notification of `key` until the returned function is called. Resolves once
@@ -44,60 +60,16 @@ export class LogNotifications implements OnApplicationShutdown {
     let set = this.followers.get(key);
     if (!set) this.followers.set(key, (set = new Set()));
     set.add(wake);
-    await this.ensureListening().catch((error: unknown) =>
-      this.logger.warn(`not listening for log lines yet: ${errorMessage(error)}`),
-    );
+    await this.listener
+      .start()
+      .catch((error: unknown) => this.logger.warn(`not listening for log lines yet: ${errorMessage(error)}`));
     return () => {
       set.delete(wake);
       if (set.size === 0 && this.followers.get(key) === set) this.followers.delete(key);
     };
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
-
-  private ensureListening(): Promise<void> {
-    if (this.client || this.stopped) return Promise.resolve();
-    this.connecting ??= this.listen().finally(() => (this.connecting = undefined));
-    return this.connecting;
-  }
-
-  private async listen(): Promise<void> {
-    const client = new Client({
-      connectionString: this.config.databaseUrl,
-      application_name: `${this.config.serviceName}-log-streams`,
-    });
-    const lost = () => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      client.end().catch(() => undefined);
-      if (this.stopped) return;
-      setTimeout(() => {
-        if (this.followers.size > 0)
-          void this.ensureListening().catch((error: unknown) =>
-            this.logger.warn(`could not listen for log lines again: ${errorMessage(error)}`),
-          );
-      }, RELISTEN_MS).unref();
-    };
-    client.on('notification', (message) => {
-      for (const wake of this.followers.get(message.payload ?? '') ?? []) wake();
-    });
-    client.on('error', lost);
-    client.on('end', lost);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${LOG_LINES_CHANNEL}`);
-      this.client = client;
-      if (this.stopped) return await this.onApplicationShutdown();
-      // Lines written while no connection listened: every follower reads again.
-      for (const set of this.followers.values()) for (const wake of set) wake();
-    } catch (error) {
-      client.end().catch(() => undefined);
-      throw error;
-    }
+  onApplicationShutdown(): Promise<void> {
+    return this.listener.stop();
   }
 }

@@ -3,7 +3,7 @@ import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/comm
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
 import { errorMessage } from '@platform/errors';
-import { Client } from 'pg';
+import { ChannelListener } from '@platform/database';
 import { WEBHOOK_SETTINGS } from './webhook-settings';
 import type { WebhookSettings } from './webhook-settings';
 import { WEBHOOK_EVENTS_CHANNEL } from './webhooks.jobs';
@@ -19,60 +19,39 @@ import { WebhooksProducer } from './webhooks.producer';
 @Injectable()
 export class WebhookEventsListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookEventsListener.name);
-  private client?: Client;
+  private readonly listener: ChannelListener;
   private stopped = false;
   private requesting = false;
   private again = false;
 
   constructor(
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
-    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+    @Inject(PLATFORM_CONFIG) config: PlatformConfig,
+    @Inject(WEBHOOK_SETTINGS) settings: WebhookSettings,
     private readonly producer: WebhooksProducer,
-  ) {}
+  ) {
+    this.listener = new ChannelListener({
+      databaseUrl: config.databaseUrl,
+      applicationName: `${config.serviceName}-webhooks`,
+      channel: WEBHOOK_EVENTS_CHANNEL,
+      retryMs: settings.sweepEveryMs,
+      onNotification: () => void this.wakeUp(),
+      onRetryFailed: (error) =>
+        this.logger.warn(`could not listen for webhook events again: ${errorMessage(error)}`),
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    // A failure here is retried by listen() itself; the scheduled sweep delivers meanwhile.
-    await this.listen().catch((error: unknown) =>
-      this.logger.warn(`not listening for webhook events yet: ${errorMessage(error)}`),
-    );
+    // A failure here is retried by the listener itself; the scheduled sweep delivers meanwhile.
+    await this.listener
+      .start()
+      .catch((error: unknown) =>
+        this.logger.warn(`not listening for webhook events yet: ${errorMessage(error)}`),
+      );
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
-    const client = new Client({
-      connectionString: this.config.databaseUrl,
-      application_name: `${this.config.serviceName}-webhooks`,
-    });
-    const again = () => {
-      if (this.client !== client || this.stopped) return;
-      this.client = undefined;
-      client.end().catch(() => undefined);
-      setTimeout(
-        () =>
-          void this.listen().catch((error: unknown) =>
-            this.logger.warn(`could not listen for webhook events again: ${errorMessage(error)}`),
-          ),
-        this.settings.sweepEveryMs,
-      ).unref();
-    };
-    client.on('notification', () => void this.wakeUp());
-    client.on('error', again);
-    client.on('end', again);
-    this.client = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${WEBHOOK_EVENTS_CHANNEL}`);
-    } catch (error) {
-      again();
-      throw error;
-    }
+    await this.listener.stop();
   }
 
   private async wakeUp(): Promise<void> {

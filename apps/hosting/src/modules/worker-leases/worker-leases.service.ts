@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
-import { Client } from 'pg';
+import { ChannelListener } from '@platform/database';
 import { DataSource } from 'typeorm';
 import { variantKeyId } from '../runtime';
 import type { VariantKey } from '../runtime';
@@ -44,7 +44,7 @@ export class WorkerLeases implements OnApplicationShutdown {
   private holder: LeaseHolder | undefined;
   private runtime = 'unknown';
   private timer: NodeJS.Timeout | undefined;
-  private listener: Client | undefined;
+  private readonly listener: ChannelListener;
   /** performance.now() when the last heartbeat that renewed the lease was sent. */
   private lastRenewal = 0;
   private ticking: Promise<void> | undefined;
@@ -53,10 +53,18 @@ export class WorkerLeases implements OnApplicationShutdown {
   constructor(
     dataSource: DataSource,
     @Inject(LEASE_SETTINGS) readonly settings: LeaseSettings,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(PLATFORM_CONFIG) config: PlatformConfig,
   ) {
     this.store = new WorkerLeaseStore(dataSource);
     this.released.setMaxListeners(0);
+    this.listener = new ChannelListener({
+      databaseUrl: config.databaseUrl,
+      applicationName: `${config.serviceName}-leases`,
+      channel: VARIANT_OWNER_CHANNEL,
+      retryMs: settings.heartbeatMs,
+      onNotification: (payload) => this.onNotice(payload),
+      onRetryFailed: (error) => this.logger.warn(`could not listen again: ${describe(error)}`),
+    });
   }
 
   /** This worker's id while its lease is live (null while it is fenced and not registered again). */
@@ -75,9 +83,11 @@ export class WorkerLeases implements OnApplicationShutdown {
     this.holder = holder;
     this.runtime = runtime;
     await this.register();
-    await this.listen().catch((error: unknown) =>
-      this.logger.warn(`not listening on ${VARIANT_OWNER_CHANNEL} (heartbeats only): ${describe(error)}`),
-    );
+    await this.listener
+      .start()
+      .catch((error: unknown) =>
+        this.logger.warn(`not listening on ${VARIANT_OWNER_CHANNEL} (heartbeats only): ${describe(error)}`),
+      );
     this.timer = setInterval(() => void this.tick(), this.settings.heartbeatMs);
     this.timer.unref();
   }
@@ -111,7 +121,7 @@ export class WorkerLeases implements OnApplicationShutdown {
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking?.catch(() => undefined);
-    await this.closeListener();
+    await this.listener.stop();
     const id = this.id;
     this.id = null;
     if (id)
@@ -123,7 +133,7 @@ export class WorkerLeases implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.closeListener();
+    await this.listener.stop();
   }
 
   private async beat(): Promise<void> {
@@ -178,43 +188,6 @@ export class WorkerLeases implements OnApplicationShutdown {
     this.lastRenewal = began;
     this.id = id;
     this.logger.log(`worker ${id} holds a lease (address ${this.settings.address})`);
-  }
-
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
-    const client = new Client({
-      connectionString: this.config.databaseUrl,
-      application_name: `${this.config.serviceName}-leases`,
-    });
-    const relisten = () => {
-      if (this.listener !== client || this.stopped) return;
-      this.listener = undefined;
-      client.end().catch(() => undefined);
-      setTimeout(
-        () =>
-          void this.listen().catch((error: unknown) =>
-            this.logger.warn(`could not listen again: ${describe(error)}`),
-          ),
-        this.settings.heartbeatMs,
-      ).unref();
-    };
-    client.on('notification', (message) => this.onNotice(message.payload));
-    client.on('error', relisten);
-    client.on('end', relisten);
-    this.listener = client;
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${VARIANT_OWNER_CHANNEL}`);
-    } catch (error) {
-      relisten();
-      throw error;
-    }
-  }
-
-  private async closeListener(): Promise<void> {
-    const client = this.listener;
-    this.listener = undefined;
-    await client?.end().catch(() => undefined);
   }
 
   private onNotice(payload: string | undefined): void {
