@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { SecretRedactor } from '../secrets';
 import type { NamedSecret } from '../secrets';
@@ -11,7 +12,7 @@ interface CachedSet {
   readonly redactor: SecretRedactor;
 }
 
-/** Apps whose redactor is kept (least recently used first out). */
+/** Apps whose redactor is kept (the least recently used goes first). */
 const MAX_CACHED_APPS = 1000;
 
 /**
@@ -34,7 +35,7 @@ SELECT count(*)::int AS n,
  */
 @Injectable()
 export class LogRedaction {
-  private readonly cache = new Map<string, CachedSet>();
+  private readonly cache = new LRUCache<string, CachedSet>({ max: MAX_CACHED_APPS });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -56,12 +57,7 @@ export class LogRedaction {
     const rows = await this.dataSource.query<{ n: number; version: string | null }[]>(SET_VERSION, [appId]);
     const version = `${rows[0]?.n ?? 0}:${rows[0]?.version ?? ''}`;
     const cached = this.cache.get(appId);
-    if (cached?.version === version) {
-      // Most recently used last.
-      this.cache.delete(appId);
-      this.cache.set(appId, cached);
-      return cached;
-    }
+    if (cached?.version === version) return cached;
     const [preview, publish] =
       (rows[0]?.n ?? 0) === 0
         ? [{}, {}]
@@ -79,12 +75,7 @@ export class LogRedaction {
       values: new Set(secrets.map((s) => s.value)),
       redactor: SecretRedactor.of(secrets),
     };
-    this.cache.delete(appId);
     this.cache.set(appId, set);
-    if (this.cache.size > MAX_CACHED_APPS) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     return set;
   }
 }
