@@ -38,6 +38,7 @@ export class CatalogAppModule {
         StorefrontPricingModule,
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/catalog-subgraph',
+          deadlineMs: config.graphqlDeadlineMs,
           // A storefront's product listing nests pages three deep (groups → attributes → values):
           // the storefront kit's at 50 groups costs about 272 000 (docs/graphql.md, "Limits").
           limits: { maxComplexity: config.maxQueryCost },

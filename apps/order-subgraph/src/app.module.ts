@@ -34,6 +34,7 @@ export class OrderAppModule {
         StorefrontClientsModule.forRoot(config),
         SubgraphModule.forRoot({
           path: ORDER_ADMIN_PATH,
+          deadlineMs: config.graphqlDeadlineMs,
           // The public storefront graph's clients: the same schema (docs/graphql.md, "Order storefront").
           aliasPaths: [ORDER_STOREFRONT_PATH],
           // The public storefront graph's documents select nested unpaged lists (lineItems →

@@ -35,6 +35,7 @@ export class TaxAppModule {
         }),
         SubgraphModule.forRoot({
           path: '/v2/commerce/stores/{storeId}/tax-subgraph',
+          deadlineMs: config.graphqlDeadlineMs,
           tenantSelection: commerceStoreSelection('path-and-header'),
           tenantErrorCodes: { missing: 'AUTHENTICATION_ERROR', invalid: 'AUTHENTICATION_ERROR' },
           tenantAccess: commerceStoreAccess({

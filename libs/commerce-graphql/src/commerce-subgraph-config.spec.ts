@@ -6,18 +6,21 @@ describe('loadCommerceSubgraphConfig (catalog, order and tax read their common v
     expect(config.platform).toMatchObject({ serviceName: 'tax-subgraph', port: 3004 });
     expect(config.commerceRestUrl).toBe('http://127.0.0.1:3001');
     expect(config.storeAccessCacheTtlSeconds).toBe(30);
+    expect(config.graphqlDeadlineMs).toBe(10_000);
   });
 
-  it('reads COMMERCE_REST_URL, STORE_ACCESS_CACHE_TTL_S and the platform variables', () => {
+  it('reads COMMERCE_REST_URL, STORE_ACCESS_CACHE_TTL_S, GRAPHQL_DEADLINE_MS and the platform variables', () => {
     const config = loadCommerceSubgraphConfig('catalog-subgraph', {
       COMMERCE_REST_URL: 'http://commerce-rest:3001',
       STORE_ACCESS_CACHE_TTL_S: '0',
+      GRAPHQL_DEADLINE_MS: '25000',
       PORT: '4003',
     });
     expect(config).toMatchObject({
       platform: { serviceName: 'catalog-subgraph', port: 4003 },
       commerceRestUrl: 'http://commerce-rest:3001',
       storeAccessCacheTtlSeconds: 0,
+      graphqlDeadlineMs: 25_000,
     });
   });
 
@@ -25,6 +28,8 @@ describe('loadCommerceSubgraphConfig (catalog, order and tax read their common v
     ['STORE_ACCESS_CACHE_TTL_S', '3601'],
     ['STORE_ACCESS_CACHE_TTL_S', 'soon'],
     ['COMMERCE_REST_URL', 'not a url'],
+    ['GRAPHQL_DEADLINE_MS', '999'],
+    ['GRAPHQL_DEADLINE_MS', '30000'],
   ])('refuses a bad %s (%s) naming the variable', (name, value) => {
     expect(() => loadCommerceSubgraphConfig('order-subgraph', { [name]: value })).toThrow(name);
   });
