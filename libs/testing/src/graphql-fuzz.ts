@@ -107,37 +107,46 @@ export function selectionOf(schema: GraphQLSchema, typeName: string, depth = 0):
 
 const idLike = (name: string) => /id$|ids$/i.test(name);
 
-/** Values GraphQL accepts for a scalar, biased to what the services expect. */
+/**
+ * Values GraphQL accepts for a scalar, biased to what the services expect. Built once: arbitraries
+ * are immutable, and building `fc.stringMatching` costs milliseconds (fast-check tokenizes its
+ * default slices, throwing and catching an error per probe), which `fuzzSubgraphOperations` would
+ * otherwise pay for every argument of every case.
+ */
+const VALID_SCALARS = {
+  Int: fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min: -5, max: 200 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -INT_MAX - 1, max: INT_MAX }) },
+  ),
+  Float: fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }),
+  Boolean: fc.boolean(),
+  DateTime: fc
+    .date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+    .map((d) => d.toISOString()),
+  idLike: fc.oneof(
+    { weight: 4, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z]{2,10}_[0-9a-f]{8,32}$/) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+  ),
+  text: fc.oneof(
+    { weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z0-9 ._-]{1,24}$/) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('USD', 'EUR', 'DE', 'fr-FR', 'https://example.com/a.png'),
+    },
+    { weight: 1, arbitrary: fc.string({ maxLength: 80, unit: 'grapheme' }) },
+  ),
+} satisfies Record<string, fc.Arbitrary<unknown>>;
+
 function validScalar(name: string, argName: string): fc.Arbitrary<unknown> {
   switch (name) {
     case 'Int':
-      return fc.oneof(
-        { weight: 6, arbitrary: fc.integer({ min: -5, max: 200 }) },
-        { weight: 1, arbitrary: fc.integer({ min: -INT_MAX - 1, max: INT_MAX }) },
-      );
     case 'Float':
-      return fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 });
     case 'Boolean':
-      return fc.boolean();
     case 'DateTime':
-      return fc
-        .date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
-        .map((d) => d.toISOString());
+      return VALID_SCALARS[name];
     default:
-      return idLike(argName)
-        ? fc.oneof(
-            { weight: 4, arbitrary: fc.uuid() },
-            { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z]{2,10}_[0-9a-f]{8,32}$/) },
-            { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
-          )
-        : fc.oneof(
-            { weight: 4, arbitrary: fc.stringMatching(/^[A-Za-z0-9 ._-]{1,24}$/) },
-            {
-              weight: 1,
-              arbitrary: fc.constantFrom('USD', 'EUR', 'DE', 'fr-FR', 'https://example.com/a.png'),
-            },
-            { weight: 1, arbitrary: fc.string({ maxLength: 80, unit: 'grapheme' }) },
-          );
+      return idLike(argName) ? VALID_SCALARS.idLike : VALID_SCALARS.text;
   }
 }
 
