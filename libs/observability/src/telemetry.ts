@@ -1,10 +1,7 @@
 import { channel } from 'node:diagnostics_channel';
 import { ProxyTracerProvider, SpanKind, context, propagation, trace } from '@opentelemetry/api';
 import type { Attributes, Context, Link } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import type { UndiciRequest } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -109,6 +106,24 @@ class PlatformRootSampler implements Sampler {
  * caller that sent a sampled traceparent still gets spans marked sampled (recorded, then dropped),
  * so the flag it sent travels on to the next hop.
  */
+/**
+ * What only exporting needs, loaded only then: the OTLP exporter and the pg and ioredis
+ * instrumentations are about 240 modules (the exporter alone 174), loaded otherwise by every
+ * process and every test suite that never exports a span. Loaded before any client connects, as
+ * the static imports were: the instrumentations patch pg and ioredis when they are made.
+ */
+function loadExporting(): {
+  OTLPTraceExporter: typeof import('@opentelemetry/exporter-trace-otlp-http').OTLPTraceExporter;
+  PgInstrumentation: typeof import('@opentelemetry/instrumentation-pg').PgInstrumentation;
+  IORedisInstrumentation: typeof import('@opentelemetry/instrumentation-ioredis').IORedisInstrumentation;
+} {
+  return {
+    OTLPTraceExporter: require('@opentelemetry/exporter-trace-otlp-http').OTLPTraceExporter,
+    PgInstrumentation: require('@opentelemetry/instrumentation-pg').PgInstrumentation,
+    IORedisInstrumentation: require('@opentelemetry/instrumentation-ioredis').IORedisInstrumentation,
+  };
+}
+
 function samplerFor(exporting: boolean, ratio: number): Sampler {
   const root = exporting
     ? new PlatformRootSampler(new TraceIdRatioBasedSampler(ratio))
@@ -172,9 +187,12 @@ class ServiceAttribution implements SpanProcessor {
 export function startTelemetry(options: StartTelemetryOptions = {}): TelemetryStatus {
   if (running) return running.status;
   const config = options.config ?? loadTelemetryConfig({ entry: require.main?.filename });
+  const exporting = options.spanExporter || config.tracesEndpoint ? loadExporting() : undefined;
   const exporter =
     options.spanExporter ??
-    (config.tracesEndpoint ? new OTLPTraceExporter({ url: config.tracesEndpoint }) : undefined);
+    (exporting && config.tracesEndpoint
+      ? new exporting.OTLPTraceExporter({ url: config.tracesEndpoint })
+      : undefined);
   const processor: SpanProcessor = !exporter
     ? new NoopSpanProcessor()
     : options.spanExporter
@@ -193,12 +211,13 @@ export function startTelemetry(options: StartTelemetryOptions = {}): TelemetrySt
     undici,
     fastify,
   ];
-  const clients = exporter
-    ? [
-        new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
-        new IORedisInstrumentation({ requireParentSpan: true }),
-      ]
-    : [];
+  const clients =
+    exporter && exporting
+      ? [
+          new exporting.PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
+          new exporting.IORedisInstrumentation({ requireParentSpan: true }),
+        ]
+      : [];
   // The tracing SDK alone (@opentelemetry/sdk-trace-node), not the all-in-one NodeSDK: that one
   // loads every exporter it ships (gRPC, protobuf, Prometheus) at start, about 45 MB more RSS in
   // each of the platform's processes for nothing they use; metrics and logs have their own paths.
