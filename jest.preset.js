@@ -21,5 +21,6 @@ module.exports = {
   testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: path.join(__dirname, 'libs/testing/src/jest-global-setup.js'),
+  globalTeardown: path.join(__dirname, 'libs/testing/src/jest-global-teardown.ts'),
   testTimeout: 30000,
 };

@@ -21,6 +21,9 @@ function probe(url, fallbackPort) {
 
 module.exports = async function globalSetup() {
   process.env.TZ = 'UTC';
+  // Names the run's pool of test databases (test-database.ts); the workers inherit it. Every
+  // project of a multi-project run calls this: the first one sets it.
+  process.env.PLATFORM_TEST_RUN ??= require('node:crypto').randomBytes(6).toString('hex');
   const pg =
     process.env.TEST_DATABASE_URL ||
     process.env.DATABASE_URL ||
