@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
@@ -489,6 +490,40 @@ describe('hosting releases and rollback on both namespaces (real Postgres, Redis
     }, 60_000);
   });
 
+  it('every change of a variant’s secrets is a version whose snapshot holds the values sealed; a refused patch makes none', async () => {
+    const appId = await createHostingApp(t, cred, 'secret-versions');
+    const value = `sealed-${randomUUID()}`;
+    const patch = (ops: unknown[]) =>
+      t.inject({
+        method: 'PATCH',
+        url: `/v1/hosting/apps/${appId}/secrets?variant=PUBLISH`,
+        headers: { ...cred.headers, 'content-type': 'application/json-patch+json' },
+        payload: JSON.stringify(ops),
+      });
+    const versions = async () =>
+      (
+        await t.dataSource.query(
+          `SELECT variant, version, secrets::text AS secrets FROM hosting.app_secret_snapshots WHERE app_id = $1 ORDER BY version`,
+          [appId],
+        )
+      ).map((r: { variant: string; version: number; secrets: string }) => r);
+    expect((await patch([{ op: 'add', path: '/ONE', value }])).statusCode).toBe(200);
+    expect((await patch([{ op: 'replace', path: '/ONE', value: `${value}-2` }])).statusCode).toBe(200);
+    expect((await patch([{ op: 'remove', path: '/MISSING' }])).statusCode).toBe(400);
+    expect((await patch([{ op: 'remove', path: '/ONE' }])).statusCode).toBe(200);
+    const rows = await versions();
+    expect(rows.map((r) => [r.variant, r.version])).toEqual([
+      ['PUBLISH', 1],
+      ['PUBLISH', 2],
+      ['PUBLISH', 3],
+    ]);
+    const [one] = JSON.parse(rows[0].secrets) as { name: string; sealedValue: string; keyId: string }[];
+    expect(one).toMatchObject({ name: 'ONE', systemManaged: false });
+    expect(Buffer.from(one.sealedValue, 'base64').toString('latin1')).not.toContain(value);
+    for (const row of rows) expect(row.secrets).not.toContain(value);
+    expect(JSON.parse(rows[2].secrets)).toEqual([]);
+  }, 30_000);
+
   it('PREVIEW: imports are releases; a rollback runs the earlier import’s build with its secrets, nothing built', async () => {
     const appId = await createHostingApp(t, cred, 'preview-released');
     const p1 = `preview-1-${randomUUID()}`;
@@ -522,5 +557,16 @@ describe('hosting releases and rollback on both namespaces (real Postgres, Redis
       state: 'RUNNING',
       importId: first,
     });
+
+    // A kept release whose build was removed behind the platform's back: the rollback fails
+    // BUILD_NOT_FOUND, makes no release, and PREVIEW keeps answering what it ran.
+    const r2 = page.items[1];
+    expect(r2).toMatchObject({ version: 2, eligibleForRollback: true });
+    await rm(join(t.dataDir, 'imports', r2.importId), { recursive: true, force: true });
+    const failed = await rolledBack(appId, 'PREVIEW', r2.releaseId);
+    expect(failed).toMatchObject({ status: 'FAILED', error: { code: 'BUILD_NOT_FOUND' } });
+    expect(failed.logs?.some((l) => l.includes('deployment failed: BUILD_NOT_FOUND'))).toBe(true);
+    expect((await releases(appId, 'PREVIEW')).items.map((r) => r.version)).toEqual([3, 2, 1]);
+    expect(await answer(appId, 'PREVIEW')).toMatchObject({ marker: 'P1', secretHash: sha256(p1) });
   }, 180_000);
 });
