@@ -500,13 +500,11 @@ describe('hosting releases and rollback on both namespaces (real Postgres, Redis
         headers: { ...cred.headers, 'content-type': 'application/json-patch+json' },
         payload: JSON.stringify(ops),
       });
-    const versions = async () =>
-      (
-        await t.dataSource.query(
-          `SELECT variant, version, secrets::text AS secrets FROM hosting.app_secret_snapshots WHERE app_id = $1 ORDER BY version`,
-          [appId],
-        )
-      ).map((r: { variant: string; version: number; secrets: string }) => r);
+    const versions = (): Promise<{ variant: string; version: number; secrets: string }[]> =>
+      t.dataSource.query(
+        `SELECT variant, version, secrets::text AS secrets FROM hosting.app_secret_snapshots WHERE app_id = $1 ORDER BY version`,
+        [appId],
+      );
     expect((await patch([{ op: 'add', path: '/ONE', value }])).statusCode).toBe(200);
     expect((await patch([{ op: 'replace', path: '/ONE', value: `${value}-2` }])).statusCode).toBe(200);
     expect((await patch([{ op: 'remove', path: '/MISSING' }])).statusCode).toBe(400);
