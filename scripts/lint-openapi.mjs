@@ -38,7 +38,7 @@ const EXCEPTIONS = {
     ]),
   ),
   ...Object.fromEntries(
-    ['deployments', 'logs', 'secrets', 'source', 'status'].map((tail) => [
+    ['deployments', 'logs', 'rollback', 'secrets', 'source', 'status'].map((tail) => [
       `hosting.json no-ambiguous-paths #/paths/~1v1~1hosting~1nodejs~1apps~1{appId}~1${tail}`,
       SPEC_PATHS,
     ]),

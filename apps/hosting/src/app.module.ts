@@ -10,6 +10,7 @@ import { AppLogsModule } from './modules/app-logs/app-logs.module';
 import { AppsModule } from './modules/apps/apps.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
 import { ImportsModule } from './modules/imports/imports.module';
+import { ReleasesModule } from './modules/releases/releases.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
@@ -32,6 +33,7 @@ export class HostingAppModule {
         AppLogsModule.withHttp(),
         DeploymentsModule,
         ImportsModule,
+        ReleasesModule,
         SecretStoreModule.withHttp(),
         SubscriptionsModule,
         WebhooksModule,

@@ -3,7 +3,11 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadImportSettings } from '../src/config/hosting.config';
-import { BuildPruner, UPLOAD_GRACE_MS } from '../src/modules/maintenance/build-pruner.service';
+import {
+  BuildPruner,
+  SECRETS_SNAPSHOT_GRACE_MS,
+  UPLOAD_GRACE_MS,
+} from '../src/modules/maintenance/build-pruner.service';
 import { HostingTestApp, startHostingTestApp } from './support/hosting-test-app';
 
 describe('BuildPruner: unused build directories and uploads are removed, used ones never (real Postgres)', () => {
@@ -94,7 +98,7 @@ describe('BuildPruner: unused build directories and uploads are removed, used on
     }
 
     const pruner = new BuildPruner(t.dataSource, loadImportSettings({ HOSTING_DATA_DIR: dataDir }));
-    expect(await pruner.prune()).toEqual({ imports: 2, deployments: 1, uploads: 1 });
+    expect(await pruner.prune()).toEqual({ imports: 2, deployments: 1, uploads: 1, secretSnapshots: 0 });
 
     expect((await readdir(join(dataDir, 'imports'))).sort()).toEqual(
       [ids.previewImport, ids.publishImport, ids.runningImport, ids.deployingImport, 'not-an-import'].sort(),
@@ -105,14 +109,76 @@ describe('BuildPruner: unused build directories and uploads are removed, used on
     expect((await readdir(uploads)).sort()).toEqual(['orphan-new.upload', 'used.upload']);
 
     // A second run finds nothing more to do.
-    expect(await pruner.prune()).toEqual({ imports: 0, deployments: 0, uploads: 0 });
+    expect(await pruner.prune()).toEqual({ imports: 0, deployments: 0, uploads: 0, secretSnapshots: 0 });
   });
+
+  it('keeps the builds and secrets versions of each variant’s newest HOSTING_RELEASES_KEPT releases', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hosting-prune-releases-'));
+    const app = 'NODEJS-prunerRel01';
+    const imports = [randomUUID(), randomUUID(), randomUUID()];
+    const deployments = [randomUUID(), randomUUID(), randomUUID()];
+    try {
+      for (const [n, id] of imports.entries()) {
+        await insertImport(id, 'COMPLETED');
+        await mkdir(join(dir, 'imports', id, 'attempt-1', 'build', 'app'), { recursive: true });
+        await insertRelease(app, 'PREVIEW', n + 1, id, n + 1);
+      }
+      // PUBLISH: v1 to v3 deployments, v4 a rollback to v2 (the same build, the same secrets).
+      for (const [n, id] of deployments.entries()) {
+        await mkdir(join(dir, 'deployments', id, 'app'), { recursive: true });
+        await insertRelease(app, 'PUBLISH', n + 1, id, n + 1);
+      }
+      await insertRelease(app, 'PUBLISH', 4, deployments[1], 2);
+      // Secrets versions 1 to 4 of PUBLISH: 2 and 3 are the kept releases', 4 is in force.
+      for (const version of [1, 2, 3, 4])
+        await t.dataSource.query(
+          `INSERT INTO hosting.app_secret_snapshots (app_id, variant, version, secrets) VALUES ($1, 'PUBLISH', $2, '[]')`,
+          [app, version],
+        );
+      const pruner = new BuildPruner(
+        t.dataSource,
+        loadImportSettings({ HOSTING_DATA_DIR: dir, HOSTING_RELEASES_KEPT: '2' }),
+      );
+      // Within the hour a version may still be recorded by a running operation: none goes.
+      expect(await pruner.prune()).toEqual({ imports: 1, deployments: 1, uploads: 0, secretSnapshots: 0 });
+      expect(await pruner.prune(Date.now() + 2 * SECRETS_SNAPSHOT_GRACE_MS)).toEqual({
+        imports: 0,
+        deployments: 0,
+        uploads: 0,
+        secretSnapshots: 1,
+      });
+      expect((await readdir(join(dir, 'imports'))).sort()).toEqual(imports.slice(1).sort());
+      expect((await readdir(join(dir, 'deployments'))).sort()).toEqual(deployments.slice(1).sort());
+      const versions: { version: number }[] = await t.dataSource.query(
+        `SELECT version FROM hosting.app_secret_snapshots WHERE app_id = $1 ORDER BY version`,
+        [app],
+      );
+      expect(versions.map((v) => v.version)).toEqual([2, 3, 4]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  async function insertRelease(
+    app: string,
+    variant: string,
+    version: number,
+    buildOperationId: string,
+    secretsVersion: number,
+  ): Promise<void> {
+    await t.dataSource.query(
+      `INSERT INTO hosting.releases (id, account_id, app_id, variant, version, operation_type, operation_id, import_id,
+                                     build_operation_id, build_dir, secrets_version, runtime)
+       VALUES ($1, $2, $3, $4, $5, 'DEPLOYMENT', $1, $1, $6, '/nowhere', $7, '{}')`,
+      [randomUUID(), accountId, app, variant, version, buildOperationId, secretsVersion],
+    );
+  }
 
   it('an empty data dir is nothing to prune', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'hosting-prune-empty-'));
     try {
       const pruner = new BuildPruner(t.dataSource, loadImportSettings({ HOSTING_DATA_DIR: empty }));
-      expect(await pruner.prune()).toEqual({ imports: 0, deployments: 0, uploads: 0 });
+      expect(await pruner.prune()).toEqual({ imports: 0, deployments: 0, uploads: 0, secretSnapshots: 0 });
     } finally {
       await rm(empty, { recursive: true, force: true });
     }

@@ -51,6 +51,7 @@ describe('import settings', () => {
       npmOffline: false,
       appMemoryMb: 256,
       runtimeHost: '127.0.0.1',
+      releasesKept: 10,
     });
   });
 
@@ -61,12 +62,14 @@ describe('import settings', () => {
         HOSTING_UPLOAD_MAX_BYTES: '1024',
         HOSTING_NPM_OFFLINE: 'true',
         HOSTING_APP_MEMORY_MB: '512',
+        HOSTING_RELEASES_KEPT: '3',
       }),
     ).toMatchObject({
       dataDir: join(process.cwd(), 'rel', 'data'),
       maxUploadBytes: 1024,
       npmOffline: true,
       appMemoryMb: 512,
+      releasesKept: 3,
     });
   });
 
@@ -75,6 +78,13 @@ describe('import settings', () => {
       'invalid configuration: HOSTING_UPLOAD_MAX_BYTES must be a positive integer, got "-5"',
     );
     expect(() => loadImportSettings({ HOSTING_APP_MEMORY_MB: '1.5' })).toThrow(/HOSTING_APP_MEMORY_MB/);
+  });
+
+  it('keeps the builds of 1 to 100 releases per variant', () => {
+    expect(loadImportSettings({ HOSTING_RELEASES_KEPT: '1' }).releasesKept).toBe(1);
+    expect(loadImportSettings({ HOSTING_RELEASES_KEPT: '100' }).releasesKept).toBe(100);
+    for (const bad of ['0', '101', 'ten', '2.5'])
+      expect(() => loadImportSettings({ HOSTING_RELEASES_KEPT: bad })).toThrow(/HOSTING_RELEASES_KEPT/);
   });
 });
 

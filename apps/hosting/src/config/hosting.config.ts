@@ -41,7 +41,8 @@ const MAX_UID = 2 ** 31 - 2;
 
 /**
  * HOSTING_DATA_DIR (default `<cwd>/.data/hosting`), HOSTING_UPLOAD_MAX_BYTES (50 MiB),
- * HOSTING_NPM_OFFLINE (`true`: npm's cache only), HOSTING_APP_MEMORY_MB (256).
+ * HOSTING_NPM_OFFLINE (`true`: npm's cache only), HOSTING_APP_MEMORY_MB (256),
+ * HOSTING_RELEASES_KEPT (10, 1 to 100).
  */
 export function loadImportSettings(env: Env): ImportSettings {
   return {
@@ -50,6 +51,7 @@ export function loadImportSettings(env: Env): ImportSettings {
     npmOffline: env.HOSTING_NPM_OFFLINE === 'true',
     appMemoryMb: envPositiveInteger(env, 'HOSTING_APP_MEMORY_MB', 256),
     runtimeHost: '127.0.0.1',
+    releasesKept: envInteger(env, 'HOSTING_RELEASES_KEPT', 10, 1, 100),
   };
 }
 

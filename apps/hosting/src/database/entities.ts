@@ -5,6 +5,8 @@ import { AppEntity } from '../modules/apps/app.entity';
 import { DeploymentOperationEntity } from '../modules/deployments/deployment-operation.entity';
 import { BuildLogLineEntity } from '../modules/build-logs/build-log-line.entity';
 import { ImportOperationEntity } from '../modules/imports/import-operation.entity';
+import { ReleaseEntity } from '../modules/releases/release.entity';
+import { AppSecretSnapshotEntity } from '../modules/secret-store/app-secret-snapshot.entity';
 import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
@@ -21,10 +23,12 @@ export const HOSTING_ENTITIES = [
   AppLogLineEntity,
   AppOperationEntity,
   AppSecretEntity,
+  AppSecretSnapshotEntity,
   AppSubscriptionEntity,
   BuildLogLineEntity,
   DeploymentOperationEntity,
   ImportOperationEntity,
+  ReleaseEntity,
   SubscriptionEntity,
   WebhookDeliveryAttemptEntity,
   WebhookEntity,

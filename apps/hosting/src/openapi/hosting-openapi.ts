@@ -24,6 +24,13 @@ const DEPLOY: OpenApiErrorAnswers = {
   '409': 'APP_NOT_ACTIVE',
   '422': 'SUBSCRIPTION_REQUIRED, NO_PREVIEW_BUILD',
 };
+const ROLLBACK: OpenApiErrorAnswers = {
+  ...APP_READ,
+  ...JSON_BODY,
+  '404': 'APP_NOT_FOUND, RELEASE_NOT_FOUND (also another app’s release)',
+  '409': 'APP_NOT_ACTIVE, RELEASE_NOT_AVAILABLE (its build is no longer kept), IDEMPOTENCY_KEY_IN_USE',
+  '422': 'RELEASE_VARIANT_MISMATCH, IDEMPOTENCY_KEY_MISMATCH',
+};
 const UPLOAD: OpenApiErrorAnswers = {
   ...APP_READ,
   '400': 'INVALID_REQUEST (no file part, another field, several files, neither zip nor gzip) or INVALID_BODY',
@@ -76,6 +83,13 @@ export const HOSTING_OPENAPI: OpenApiArea = {
     },
     'POST /v1/hosting/nodejs/apps/{appId}/deployments': DEPLOY,
     'GET /v1/hosting/nodejs/apps/{appId}/deployments': APP_READ,
+    'GET /v1/hosting/apps/{appId}/releases': APP_READ,
+    'POST /v1/hosting/apps/{appId}/rollback': ROLLBACK,
+    'POST /v1/hosting/nodejs/apps/{appId}/rollback': {
+      ...ROLLBACK,
+      '404': 'APP_NOT_FOUND, DEPLOYMENT_NOT_FOUND',
+      '422': 'DEPLOYMENT_NOT_RELEASED (it published no build), IDEMPOTENCY_KEY_MISMATCH',
+    },
     'POST /v1/hosting/apps/{appId}/imports': UPLOAD,
     'GET /v1/hosting/apps/{appId}/imports/{importId}': {
       ...APP_READ,

@@ -1,12 +1,13 @@
 import { OperationRecordBase } from '@platform/queue';
 import { Column, Entity, Index } from 'typeorm';
+import type { Variant } from '../apps/app-environment.entity';
 import type { OperationFailure } from '../failures';
 
 /**
  * A deployment (POST /v1/hosting/apps/{appId}/deployments; the earlier namespace's deployment
  * record): OperationRecordBase (EXECUTING → COMPLETED | FAILED, exactly once) plus what it publishes,
  * fixed when it is accepted: the import running in PREVIEW then, its build directory and start
- * command. The operation id is the deployment id.
+ * command. The operation id is the deployment id. A rollback is a deployment too (`rollbackOfReleaseId`).
  */
 @Entity({ schema: 'hosting', name: 'deployment_operations' })
 @Index('deployment_operations_app_idx', ['appId', 'createdAt', 'id'])
@@ -41,4 +42,15 @@ export class DeploymentOperationEntity extends OperationRecordBase {
    */
   @Column({ type: 'jsonb', nullable: true })
   failure!: OperationFailure | null;
+
+  /** The variant it starts the build in: PUBLISH, or PREVIEW for a rollback of PREVIEW. */
+  @Column({ type: 'varchar', length: 16, default: 'PUBLISH' })
+  variant!: Variant;
+
+  /**
+   * Set for a rollback (POST …/rollback): the release whose build and secrets it runs again, with no
+   * import copied and nothing built; `sourceBuildDir` is then that release's build directory.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  rollbackOfReleaseId!: string | null;
 }

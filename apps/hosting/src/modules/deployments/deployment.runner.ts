@@ -1,4 +1,4 @@
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { OperationStatus, PermanentFailure } from '@platform/queue';
@@ -12,7 +12,11 @@ import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
 import { RuntimeStartError } from '../runtime';
 import type { VariantHandle, VariantKey } from '../runtime';
+import { ReleaseEntity } from '../releases/release.entity';
+import { recordRelease } from '../releases/release.recorder';
+import { RollbackFailureCode } from '../releases/releases.errors';
 import { LogRedaction } from '../secret-store/log-redaction.service';
+import { SecretStoreService } from '../secret-store/secret-store.service';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
 import { DeploymentFailureCode } from './deployments.errors';
@@ -28,8 +32,10 @@ type Published =
       readonly noOp: false;
       readonly handle: VariantHandle;
       readonly dir: string;
-      /** The worker that started it: the commit is written only while it owns PUBLISH. */
+      /** The worker that started it: the commit is written only while it owns the variant. */
       readonly owner: string;
+      /** The variant's secrets version it was started with (its release records it). */
+      readonly secretsVersion: number;
     };
 
 const describe = (error: unknown): string => errorMessage(error);
@@ -42,7 +48,14 @@ const describe = (error: unknown): string => errorMessage(error);
  * secrets (replacing what ran there) and returns the commit that records PUBLISH and marks the
  * app's attachment PUBLISHED. A start that fails restarts the previous PUBLISH build, if any, and
  * ends FAILED START_FAILED with the record's `failure` saying which phase failed and why. Its own
- * log lines are stored redacted (LogRedaction).
+ * log lines are stored redacted (LogRedaction). A deployment that starts a build records a release
+ * in its completing transaction.
+ *
+ * A rollback (`rollbackOfReleaseId`, docs/hosting.md "Releases and rollback") is run here too, in
+ * its variant: no import log copied, nothing copied or built; the variant's secrets are restored to
+ * the release's version (as a new version), the release's build directory is started again, and
+ * the new release says what it rolled back to. When the variant's newest release is that release,
+ * its secrets unchanged and it runs, the rollback is a no-op.
  */
 @Injectable()
 export class DeploymentRunner {
@@ -51,6 +64,7 @@ export class DeploymentRunner {
     private readonly runtime: AppRuntimeManager,
     @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
     private readonly redaction: LogRedaction,
+    private readonly secrets: SecretStoreService,
   ) {}
 
   async run({ record, attempt }: OperationContext<DeploymentOperationEntity>): Promise<OperationCommit> {
@@ -59,15 +73,26 @@ export class DeploymentRunner {
       record.id,
       await this.redaction.forApp(record.appId),
     );
-    await log.copyFrom(record.importId);
+    const rollback = record.rollbackOfReleaseId
+      ? await this.rollbackTarget(record.rollbackOfReleaseId)
+      : null;
+    if (!rollback) await log.copyFrom(record.importId);
     const system = (message: string) => log.line('SYSTEM', message);
     if (attempt > 1) system(`attempt ${attempt}: starting over`);
-    system(`deployment ${record.id}: publishing import ${record.importId} to PUBLISH`);
+    system(
+      rollback
+        ? `deployment ${record.id}: rolling back ${record.variant} to release v${rollback.version}, no build`
+        : `deployment ${record.id}: publishing import ${record.importId} to PUBLISH`,
+    );
 
-    const key: VariantKey = { appId: record.appId, variant: 'PUBLISH' };
+    const key: VariantKey = { appId: record.appId, variant: record.variant };
     let published: Published;
     try {
-      published = await this.runtime.serialized(key, () => this.publishInLock(key, record, system));
+      published = await this.runtime.serialized(key, () =>
+        rollback
+          ? this.rollbackInLock(key, record, rollback, system)
+          : this.publishInLock(key, record, system),
+      );
     } catch (error) {
       if (error instanceof PermanentFailure) {
         system(`deployment failed: ${error.code}: ${error.message}`);
@@ -82,20 +107,22 @@ export class DeploymentRunner {
     }
     system(
       published.noOp
-        ? `PUBLISH already runs import ${record.importId}: nothing restarted`
-        : `PUBLISH answers on port ${published.handle.port ?? '?'}`,
+        ? rollback
+          ? `${key.variant} already runs release v${rollback.version}: nothing restarted`
+          : `PUBLISH already runs import ${record.importId}: nothing restarted`
+        : `${key.variant} answers on port ${published.handle.port ?? '?'}`,
     );
     await log.flush();
 
     return async (manager) => {
       if (!published.noOp) {
-        // Only while this worker still owns PUBLISH (docs/hosting.md, "Several workers"); otherwise a retry starts over.
+        // Only while this worker still owns the variant (docs/hosting.md, "Several workers"); otherwise a retry starts over.
         const result = await manager.getRepository(AppEnvironmentEntity).update(
-          { appId: record.appId, variant: 'PUBLISH', ownerWorkerId: published.owner },
+          { appId: record.appId, variant: key.variant, ownerWorkerId: published.owner },
           {
             desiredState: 'RUNNING',
             currentBuildId: record.importId,
-            currentDeploymentId: record.id,
+            ...(key.variant === 'PUBLISH' ? { currentDeploymentId: record.id } : {}),
             port: published.handle.port,
             runtimeState: published.handle.state,
             runtimeError: null,
@@ -104,15 +131,106 @@ export class DeploymentRunner {
           },
         );
         if (result.affected === 0)
-          throw new Error('another worker took PUBLISH over while this deployment started it');
+          throw new Error(`another worker took ${key.variant} over while this deployment started it`);
+        await recordRelease(manager, {
+          accountId: record.accountId,
+          appId: record.appId,
+          variant: key.variant,
+          operationType: 'DEPLOYMENT',
+          operationId: record.id,
+          importId: record.importId,
+          buildOperationId: rollback?.buildOperationId ?? record.id,
+          buildDir: published.dir,
+          secretsVersion: published.secretsVersion,
+          runtime: { startCommand: record.startCommand, memoryMb: this.settings.appMemoryMb },
+          rollbackOf: rollback,
+        });
       }
       await manager
         .getRepository(DeploymentOperationEntity)
         .update({ id: record.id }, { noOp: published.noOp });
-      await manager
-        .getRepository(AppSubscriptionEntity)
-        .update({ appId: record.appId }, { appState: 'PUBLISHED' });
+      if (key.variant === 'PUBLISH')
+        await manager
+          .getRepository(AppSubscriptionEntity)
+          .update({ appId: record.appId }, { appState: 'PUBLISHED' });
     };
+  }
+
+  private async rollbackTarget(releaseId: string): Promise<ReleaseEntity> {
+    const release = await this.dataSource.getRepository(ReleaseEntity).findOneBy({ id: releaseId });
+    if (!release)
+      throw new PermanentFailure(
+        DeploymentFailureCode.BUILD_NOT_FOUND,
+        `release ${releaseId} does not exist`,
+      );
+    return release;
+  }
+
+  /**
+   * A rollback, in the variant's lock: a no-op when the variant already runs the release as it was;
+   * otherwise the release's secrets version is restored (a new version), its build directory started
+   * again, and on a failed start the secrets are set back and the previous build restarted.
+   */
+  private async rollbackInLock(
+    key: VariantKey,
+    record: DeploymentOperationEntity,
+    release: ReleaseEntity,
+    system: (message: string) => void,
+  ): Promise<Published> {
+    const env = await this.dataSource
+      .getRepository(AppEnvironmentEntity)
+      .findOneBy({ appId: record.appId, variant: key.variant });
+    if (!env)
+      throw new PermanentFailure(
+        DeploymentFailureCode.APP_NOT_FOUND,
+        `the app has no ${key.variant} environment`,
+      );
+    if (key.variant === 'PUBLISH') await this.refuseIfSuperseded(record, env);
+
+    const before = await this.secrets.version(record.appId, key.variant);
+    const newest = await this.dataSource.getRepository(ReleaseEntity).findOne({
+      select: { id: true },
+      where: { appId: record.appId, variant: key.variant },
+      order: { version: 'DESC' },
+    });
+    if (
+      newest?.id === release.id &&
+      before === release.secretsVersion &&
+      env.desiredState === 'RUNNING' &&
+      env.buildDir === release.buildDir &&
+      (await this.runtime.runsAnywhere(key))
+    )
+      return { noOp: true, handle: await this.runtime.driver.status(key), dir: release.buildDir };
+
+    if (!(await stat(release.buildDir).catch(() => null)))
+      throw new PermanentFailure(
+        DeploymentFailureCode.BUILD_NOT_FOUND,
+        `the build of release v${release.version} is gone (no longer kept)`,
+      );
+    let secretsVersion = before;
+    if (release.secretsVersion !== before) {
+      const restored = await this.secrets.restore(record.appId, key.variant, release.secretsVersion);
+      if (restored === false)
+        throw new PermanentFailure(
+          RollbackFailureCode.SECRETS_VERSION_GONE,
+          `the secrets version of release v${release.version} is no longer kept`,
+        );
+      secretsVersion = restored;
+      system(
+        `secrets set to those of release v${release.version} (version ${release.secretsVersion}, now ${restored})`,
+      );
+    }
+    system(
+      `starting the build of release v${release.version}: ${[record.startCommand.command, ...record.startCommand.args].join(' ')}`,
+    );
+    const handle = await this.startOrRestore(key, release.buildDir, record, env, system, async () => {
+      if (secretsVersion === before) return;
+      const back = await this.secrets.restore(record.appId, key.variant, before);
+      system(
+        `secrets set back to version ${before}${back === false ? ' failed: it is gone' : ` (now ${back})`}`,
+      );
+    });
+    return { noOp: false, handle, dir: release.buildDir, owner: this.runtime.workerId, secretsVersion };
   }
 
   private async publishInLock(
@@ -154,45 +272,58 @@ export class DeploymentRunner {
       throw error;
     }
     system(`build copied; starting: ${[record.startCommand.command, ...record.startCommand.args].join(' ')}`);
+    const secretsVersion = await this.secrets.version(record.appId, key.variant);
+    const handle = await this.startOrRestore(key, dir, record, publish, system);
+    return { noOp: false, handle, dir, owner: this.runtime.workerId, secretsVersion };
+  }
+
+  /**
+   * Starts `dir` in the variant, taking it over from the worker that ran it (that one stops its copy
+   * first). A failed start is classified (AppFailure START_FAILED), `beforeRestore` runs, and the
+   * build the variant ran before is started again.
+   */
+  private async startOrRestore(
+    key: VariantKey,
+    dir: string,
+    record: DeploymentOperationEntity,
+    previous: AppEnvironmentEntity,
+    system: (message: string) => void,
+    beforeRestore?: () => Promise<void>,
+  ): Promise<VariantHandle> {
     const output = new StartOutput();
     try {
-      // Takes PUBLISH over from the worker that ran it (that one stops its copy first).
-      const handle = await this.runtime.startInLock(
-        key,
-        { dir, startCommand: record.startCommand },
-        output.observe,
-      );
-      return { noOp: false, handle, dir, owner: this.runtime.workerId };
+      return await this.runtime.startInLock(key, { dir, startCommand: record.startCommand }, output.observe);
     } catch (error) {
       if (!(error instanceof RuntimeStartError)) throw error;
       const failure = startFailure(error.reason, error.message, output.close(), {
         memoryMb: this.settings.appMemoryMb,
       });
-      system(`the app did not start in PUBLISH: ${error.message}`);
+      system(`the app did not start in ${key.variant}: ${error.message}`);
       system(`${failure.phase} ${failure.code}${failure.firstError ? `: ${failure.firstError}` : ''}`);
-      await this.restorePrevious(key, publish, system);
+      await beforeRestore?.();
+      await this.restorePrevious(key, previous, system);
       throw new AppFailure(DeploymentFailureCode.START_FAILED, error.message, failure);
     } finally {
       output.close();
     }
   }
 
-  /** After a failed start, starts the build PUBLISH ran before (if it ran one), so it keeps answering. */
+  /** After a failed start, starts the build the variant ran before (if it ran one), so it keeps answering. */
   private async restorePrevious(
     key: VariantKey,
     previous: AppEnvironmentEntity,
     system: (message: string) => void,
   ): Promise<void> {
     if (previous.desiredState !== 'RUNNING' || !previous.buildDir || !previous.startCommand) return;
-    system(`restarting the previous PUBLISH build (import ${previous.currentBuildId ?? '?'})`);
+    system(`restarting the previous ${key.variant} build (import ${previous.currentBuildId ?? '?'})`);
     try {
       const handle = await this.runtime.startInLock(key, {
         dir: previous.buildDir,
         startCommand: previous.startCommand,
       });
-      system(`the previous PUBLISH build answers again on port ${handle.port ?? '?'}`);
+      system(`the previous ${key.variant} build answers again on port ${handle.port ?? '?'}`);
     } catch (error) {
-      system(`the previous PUBLISH build did not start either: ${describe(error)}`);
+      system(`the previous ${key.variant} build did not start either: ${describe(error)}`);
     }
   }
 

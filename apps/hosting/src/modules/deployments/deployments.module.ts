@@ -28,5 +28,6 @@ import { DeploymentsService } from './deployments.service';
   ],
   controllers: [DeploymentsController, NodejsDeploymentsController],
   providers: [DeploymentsService, OperationRunner],
+  exports: [DeploymentsService],
 })
 export class DeploymentsModule {}

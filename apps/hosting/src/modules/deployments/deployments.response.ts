@@ -18,6 +18,16 @@ export class DeploymentResponse {
   @ApiProperty({ enum: ['EXECUTING', 'COMPLETED', 'FAILED'], description: 'Open enum' }) status!: string;
   @ApiProperty({ example: 'NODEJS-aBcDeFgHiJ' }) appId!: string;
   @ApiProperty({ format: 'uuid', description: 'The import whose build is published' }) importId!: string;
+  @ApiProperty({
+    enum: ['PREVIEW', 'PUBLISH'],
+    description: 'The variant it starts the build in (PREVIEW only for a rollback of PREVIEW)',
+  })
+  variant!: string;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'For a rollback: the release whose build and secrets it runs again (nothing built)',
+  })
+  rollbackOfReleaseId?: string;
   @ApiPropertyOptional({
     description: 'When COMPLETED: true when PUBLISH already ran this build (nothing was restarted)',
   })
@@ -51,6 +61,7 @@ export function toDeploymentResponse(
     status: operation.status,
     appId: operation.appId,
     importId: operation.importId,
+    variant: operation.variant,
     createdAt: operation.createdAt.toISOString(),
     updatedAt: operation.updatedAt.toISOString(),
     links: [
@@ -60,6 +71,7 @@ export function toDeploymentResponse(
       { rel: 'status', href: `${appPath(operation.appId)}/status` },
     ],
   };
+  if (operation.rollbackOfReleaseId) response.rollbackOfReleaseId = operation.rollbackOfReleaseId;
   if (operation.status === OperationStatus.COMPLETED) response.noOp = operation.noOp === true;
   if (operation.status === OperationStatus.FAILED) response.error = failure(operation);
   if (logs.length > 0) response.logs = logs.map(formatLogLine);

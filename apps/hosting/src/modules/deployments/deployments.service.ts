@@ -13,6 +13,7 @@ import { DeploymentErrors } from './deployments.errors';
 import { redactOperationFailure } from '../failures';
 import { LogRedaction } from '../secret-store/log-redaction.service';
 import { AppSubscriptionEntity } from '../subscriptions/app-subscription.entity';
+import type { ReleaseEntity } from '../releases/release.entity';
 import { DeploymentOperationEntity } from './deployment-operation.entity';
 import { HostingDeploymentsQueue, RUN_DEPLOYMENT_JOB } from './deployments.jobs';
 
@@ -68,12 +69,39 @@ export class DeploymentsService {
         startCommand: preview.startCommand,
         noOp: null,
         failure: null,
+        variant: 'PUBLISH',
+        rollbackOfReleaseId: null,
       },
       payload: { appId },
     });
     // The deployment as accepted (EXECUTING, no attempt yet): re-reading it could already show the
     // worker's first attempt, and the answer to the POST would depend on that race.
     return started;
+  }
+
+  /**
+   * A rollback (docs/hosting.md, "Releases and rollback"): a deployment of the release's variant
+   * that runs the release's build directory again, nothing imported, copied or built. The caller
+   * (ReleasesService) checked the app and the release.
+   */
+  startRollback(accountId: string, release: ReleaseEntity): Promise<DeploymentOperationEntity> {
+    return this.runner.start({
+      entity: DeploymentOperationEntity,
+      queue: this.queue,
+      jobName: RUN_DEPLOYMENT_JOB,
+      data: {
+        accountId,
+        appId: release.appId,
+        importId: release.importId,
+        sourceBuildDir: release.buildDir,
+        startCommand: release.runtime.startCommand,
+        noOp: null,
+        failure: null,
+        variant: release.variant,
+        rollbackOfReleaseId: release.id,
+      },
+      payload: { appId: release.appId },
+    });
   }
 
   /** The deployment of the caller's app, or DEPLOYMENT_NOT_FOUND (also another account's or app's). */
@@ -118,11 +146,15 @@ export class DeploymentsService {
     });
   }
 
-  /** The newest `limit` deployments of the caller's app (index deployment_operations_app_idx). */
+  /**
+   * The newest `limit` deployments of PUBLISH of the caller's app (index
+   * deployment_operations_app_idx), rollbacks of PUBLISH included; rollbacks of PREVIEW are not
+   * deployments in the earlier namespace's sense.
+   */
   async list(accountId: string, appId: string, limit: number): Promise<DeploymentList> {
     await this.apps.require(accountId, appId);
     const [items, totalCount] = await this.deployments.findAndCount({
-      where: { appId, accountId },
+      where: { appId, accountId, variant: 'PUBLISH' },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });

@@ -15,6 +15,11 @@ export interface ImportSettings {
   readonly appMemoryMb: number;
   /** The address app processes listen on: loopback (the worker proxies /hosted/… to them). */
   readonly runtimeHost: string;
+  /**
+   * How many of each variant's newest releases keep their build, so can be rolled back to:
+   * HOSTING_RELEASES_KEPT, 1 to 100, default 10 (docs/hosting.md, "Releases and rollback").
+   */
+  readonly releasesKept: number;
 }
 
 export const IMPORT_SETTINGS = Symbol('IMPORT_SETTINGS');

@@ -12,7 +12,9 @@ import type { BuildLogLine } from '../builds';
 import { AppFailure, StartOutput, archiveFailure, buildFailure, startFailure } from '../failures';
 import { RuntimeStartError } from '../runtime';
 import type { LocalIsolation, VariantKey } from '../runtime';
+import { recordRelease } from '../releases/release.recorder';
 import { LogRedaction } from '../secret-store/log-redaction.service';
+import { secretsVersion } from '../secret-store/secret-versions';
 import { ArchiveError, extractArchive } from './archive';
 import { ImportOperationEntity } from './import-operation.entity';
 import { ImportFailureCode } from './imports.errors';
@@ -26,7 +28,8 @@ const describe = (error: unknown): string => errorMessage(error);
  * One import, run by ImportsProcessor inside OperationRunner.execute: extract the upload into a fresh
  * directory, build it (every line stored as it comes), start it in PREVIEW through the
  * AppRuntimeManager (replacing what ran there) and return the commit that records the variant in
- * app_environments, written in the transaction that completes the import. A retried run starts
+ * app_environments and the PREVIEW release (docs/hosting.md, "Releases and rollback"), written in
+ * the transaction that completes the import. A retried run starts
  * over from a fresh directory; refusals of the archive or the build are PermanentFailures (no retry),
  * AppFailures with the phase, code, first error and hint stored in the record's `failure`. Build
  * log lines are stored redacted (LogRedaction: the app's secret values become `[secret:NAME]`).
@@ -112,14 +115,15 @@ export class ImportRunner {
     await rm(paths.source, { recursive: true, force: true });
 
     const key: VariantKey = { appId: record.appId, variant: 'PREVIEW' };
-    const { handle, owner } = await this.runtime.serialized(key, async () => {
+    const { handle, owner, secrets } = await this.runtime.serialized(key, async () => {
       await this.refuseIfSuperseded(record);
       system(`starting in PREVIEW: ${[build.startCommand.command, ...build.startCommand.args].join(' ')}`);
       const output = new StartOutput();
       try {
+        const version = await secretsVersion(this.dataSource.manager, record.appId, 'PREVIEW');
         // Takes PREVIEW over from the worker that ran it (that one stops its copy first).
         const started = await this.runtime.startInLock(key, build, output.observe);
-        return { handle: started, owner: this.runtime.workerId };
+        return { handle: started, owner: this.runtime.workerId, secrets: version };
       } catch (error) {
         if (error instanceof RuntimeStartError) {
           const failure = startFailure(error.reason, error.message, output.close(), {
@@ -155,6 +159,18 @@ export class ImportRunner {
       );
       if (result.affected === 0)
         throw new Error('another worker took PREVIEW over while this import started it');
+      await recordRelease(manager, {
+        accountId: record.accountId,
+        appId: record.appId,
+        variant: 'PREVIEW',
+        operationType: 'IMPORT',
+        operationId: record.id,
+        importId: record.id,
+        buildOperationId: record.id,
+        buildDir: build.dir,
+        secretsVersion: secrets,
+        runtime: { startCommand: build.startCommand, memoryMb: this.settings.appMemoryMb },
+      });
     };
   }
 

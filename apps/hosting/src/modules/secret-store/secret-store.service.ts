@@ -6,6 +6,7 @@ import { VARIANTS, type Variant } from '../apps/app-environment.entity';
 import { AppErrors } from '../apps/apps.errors';
 import { applySecretPatch, type CurrentSecrets, type PatchResult, type SystemSecret } from '../secrets';
 import { AppSecretEntity } from './app-secret.entity';
+import { lockSecrets, restoreSecrets, secretsVersion, snapshotSecrets } from './secret-versions';
 
 /** One secret's metadata (spec "Secret metadata"): never its value. */
 export interface SecretMetadataView {
@@ -52,9 +53,7 @@ export class SecretStoreService {
     return this.dataSource.transaction(async (manager) => {
       await this.requireApp(manager, accountId, appId);
       // Concurrent patches of one app variant run one after the other (each sees the previous result).
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('hosting.app_secrets'), hashtext($1))`, [
-        `${appId}/${variant}`,
-      ]);
+      await lockSecrets(manager, appId, variant);
       const rows = await manager.find(AppSecretEntity, {
         select: { name: true, systemManaged: true },
         where: { appId, variant },
@@ -64,6 +63,8 @@ export class SecretStoreService {
       );
       const result = applySecretPatch(current, ops);
       await this.write(manager, appId, variant, result);
+      if (result.added.length + result.replaced.length + result.removed.length > 0)
+        await snapshotSecrets(manager, appId, variant);
       return this.secretSet(manager, appId);
     });
   }
@@ -82,13 +83,33 @@ export class SecretStoreService {
    * API; PATCH refuses to touch these names.
    */
   async setSystemSecret(appId: string, variant: Variant, name: string, value: string): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(AppSecretEntity)
-      .values({ appId, variant, name, ...this.sealed(appId, variant, name, value), systemManaged: true })
-      .orUpdate(['sealed_value', 'key_id', 'system_managed', 'updated_at'], ['app_id', 'variant', 'name'])
-      .execute();
+    await this.dataSource.transaction(async (manager) => {
+      await lockSecrets(manager, appId, variant);
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(AppSecretEntity)
+        .values({ appId, variant, name, ...this.sealed(appId, variant, name, value), systemManaged: true })
+        .orUpdate(['sealed_value', 'key_id', 'system_managed', 'updated_at'], ['app_id', 'variant', 'name'])
+        .execute();
+      await snapshotSecrets(manager, appId, variant);
+    });
+  }
+
+  /** The variant's secrets version in force (docs/hosting.md, "Secret versions"). */
+  version(appId: string, variant: Variant): Promise<number> {
+    return secretsVersion(this.dataSource.manager, appId, variant);
+  }
+
+  /**
+   * Makes the variant's secrets those of `version` again (a rollback), as a new version: returns it,
+   * or false when that version's snapshot is gone. Nothing is decrypted.
+   */
+  restore(appId: string, variant: Variant, version: number): Promise<number | false> {
+    return this.dataSource.transaction(async (manager) => {
+      await lockSecrets(manager, appId, variant);
+      return restoreSecrets(manager, appId, variant, version);
+    });
   }
 
   /** Every secret of the variant, user and system-managed, decrypted. For the runtime only. */
