@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEST_ENCRYPTION_KEY, checkForgedConnectionCursors, fuzzSubgraphOperations } from '@platform/testing';
+import { TEST_ENCRYPTION_KEY } from '@platform/testing';
+import { checkForgedConnectionCursors, fuzzSubgraphOperations } from '@platform/testing/contracts';
 import { CatalogTestApp, dataOf, startCatalogTestApp } from './support/catalog-test-app';
 
 const ROOT = join(__dirname, '../../..');

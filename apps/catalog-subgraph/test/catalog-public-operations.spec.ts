@@ -1,10 +1,10 @@
 import { join } from 'node:path';
+import { describeWithVendorData } from '@platform/testing';
 import {
   checkPublicOperations,
-  describeWithVendorData,
   loadSubgraphSchema,
   readPublicGraphqlOperations,
-} from '@platform/testing';
+} from '@platform/testing/contracts';
 
 // GoDaddy's public catalog admin graph (../shared/vendor-tests/godaddy-graphql/catalog-products.json, 149
 // operations) against our committed catalog SDL, as a ratchet while issue 18 is worked on: every

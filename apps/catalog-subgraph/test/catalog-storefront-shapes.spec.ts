@@ -1,10 +1,10 @@
 import { join } from 'node:path';
+import { describeWithVendorData } from '@platform/testing';
 import {
   checkPublicGraphShapes,
-  describeWithVendorData,
   loadPublicIntrospection,
   loadSubgraphSchema,
-} from '@platform/testing';
+} from '@platform/testing/contracts';
 
 // GoDaddy's public catalog storefront graph (../shared/vendor-tests/godaddy-graphql/
 // catalog-storefront.introspection.json, 23 queries) against our committed catalog SDL, walked type

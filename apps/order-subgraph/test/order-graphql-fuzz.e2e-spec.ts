@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEST_ENCRYPTION_KEY, checkForgedConnectionCursors, fuzzSubgraphOperations } from '@platform/testing';
+import { TEST_ENCRYPTION_KEY } from '@platform/testing';
+import { checkForgedConnectionCursors, fuzzSubgraphOperations } from '@platform/testing/contracts';
 import { addOrder, line } from './support/order-builders';
 import { Caller, OrderTestApp, startOrderTestApp } from './support/order-test-app';
 

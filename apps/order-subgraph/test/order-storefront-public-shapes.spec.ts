@@ -1,10 +1,10 @@
 import { join } from 'node:path';
+import { describeWithVendorData } from '@platform/testing';
 import {
   checkPublicGraphShapes,
-  describeWithVendorData,
   loadPublicIntrospection,
   loadSubgraphSchema,
-} from '@platform/testing';
+} from '@platform/testing/contracts';
 
 // GoDaddy's public order storefront graph (../shared/vendor-tests/godaddy-graphql/
 // orders-storefront.introspection.json: orderById and six mutations) against our committed order

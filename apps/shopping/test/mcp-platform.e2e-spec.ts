@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { describeWithVendorData, ucpMcpTools, ucpSchemas, type TestCredential } from '@platform/testing';
+import { describeWithVendorData, type TestCredential } from '@platform/testing';
+import { ucpMcpTools, ucpSchemas } from '@platform/testing/contracts';
 import { callToolRaw, connectMcpAgent, postMcp, ucpMeta, type McpAgent } from './support/mcp-agent';
 import { startShoppingTestApp, type ShoppingTestApp } from './support/shopping-test-app';
 import { describeRecordedResponsesValid, type UcpJson } from './support/ucp-responses';

@@ -5,12 +5,12 @@ import { deriveInternalCredential, verifyRequest, type VerificationJwk } from '@
 import {
   TEST_ENCRYPTION_KEY,
   describeWithVendorData,
-  expectUcpValid,
   schemaDrift,
   waitFor,
   type TestCredential,
   type WorkerHarness,
 } from '@platform/testing';
+import { expectUcpValid } from '@platform/testing/contracts';
 import type { Queue } from 'bullmq';
 import { SHOPPING_MIGRATION_SET } from '../src/database/shopping.migration-set';
 import { OrderEventEntity } from '../src/modules/orders/order-event.entity';

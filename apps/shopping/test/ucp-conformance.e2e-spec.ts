@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deriveInternalCredential } from '@platform/crypto';
-import {
-  TEST_ENCRYPTION_KEY,
-  describeWithVendorData,
-  expectUcpValid,
-  ucpTotalsProblems,
-  type TestCredential,
-} from '@platform/testing';
+import { TEST_ENCRYPTION_KEY, describeWithVendorData, type TestCredential } from '@platform/testing';
+import { expectUcpValid, ucpTotalsProblems } from '@platform/testing/contracts';
 import type { Response } from 'light-my-request';
 import { fakeStoreOverrides, startFakeStore, type FakeStore } from './support/fake-store';
 import { startShoppingTestApp, type ShoppingTestApp } from './support/shopping-test-app';

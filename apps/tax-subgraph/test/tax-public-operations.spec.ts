@@ -1,11 +1,11 @@
 import { join } from 'node:path';
+import { describeWithVendorData } from '@platform/testing';
 import {
   checkPublicOperations,
-  describeWithVendorData,
   loadSubgraphSchema,
   readPublicGraphqlOperations,
   summarizePublicOperations,
-} from '@platform/testing';
+} from '@platform/testing/contracts';
 
 // Every operation of GoDaddy's public tax graph (../shared/vendor-tests/godaddy-graphql/taxes.json), sent as
 // a client of that graph writes it, validates against our committed tax SDL: same names, argument

@@ -30,73 +30,12 @@ export { describeCommittedOpenApi, describeOpenApiFuzz, readCommittedOpenApi } f
 export type { CommittedOpenApiSuite } from './openapi-suite';
 export { describeServedOpenApiFuzz, startServiceTestApp } from './openapi-service-fuzz';
 export type { ServiceUnderTest, ServiceTestApp } from './openapi-service-fuzz';
-export {
-  LEAK_PATTERNS,
-  checkForgedConnectionCursors,
-  fuzzSubgraphOperations,
-  problemOf,
-  rootFieldsOf,
-} from './graphql-fuzz';
-export type {
-  ConnectionCursorReport,
-  ConnectionCursorTarget,
-  GraphQLFuzzReport,
-  GraphQLFuzzTarget,
-} from './graphql-fuzz';
 export { sendWithFetch, sendWithSocket } from './body-senders';
 export type { BodySend, BodySendResult } from './body-senders';
 export { bootInProcessServiceApp } from './service-test-app';
 export type { InProcessServiceApp } from './service-test-app';
-export {
-  PUBLIC_LEAF_TYPES,
-  checkPublicOperation,
-  checkPublicOperations,
-  loadSubgraphSchema,
-  publicOperationDocument,
-  publicReturnShape,
-  readPublicGraphqlOperations,
-  summarizePublicOperations,
-} from './public-graphql-operations';
-export type {
-  PublicGraphqlArgument,
-  PublicGraphqlInventory,
-  PublicGraphqlOperation,
-  PublicOperationCheck,
-  PublicOperationCounts,
-  PublicOperationSummary,
-  ReturnShape,
-  ReturnTypeKind,
-} from './public-graphql-operations';
-export { checkPublicGraphShapes, loadPublicIntrospection } from './public-graph-shapes';
-export type { PublicShapeCheck } from './public-graph-shapes';
 export { describeWithVendorData, vendorDataSet, vendorSkipLine, vendorTestsDir } from './vendor-data';
 export type { VendorDataSet } from './vendor-data';
 export { expireJobLock } from './job-lock';
-export {
-  UCP_ANNOTATION_KEYWORDS,
-  UCP_VERSION,
-  expectUcpValid,
-  formatAjvErrors,
-  loadUcpSchemas,
-  ucpMcpTools,
-  ucpOperations,
-  ucpSchemas,
-  ucpSpecDir,
-  ucpTotalsProblems,
-  ucpWebhooks,
-} from './ucp-schemas';
-export type {
-  UcpExtension,
-  UcpHeader,
-  UcpKind,
-  UcpMcpParam,
-  UcpMcpTool,
-  UcpOperation,
-  UcpRequestKind,
-  UcpRequestOperation,
-  UcpSchemas,
-  UcpView,
-  UcpWebhook,
-} from './ucp-schemas';
 export { sandboxToolsWithout } from './sandbox-tools';
 export type { SandboxToolDir, SandboxToolName } from './sandbox-tools';

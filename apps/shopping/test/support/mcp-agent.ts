@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { TestCredential, UcpKind } from '@platform/testing';
+import type { TestCredential } from '@platform/testing';
+import type { UcpKind } from '@platform/testing/contracts';
 import type { Response } from 'light-my-request';
 import type { ShoppingTestApp } from './shopping-test-app';
 import type { RecordedResponse, UcpJson } from './ucp-responses';

@@ -1,4 +1,5 @@
-import { describeWithVendorData, expectUcpValid, ucpTotalsProblems, type UcpKind } from '@platform/testing';
+import { describeWithVendorData } from '@platform/testing';
+import { expectUcpValid, ucpTotalsProblems, type UcpKind } from '@platform/testing/contracts';
 import type { Response } from 'light-my-request';
 
 /** One answer of the Shopping API and the UCP schema it must satisfy. */

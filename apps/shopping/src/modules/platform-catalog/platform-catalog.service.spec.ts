@@ -7,10 +7,10 @@ import {
   TestEnv,
   createTestEnv,
   describeWithVendorData,
-  loadUcpSchemas,
   schemaDrift,
   startFakeDomains,
 } from '@platform/testing';
+import { loadUcpSchemas } from '@platform/testing/contracts';
 import { DataSource } from 'typeorm';
 import { CreatePlatformCatalog1797300000000 } from '../../database/migrations/1797300000000-create-platform-catalog';
 import type { UcpMessage, UcpProduct } from '../ucp/ucp-types';
