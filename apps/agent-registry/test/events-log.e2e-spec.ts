@@ -1,5 +1,5 @@
 import type { TestCredential } from '@platform/testing';
-import { pageQuery } from '../src/modules/events/agent-event-log.service';
+import { AgentEventsRepository, pageQuery } from '../src/modules/events/agent-events.repository';
 import type { AgentEventsResponse } from '../src/modules/events/events.response';
 import type { EventsTestApp } from './support/events-test-app';
 import { SAMPLE_ENDPOINTS, agentSnapshot, startEventsTestApp } from './support/events-test-app';
@@ -40,15 +40,20 @@ describe('AgentEventLog', () => {
   });
 
   it('refuses to append outside a transaction', async () => {
-    await expect(t.log.append(t.dataSource.manager, 'AGENT_REGISTERED', agentSnapshot(1))).rejects.toThrow(
-      'inside a transaction',
-    );
+    await expect(
+      t.log.append(new AgentEventsRepository(t.dataSource.manager), 'AGENT_REGISTERED', agentSnapshot(1)),
+    ).rejects.toThrow('inside a transaction');
   });
 
   it('appends inside the caller transaction and returns the stored event', async () => {
     const at = new Date('2031-01-02T03:04:05.678Z');
     const event = await t.dataSource.transaction((m) =>
-      t.log.append(m, 'AGENT_REVOKED', agentSnapshot(7, { description: null }), at),
+      t.log.append(
+        new AgentEventsRepository(m),
+        'AGENT_REVOKED',
+        agentSnapshot(7, { description: null }),
+        at,
+      ),
     );
     expect(event).toMatchObject({
       logId: expect.stringMatching(/^[1-9][0-9]*$/),
@@ -63,7 +68,7 @@ describe('AgentEventLog', () => {
     const before = await maxLogId();
     await expect(
       t.dataSource.transaction(async (m) => {
-        await t.log.append(m, 'AGENT_REGISTERED', agentSnapshot(8));
+        await t.log.append(new AgentEventsRepository(m), 'AGENT_REGISTERED', agentSnapshot(8));
         throw new Rollback('caller failed after appending');
       }),
     ).rejects.toThrow(Rollback);
@@ -81,7 +86,11 @@ describe('AgentEventLog', () => {
         const n = next++;
         try {
           await t.dataSource.transaction(async (m) => {
-            await t.log.append(m, 'AGENT_REGISTERED', agentSnapshot(n, { providerId: `p${n % 2}` }));
+            await t.log.append(
+              new AgentEventsRepository(m),
+              'AGENT_REGISTERED',
+              agentSnapshot(n, { providerId: `p${n % 2}` }),
+            );
             // Keeps the transaction open a moment after the id was drawn, as a slow commit would:
             // without the append lock, a later id could then commit (and be read) first.
             await m.query('SELECT pg_sleep($1)', [Math.random() * 0.004]);
@@ -194,7 +203,7 @@ describe('AgentEventLog', () => {
       const old = new Date(now.getTime() - 40 * DAY_MS);
       await t.dataSource.transaction(async (m) => {
         for (let n = 0; n < 40; n += 1)
-          await t.log.append(m, 'AGENT_REGISTERED', agentSnapshot(400 + n), old);
+          await t.log.append(new AgentEventsRepository(m), 'AGENT_REGISTERED', agentSnapshot(400 + n), old);
       });
       const counts = await Promise.all([t.log.purgeExpired(now, 2), t.log.purgeExpired(now, 2)]);
       expect(counts[0] + counts[1]).toBe(40);

@@ -8,6 +8,7 @@ import {
   certificateRow,
 } from '../src/modules/pki/certificate-issuer.service';
 import { KEY_ALGORITHM, SIGNING_ALGORITHM, webcrypto, x509 } from '../src/modules/pki/pki-x509';
+import { PkiRepository } from '../src/modules/pki/pki.repository';
 import { openssl } from './support/pki-openssl';
 import { PkiTestApp, startPkiTestApp } from './support/pki-test-app';
 
@@ -41,7 +42,9 @@ describe('agent server certificates', () => {
   }
 
   function issue(req: ServerCertificateRequest): Promise<IssuedCertificate> {
-    return pki.dataSource.transaction((manager) => pki.issuer.issueServerCertificate(manager, req));
+    return pki.dataSource.transaction((manager) =>
+      pki.issuer.issueServerCertificate(new PkiRepository(manager), req),
+    );
   }
 
   async function csrPem(keys: webcrypto.CryptoKeyPair, signingAlgorithm: object = SIGNING_ALGORITHM) {
@@ -118,7 +121,8 @@ describe('agent server certificates', () => {
     let serial = '';
     await expect(
       pki.dataSource.transaction(async (manager) => {
-        serial = (await pki.issuer.issueServerCertificate(manager, request())).serialNumber;
+        serial = (await pki.issuer.issueServerCertificate(new PkiRepository(manager), request()))
+          .serialNumber;
         throw new Error('registration failed later');
       }),
     ).rejects.toThrow('registration failed later');

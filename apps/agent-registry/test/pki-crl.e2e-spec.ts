@@ -5,6 +5,7 @@ import { CertificateEntity } from '../src/modules/pki/certificate.entity';
 import { CrlEntity } from '../src/modules/pki/crl.entity';
 import { CRL_REFRESH_MARGIN_MS, CRL_VALIDITY_MS } from '../src/modules/pki/crl.service';
 import { x509 } from '../src/modules/pki/pki-x509';
+import { PkiRepository } from '../src/modules/pki/pki.repository';
 import { crlSerials, normalizeHex, openssl } from './support/pki-openssl';
 import { PkiTestApp, startPkiTestApp } from './support/pki-test-app';
 
@@ -29,7 +30,7 @@ describe('agent registry CRL', () => {
   async function issueCertificate(): Promise<string> {
     const agentHost = `agent-${randomUUID().slice(0, 8)}.example.com`;
     const issued = await pki.dataSource.transaction((manager) =>
-      pki.issuer.issueServerCertificate(manager, {
+      pki.issuer.issueServerCertificate(new PkiRepository(manager), {
         agentId: randomUUID(),
         agentHost,
         ansName: `ans://v1.0.0.${agentHost}`,
@@ -41,7 +42,7 @@ describe('agent registry CRL', () => {
 
   function revoke(serialNumbers: string[], reason = 'KEY_COMPROMISE', revokedAt = new Date()): Promise<void> {
     return pki.dataSource.transaction((manager) =>
-      pki.crls.revoke(manager, { serialNumbers, reason, revokedAt }),
+      pki.crls.revoke(new PkiRepository(manager), { serialNumbers, reason, revokedAt }),
     );
   }
 
@@ -110,8 +111,8 @@ describe('agent registry CRL', () => {
 
   it('numbers each CRL one above the last', async () => {
     const first = BigInt((await pki.crls.current()).crlNumber);
-    await pki.dataSource.transaction((manager) => pki.crls.issue(manager));
-    const issued = await pki.crls.issue(pki.dataSource.manager);
+    await pki.dataSource.transaction((manager) => pki.crls.issue(new PkiRepository(manager)));
+    const issued = await pki.crls.issue(new PkiRepository(pki.dataSource.manager));
     expect(BigInt(issued.crlNumber)).toBe(first + 2n);
     expect((await pki.crls.current()).crlNumber).toBe(issued.crlNumber);
     const text = inspect((await getCrl()).rawPayload).text;

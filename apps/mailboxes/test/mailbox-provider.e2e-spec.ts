@@ -3,6 +3,7 @@ import { deriveInternalCredential } from '@platform/crypto';
 import { DomainsClient, DomainsUnavailableError } from '@platform/domains-client';
 import { OperationStatus, PermanentFailure } from '@platform/queue';
 import { DefaultMailboxProvider } from '../src/modules/mailboxes/mailbox-provider';
+import { MailboxesRepository } from '../src/modules/mailboxes/mailboxes.repository';
 import { MailboxEntity } from '../src/modules/mailboxes/mailbox.entity';
 import { MailboxFailureCode } from '../src/modules/mailboxes/mailboxes.errors';
 import { MailboxesTestApp, startMailboxesTestApp } from './support/mailboxes-test-app';
@@ -23,7 +24,7 @@ describe('DefaultMailboxProvider (real Postgres, domains service over HTTP)', ()
     t = await startMailboxesTestApp('mailboxes-provider');
     credential = deriveInternalCredential(t.env.config('mailboxes').secretsEncryptionKey);
     provider = new DefaultMailboxProvider(
-      t.dataSource,
+      new MailboxesRepository(t.dataSource.manager),
       new DomainsClient({ baseUrl: t.domains.url, internalCredential: credential }),
     );
     t.addDomain(owner, domain);
@@ -122,7 +123,7 @@ describe('DefaultMailboxProvider (real Postgres, domains service over HTTP)', ()
 
   it('throws a retryable DomainsUnavailableError when the domains service is unreachable', async () => {
     const unreachable = new DefaultMailboxProvider(
-      t.dataSource,
+      new MailboxesRepository(t.dataSource.manager),
       new DomainsClient({ baseUrl: 'http://127.0.0.1:1', internalCredential: credential }),
     );
     await expect(unreachable.provision(await stored(address()))).rejects.toBeInstanceOf(

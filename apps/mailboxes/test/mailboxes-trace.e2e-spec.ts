@@ -21,8 +21,8 @@ describe('mailboxes: the worker runs a request’s job in the request’s trace'
 
   beforeAll(async () => {
     suite = await startMailboxesSuite('mailboxes-trace', {
-      provider: ({ dataSource, domains }) => {
-        const provider = new DefaultMailboxProvider(dataSource, domains);
+      provider: ({ mailboxes, domains }) => {
+        const provider = new DefaultMailboxProvider(mailboxes, domains);
         return {
           provision: (mailbox) => {
             seen.set(mailbox.emailAddress, trace.getActiveSpan()?.spanContext().traceId);

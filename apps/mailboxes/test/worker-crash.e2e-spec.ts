@@ -23,8 +23,8 @@ class BlockingProvider implements MailboxProvider {
   private open: (fail: boolean) => void = () => undefined;
   private readonly gate = new Promise<boolean>((resolve) => (this.open = resolve));
 
-  constructor({ dataSource, domains }: MailboxProviderDeps) {
-    this.inner = new DefaultMailboxProvider(dataSource, domains);
+  constructor({ mailboxes, domains }: MailboxProviderDeps) {
+    this.inner = new DefaultMailboxProvider(mailboxes, domains);
   }
 
   async provision(mailbox: MailboxEntity): Promise<void> {

@@ -4,19 +4,22 @@ import { NestFactory } from '@nestjs/core';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
 import { createQueue } from '@platform/queue';
 import { openAdminDataSource } from '@platform/service-kit';
-import { DataSource } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AgentRegistrySettingsModule } from '../config/agent-registry-settings.module';
 import { loadAgentRegistryConfig, loadAgentRegistrySettings } from '../config/agent-registry.config';
 import { AGENTS_MIGRATION_SET } from '../database/agents.migration-set';
 import { AgentRegistrationService } from '../modules/agents/agent-registration.service';
+import { AgentsRepository } from '../modules/agents/agents.repository';
 import { AgentEventLog } from '../modules/events/agent-event-log.service';
+import { AgentEventsRepository } from '../modules/events/agent-events.repository';
 import { CertificateIssuer } from '../modules/pki/certificate-issuer.service';
+import { PkiRepository } from '../modules/pki/pki.repository';
 import { RegistryCa } from '../modules/pki/registry-ca.service';
 import { ZoneChangeProducer } from '../modules/zone-changes/zone-change.producer';
 import { AgentsDnsQueue } from '../modules/zone-changes/zone-changes.jobs';
 
 export interface AgentsAdminContext {
-  readonly dataSource: DataSource;
+  readonly agents: AgentsRepository;
   readonly registration: AgentRegistrationService;
 }
 
@@ -35,8 +38,11 @@ export async function openAgentsAdminContext(
   @Module({
     imports: [AgentRegistrySettingsModule.forRoot(loadAgentRegistrySettings())],
     providers: [
-      { provide: DataSource, useValue: dataSource },
+      { provide: EntityManager, useValue: dataSource.manager },
       { provide: PLATFORM_CONFIG, useValue: config },
+      AgentsRepository,
+      AgentEventsRepository,
+      PkiRepository,
       AgentEventLog,
       AgentRegistrationService,
       CertificateIssuer,
@@ -48,7 +54,7 @@ export async function openAgentsAdminContext(
   class AgentsAdminModule {}
   const app = await NestFactory.createApplicationContext(AgentsAdminModule, { logger: false });
   return {
-    context: { dataSource, registration: app.get(AgentRegistrationService) },
+    context: { agents: app.get(AgentsRepository), registration: app.get(AgentRegistrationService) },
     async close() {
       await app.close();
       // The command's outcome is settled by now: a queue whose connection never came up (no

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { AccountEntity } from '@platform/auth';
 import { CliError, UUID_FORMAT, defineCommand } from '@platform/cli';
 import type { AgentsAdminContext } from './admin-context';
 
@@ -38,7 +37,7 @@ export const agentRegister = defineCommand({
   },
   async run(ctx: AgentsAdminContext, flags) {
     const accountId = flags.account.toLowerCase();
-    if (!(await ctx.dataSource.manager.existsBy(AccountEntity, { id: accountId })))
+    if (!(await ctx.agents.accountExists(accountId)))
       throw new CliError('ACCOUNT_NOT_FOUND', `no account ${accountId}`);
     const endpointGiven = flags.protocol ?? flags.transport ?? flags.url;
     let csrPem: string | undefined;

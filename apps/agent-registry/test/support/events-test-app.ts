@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { AgentEndpoint } from '../../src/modules/agents/agent.model';
 import type { AgentEventType } from '../../src/modules/events/agent-event.entity';
 import { AgentEventLog, AgentSnapshot } from '../../src/modules/events/agent-event-log.service';
+import { AgentEventsRepository } from '../../src/modules/events/agent-events.repository';
 import { startAgentsTestApp } from './agents-test-app';
 
 export interface EventsTestApp {
@@ -34,7 +35,8 @@ export async function startEventsTestApp(
     log,
     newCredential: (scopes) => t.newCredential(scopes),
     append: async (eventType, agent, at) =>
-      (await t.dataSource.transaction((m) => log.append(m, eventType, agent, at))).logId,
+      (await t.dataSource.transaction((m) => log.append(new AgentEventsRepository(m), eventType, agent, at)))
+        .logId,
     inject: t.inject,
     close: t.close,
   };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
 import { AGENT_REGISTRY_SETTINGS } from '../../config/agent-registry.config';
 import type { AgentRegistrySettings } from '../../config/agent-registry.config';
 import { AgentEventLog } from '../events/agent-event-log.service';
@@ -11,16 +10,9 @@ import { publishChangeId } from '../zone-changes/zone-records';
 import { AgentEntity } from './agent.entity';
 import { ansNameOf } from './agent.model';
 import { AgentsErrors } from './agents.errors';
+import { AgentsRepository, isAnsNameTaken } from './agents.repository';
 import { publishedRecords } from './dns-records';
 import { RegistrationInput, validateRegistration } from './registration-rules';
-
-const ANS_NAME_KEY = 'agents_ans_name_key';
-
-function isAnsNameTaken(e: unknown): boolean {
-  const driver =
-    e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : {};
-  return driver.code === '23505' && driver.constraint === ANS_NAME_KEY;
-}
 
 /**
  * Registers an agent in one transaction: the record, for an ACTIVE agent its server certificate,
@@ -33,7 +25,7 @@ function isAnsNameTaken(e: unknown): boolean {
 @Injectable()
 export class AgentRegistrationService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly agents: AgentsRepository,
     private readonly issuer: CertificateIssuer,
     private readonly events: AgentEventLog,
     private readonly zoneChanges: ZoneChangeProducer,
@@ -46,12 +38,12 @@ export class AgentRegistrationService {
     const ansName = ansNameOf(valid.version, valid.agentHost);
     let registered: AgentEntity;
     try {
-      registered = await this.dataSource.transaction(async (manager) => {
+      registered = await this.agents.transaction(async (tx) => {
         // Fails fast before a certificate is made; the unique index is what guarantees it.
-        if (await manager.existsBy(AgentEntity, { ansName })) throw AgentsErrors.ansNameTaken(ansName);
+        if (await tx.ansNameExists(ansName)) throw AgentsErrors.ansNameTaken(ansName);
         const active = valid.status === 'ACTIVE';
         const certificate = active
-          ? await this.issuer.issueServerCertificate(manager, {
+          ? await this.issuer.issueServerCertificate(tx.pki, {
               agentId,
               agentHost: valid.agentHost,
               ansName,
@@ -59,7 +51,7 @@ export class AgentRegistrationService {
               validityDays: this.settings.certificateValidityDays,
             })
           : undefined;
-        const agent = manager.create(AgentEntity, {
+        const agent = await tx.insert({
           agentId,
           accountId: valid.accountId,
           providerId: valid.providerId,
@@ -85,9 +77,8 @@ export class AgentRegistrationService {
           createdAt: now,
           updatedAt: now,
         });
-        await manager.insert(AgentEntity, agent);
-        if (active) await recordPublication(manager, agent);
-        await this.events.append(manager, 'AGENT_REGISTERED', agent, now);
+        if (active) await recordPublication(tx.zoneChanges, agent);
+        await this.events.append(tx.events, 'AGENT_REGISTERED', agent, now);
         return agent;
       });
     } catch (e) {

@@ -6,13 +6,14 @@ import { ZoneChangesModule } from '../zone-changes/zone-changes.module';
 import { AgentRegistrationService } from './agent-registration.service';
 import { AgentEntity } from './agent.entity';
 import { AgentsController } from './agents.controller';
+import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
 
 /** Agent records: registration (admin CLI), GET, certificates and revocation. */
 @Module({
   imports: [EventsCoreModule, PkiCoreModule, TypeOrmModule.forFeature([AgentEntity]), ZoneChangesModule],
   controllers: [AgentsController],
-  providers: [AgentRegistrationService, AgentsService],
+  providers: [AgentsRepository, AgentRegistrationService, AgentsService],
   exports: [AgentRegistrationService, AgentsService],
 })
 export class AgentsModule {}

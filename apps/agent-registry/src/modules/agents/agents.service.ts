@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, Not } from 'typeorm';
 import { AgentEventLog } from '../events/agent-event-log.service';
 import { CertificateEntity } from '../pki/certificate.entity';
 import { CrlService } from '../pki/crl.service';
+import { PkiRepository } from '../pki/pki.repository';
 import { recordRemoval } from '../zone-changes/zone-change-outbox';
 import { ZoneChangeProducer } from '../zone-changes/zone-change.producer';
 import { removeChangeId } from '../zone-changes/zone-records';
 import { AgentEntity } from './agent.entity';
 import type { RevocationReason } from './agent.model';
 import { AgentsErrors } from './agents.errors';
+import { AgentsRepository } from './agents.repository';
 import { recordsToRemove } from './dns-records';
 
 export interface RevokeCommand {
@@ -25,14 +26,15 @@ export interface RevokeCommand {
 @Injectable()
 export class AgentsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly agents: AgentsRepository,
+    private readonly pki: PkiRepository,
     private readonly crl: CrlService,
     private readonly events: AgentEventLog,
     private readonly zoneChanges: ZoneChangeProducer,
   ) {}
 
   async get(agentId: string): Promise<AgentEntity> {
-    const agent = await this.dataSource.manager.findOneBy(AgentEntity, { agentId });
+    const agent = await this.agents.findById(agentId);
     if (!agent) throw AgentsErrors.agentNotFound();
     return agent;
   }
@@ -40,10 +42,7 @@ export class AgentsService {
   /** The certificates issued for an agent, newest first. */
   async certificates(agentId: string): Promise<CertificateEntity[]> {
     await this.get(agentId);
-    return this.dataSource.manager.find(CertificateEntity, {
-      where: { agentId },
-      order: { createdAt: 'DESC', serialNumber: 'ASC' },
-    });
+    return this.pki.findCertificatesOfAgent(agentId);
   }
 
   /**
@@ -59,11 +58,8 @@ export class AgentsService {
   }
 
   private revokeInTransaction(cmd: RevokeCommand, now: Date): Promise<AgentEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const agent = await manager.findOne(AgentEntity, {
-        where: { agentId: cmd.agentId },
-        lock: { mode: 'pessimistic_write' },
-      });
+    return this.agents.transaction(async (tx) => {
+      const agent = await tx.findByIdForUpdate(cmd.agentId);
       if (!agent || agent.accountId !== cmd.accountId.toLowerCase()) throw AgentsErrors.agentNotFound();
       if (agent.status === 'REVOKED') return agent;
       if (agent.status === 'PENDING_VALIDATION') throw AgentsErrors.cannotCancel(agent.expiresAt);
@@ -72,7 +68,7 @@ export class AgentsService {
       const toRemove = recordsToRemove(
         agent.dnsRecords,
         agent.agentHost,
-        await this.otherActiveOnHost(manager, agent),
+        await tx.otherActiveOnHost(agent.agentHost, agent.agentId),
       );
       Object.assign(agent, {
         status: 'REVOKED',
@@ -82,27 +78,16 @@ export class AgentsService {
         dnsRecordsToRemove: toRemove,
         updatedAt: now,
       });
-      await manager.save(AgentEntity, agent);
-      await recordRemoval(manager, agent);
-      const serials = await manager.find(CertificateEntity, {
-        select: { serialNumber: true },
-        where: { agentId: agent.agentId },
-      });
-      await this.crl.revoke(manager, {
-        serialNumbers: serials.map((c) => c.serialNumber),
+      await tx.save(agent);
+      await recordRemoval(tx.zoneChanges, agent);
+      const serialNumbers = await tx.pki.findSerialNumbersOfAgent(agent.agentId);
+      await this.crl.revoke(tx.pki, {
+        serialNumbers,
         reason: cmd.reason,
         revokedAt: now,
       });
-      await this.events.append(manager, 'AGENT_REVOKED', agent, now);
+      await this.events.append(tx.events, 'AGENT_REVOKED', agent, now);
       return agent;
-    });
-  }
-
-  private otherActiveOnHost(manager: EntityManager, agent: AgentEntity): Promise<boolean> {
-    return manager.existsBy(AgentEntity, {
-      agentHost: agent.agentHost,
-      status: 'ACTIVE',
-      agentId: Not(agent.agentId),
     });
   }
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { EVENT_RETENTION_DAYS } from '../../config/agent-registry.config';
 import type { AgentEntity } from '../agents/agent.entity';
 import { AgentEventEntity, AgentEventType } from './agent-event.entity';
+import { AgentEventsRepository } from './agent-events.repository';
+
+export { AGENT_EVENT_APPEND_LOCK_KEY } from './agent-events.repository';
 
 /** What an event records about its agent: the registration as it was when the event happened. */
 export type AgentSnapshot = Pick<
@@ -23,13 +25,6 @@ export interface AgentEventPage {
   /** The cursor for the next request (see AgentEventLog.page). */
   readonly lastLogId: string;
 }
-
-/**
- * Transaction-scoped advisory lock key that serializes appends to the feed. Bytes of ASCII
- * "agntevts" as a bigint: outside the int4 range, so it cannot meet the 32-bit keys other code
- * takes (migration locks, `hashtext(...)` locks). A string, since a JS number cannot hold it exactly.
- */
-export const AGENT_EVENT_APPEND_LOCK_KEY = '7018699990477730931';
 
 /** Where the feed starts: identity values begin at 1, so "after 0" is "from the beginning". */
 export const FEED_START = '0';
@@ -56,12 +51,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 @Injectable()
 export class AgentEventLog {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly events: AgentEventsRepository) {}
 
   /**
-   * Appends one event inside the caller's transaction (`manager` must be a transactional
-   * EntityManager, e.g. from `dataSource.transaction(...)`; it throws otherwise, since an
-   * autocommit lock would be released before the insert and guarantee nothing).
+   * Appends one event inside the caller's transaction (`tx` must be a transaction-bound copy of
+   * the repository, e.g. `AgentsRepository.transaction`'s `tx.events`; it throws otherwise, since
+   * an autocommit lock would be released before the insert and guarantee nothing).
    *
    * Make it the LAST statement of the transaction: the lock serializes every appender until
    * commit, so anything after it lengthens the queue, and a lock taken after this one (a row
@@ -70,17 +65,17 @@ export class AgentEventLog {
    * `createdAt` is `at`; `expiresAt` is `at` + EVENT_RETENTION_DAYS (the spec's 30-day retention).
    */
   async append(
-    manager: EntityManager,
+    tx: AgentEventsRepository,
     eventType: AgentEventType,
     agent: AgentSnapshot,
     at: Date = new Date(),
   ): Promise<AgentEventEntity> {
-    if (!manager.queryRunner?.isTransactionActive) {
+    if (!tx.isInTransaction()) {
       throw new Error('AgentEventLog.append must run inside a transaction');
     }
-    await manager.query('SELECT pg_advisory_xact_lock($1::bigint)', [AGENT_EVENT_APPEND_LOCK_KEY]);
-    const events = manager.getRepository(AgentEventEntity);
-    const event = events.create({
+    await tx.lockAppends();
+    // insert() writes the generated logId back onto the event (INSERT … RETURNING log_id).
+    return tx.insert({
       eventType,
       createdAt: at,
       expiresAt: new Date(at.getTime() + EVENT_RETENTION_DAYS * DAY_MS),
@@ -93,9 +88,6 @@ export class AgentEventLog {
       providerId: agent.providerId,
       endpoints: agent.endpoints,
     });
-    // insert() writes the generated logId back onto `event` (INSERT … RETURNING log_id).
-    await events.insert(event);
-    return event;
   }
 
   /**
@@ -109,7 +101,7 @@ export class AgentEventLog {
    */
   async page(q: AgentEventPageQuery, now: Date = new Date()): Promise<AgentEventPage> {
     const cursor = q.lastLogId === undefined ? FEED_START : BigInt(q.lastLogId).toString();
-    const items = await pageQuery(this.dataSource, { ...q, lastLogId: cursor }, now).getMany();
+    const items = await this.events.findPage({ ...q, lastLogId: cursor }, now);
     return { items, lastLogId: items.length ? items[items.length - 1].logId : cursor };
   }
 
@@ -119,59 +111,7 @@ export class AgentEventLog {
    * back short. SKIP LOCKED lets two purgers (two worker replicas) share the work instead of
    * queueing on each other's rows. Returns how many events it deleted.
    */
-  async purgeExpired(now: Date, batchSize = 1000): Promise<number> {
-    if (!Number.isInteger(batchSize) || batchSize < 1)
-      throw new Error('batchSize must be a positive integer');
-    let total = 0;
-    for (;;) {
-      const [, deleted] = (await this.dataSource.query(
-        `DELETE FROM "agents"."agent_events"
-          WHERE "log_id" IN (SELECT "log_id" FROM "agents"."agent_events"
-                              WHERE "expires_at" <= $1
-                              ORDER BY "expires_at"
-                              LIMIT $2
-                              FOR UPDATE SKIP LOCKED)`,
-        [now, batchSize],
-      )) as [unknown[], number];
-      total += deleted;
-      if (deleted < batchSize) return total;
-    }
+  purgeExpired(now: Date, batchSize = 1000): Promise<number> {
+    return this.events.purgeExpired(now, batchSize);
   }
-}
-
-/**
- * The feed's keyset query, built so a page costs the same at the head and at the tail of the stream
- * (the `expires_at` filter only skips expired rows the purge has not deleted yet):
- *
- * - global stream: `log_id > $cursor AND expires_at > $now ORDER BY log_id LIMIT $limit`, a walk of
- *   the primary key;
- * - one provider: `provider_id >= $p AND provider_id <= $p AND log_id > $cursor AND expires_at > $now
- *   ORDER BY provider_id, log_id LIMIT $limit`, a walk of agent_events_provider_idx starting at
- *   ($p, $cursor). The two bounds mean `provider_id = $p`, but written as an equality the planner
- *   treats provider_id as a constant, drops it from the ORDER BY and may walk the primary key
- *   instead, filtering on provider_id on the guess that the provider's events are spread evenly
- *   over the stream. For a provider whose events are all recent that reads the whole older stream
- *   for every page (measured on 200 000 events: 180 000 rows and 34 ms a page, against 0.1 ms).
- *   With the bounds only the provider index yields the requested order, and the planner still
- *   estimates the provider's share from its statistics. (A row comparison `(provider_id, log_id) >
- *   ($p, $cursor)` would do the same walk but is misestimated, which led to bitmap scans and sorts.)
- *
- * Exported so a test can EXPLAIN exactly what the service runs.
- */
-export function pageQuery(
-  dataSource: DataSource,
-  q: AgentEventPageQuery & { readonly lastLogId: string },
-  now: Date,
-): SelectQueryBuilder<AgentEventEntity> {
-  const qb = dataSource
-    .getRepository(AgentEventEntity)
-    .createQueryBuilder('e')
-    .where('e.logId > :cursor', { cursor: q.lastLogId })
-    .andWhere('e.expiresAt > :now', { now })
-    .limit(q.limit);
-  if (q.providerId === undefined) return qb.orderBy('e.logId', 'ASC');
-  return qb
-    .andWhere('e.providerId >= :providerId AND e.providerId <= :providerId', { providerId: q.providerId })
-    .orderBy('e.providerId', 'ASC')
-    .addOrderBy('e.logId', 'ASC');
 }

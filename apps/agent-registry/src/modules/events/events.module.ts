@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AgentEventEntity } from './agent-event.entity';
 import { AgentEventLog } from './agent-event-log.service';
+import { AgentEventsRepository } from './agent-events.repository';
 import { EventsController } from './events.controller';
 
 /**
@@ -10,8 +11,8 @@ import { EventsController } from './events.controller';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AgentEventEntity])],
-  providers: [AgentEventLog],
-  exports: [AgentEventLog],
+  providers: [AgentEventsRepository, AgentEventLog],
+  exports: [AgentEventsRepository, AgentEventLog],
 })
 export class EventsCoreModule {}
 

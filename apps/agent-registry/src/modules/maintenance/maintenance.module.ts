@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '@platform/queue';
+import { AgentsRepository } from '../agents/agents.repository';
 import { EventsCoreModule } from '../events/events.module';
 import { PkiCoreModule } from '../pki/pki.module';
 import { ZoneChangesWorkerModule } from '../zone-changes/zone-changes.module';
@@ -15,6 +16,6 @@ import { MaintenanceScheduler } from './maintenance.scheduler';
     QueueModule.registerQueues(AgentsMaintenanceQueue),
     ZoneChangesWorkerModule,
   ],
-  providers: [MaintenanceProcessor, MaintenanceScheduler],
+  providers: [AgentsRepository, MaintenanceProcessor, MaintenanceScheduler],
 })
 export class MaintenanceModule {}

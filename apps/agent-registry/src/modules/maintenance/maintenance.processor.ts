@@ -1,8 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import { JobDispatcherHost, WorkerDefaults, createJobDispatcher } from '@platform/queue';
-import { DataSource } from 'typeorm';
-import { expirePendingRegistrations } from '../agents/pending-expiry';
+import { AgentsRepository } from '../agents/agents.repository';
 import { AgentEventLog } from '../events/agent-event-log.service';
 import { CrlService } from '../pki/crl.service';
 import { ZoneChangeSweep } from '../zone-changes/zone-change-sweep.service';
@@ -15,7 +14,7 @@ export class MaintenanceProcessor extends JobDispatcherHost {
 
   protected readonly dispatcher = createJobDispatcher(AgentsMaintenanceQueue, {
     'expire-pending': async () => {
-      const expired = await expirePendingRegistrations(this.dataSource, new Date());
+      const expired = await this.agents.expirePending(new Date());
       if (expired > 0) this.logger.log(`expired ${expired} pending registrations`);
       return { expired };
     },
@@ -33,7 +32,7 @@ export class MaintenanceProcessor extends JobDispatcherHost {
   });
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly agents: AgentsRepository,
     private readonly events: AgentEventLog,
     private readonly crl: CrlService,
     private readonly zoneChanges: ZoneChangeSweep,

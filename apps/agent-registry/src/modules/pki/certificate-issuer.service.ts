@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, PlatformError } from '@platform/errors';
-import { EntityManager } from 'typeorm';
 import { CertificateEntity } from './certificate.entity';
 import { randomSerialNumber, sha256Hex, wholeSeconds } from './pki-encoding';
 import { KEY_ALGORITHM, SIGNING_ALGORITHM, webcrypto, x509 } from './pki-x509';
+import { PkiRepository } from './pki.repository';
 import { RegistryCa } from './registry-ca.service';
 
 /** Stable code of a CSR the registry cannot certify. */
@@ -50,8 +50,8 @@ export class CertificateIssuer {
   constructor(private readonly ca: RegistryCa) {}
 
   /**
-   * Signs a certificate for `agentHost` and records it (`agents.certificates`) through `manager`,
-   * so it commits or rolls back with the caller's registration.
+   * Signs a certificate for `agentHost` and records it (`agents.certificates`) through `pki`, the
+   * caller's transaction-bound copy, so it commits or rolls back with the caller's registration.
    *
    * The certificate: subject CN=agentHost; SAN dNSName agentHost and URI ansName; EKU serverAuth
    * and clientAuth; keyUsage digitalSignature (plus keyEncipherment for RSA keys, which TLS 1.2
@@ -65,7 +65,7 @@ export class CertificateIssuer {
    * is then good for the registry's records, DNS TLSA values and tests, but no server can use it.
    */
   async issueServerCertificate(
-    manager: EntityManager,
+    pki: PkiRepository,
     req: ServerCertificateRequest,
   ): Promise<IssuedCertificate> {
     if (!Number.isInteger(req.validityDays) || req.validityDays < 1) {
@@ -116,7 +116,7 @@ export class CertificateIssuer {
       notBefore,
       notAfter,
     };
-    await manager.getRepository(CertificateEntity).insert(certificateRow(req.agentId, issued));
+    await pki.insertCertificate(certificateRow(req.agentId, issued));
     return issued;
   }
 }

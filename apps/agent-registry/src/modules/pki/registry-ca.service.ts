@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM_CONFIG, PlatformConfig } from '@platform/config';
 import { SecretBox } from '@platform/crypto';
-import { DataSource } from 'typeorm';
 import { CertificateAuthorityEntity } from './certificate-authority.entity';
 import { randomSerialNumber, wholeSeconds } from './pki-encoding';
 import { CryptoKey, KEY_ALGORITHM, SIGNING_ALGORITHM, webcrypto, x509 } from './pki-x509';
+import { PkiRepository } from './pki.repository';
 
 /** The row name of the registry's one CA (`certificate_authorities.name`). */
 export const REGISTRY_CA_NAME = 'registry';
@@ -44,7 +44,7 @@ export class RegistryCa {
   private loading?: Promise<LoadedCa>;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly pki: PkiRepository,
     @Inject(PLATFORM_CONFIG) config: PlatformConfig,
   ) {
     this.box = new SecretBox(config.secretsEncryptionKey);
@@ -86,7 +86,7 @@ export class RegistryCa {
   }
 
   private read(): Promise<CertificateAuthorityEntity | null> {
-    return this.dataSource.getRepository(CertificateAuthorityEntity).findOneBy({ name: REGISTRY_CA_NAME });
+    return this.pki.findCa(REGISTRY_CA_NAME);
   }
 
   private async create(): Promise<CertificateAuthorityEntity> {
@@ -108,16 +108,12 @@ export class RegistryCa {
       ],
     });
     const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
-    await this.dataSource.query(
-      `INSERT INTO "agents"."certificate_authorities" ("name", "key_id", "sealed_private_key", "certificate_pem")
-       VALUES ($1, $2, $3, $4) ON CONFLICT ("name") DO NOTHING`,
-      [
-        REGISTRY_CA_NAME,
-        this.box.keyId,
-        this.box.seal(pkcs8.toString('base64'), SEAL_AAD),
-        certificate.toString('pem'),
-      ],
-    );
+    await this.pki.insertCaUnlessExists({
+      name: REGISTRY_CA_NAME,
+      keyId: this.box.keyId,
+      sealedPrivateKey: this.box.seal(pkcs8.toString('base64'), SEAL_AAD),
+      certificatePem: certificate.toString('pem'),
+    });
     pkcs8.fill(0);
     const row = await this.read();
     if (!row) throw new Error('the agent registry CA row vanished right after it was inserted');

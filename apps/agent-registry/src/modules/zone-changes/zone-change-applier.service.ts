@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager, Not } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { DomainsClient, DomainsRejectedError } from '@platform/domains-client';
 import type { ZoneRecord } from '@platform/domains-client';
 import { errorMessage } from '@platform/errors';
 import { AgentEntity } from '../agents/agent.entity';
 import { ZoneChangeEntity, ZoneChangeStatus } from './zone-change.entity';
+import { ZoneChangesRepository } from './zone-changes.repository';
 import { domainsChangeIdOf, publishChangeId, sameZoneRecord, toZoneRecord } from './zone-records';
 
 const MAX_ERROR = 2000;
@@ -24,7 +24,7 @@ export class ZoneChangeApplier {
   private readonly logger = new Logger(ZoneChangeApplier.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly zoneChanges: ZoneChangesRepository,
     private readonly domains: DomainsClient,
   ) {}
 
@@ -33,7 +33,7 @@ export class ZoneChangeApplier {
    * while the domains service is unavailable, leaving the row PENDING with its last error.
    */
   async apply(changeId: string): Promise<ZoneChangeStatus | undefined> {
-    const row = await this.dataSource.manager.findOneBy(ZoneChangeEntity, { changeId });
+    const row = await this.zoneChanges.findById(changeId);
     if (!row || row.status !== 'PENDING') return row?.status;
     const publication = publishChangeId(row.agentId);
     if (changeId !== publication) {
@@ -49,7 +49,7 @@ export class ZoneChangeApplier {
 
   private async settle(changeId: string): Promise<ZoneChangeStatus | undefined> {
     try {
-      return await this.dataSource.transaction((manager) => this.settleLocked(manager, changeId));
+      return await this.zoneChanges.transaction((tx) => this.settleLocked(tx, changeId));
     } catch (e) {
       const rejected = e instanceof DomainsRejectedError;
       if (rejected)
@@ -69,28 +69,19 @@ export class ZoneChangeApplier {
     error: string,
     changes: QueryDeepPartialEntity<ZoneChangeEntity> = {},
   ): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .update(ZoneChangeEntity)
-      .set({ ...changes, lastError: error.slice(0, MAX_ERROR) })
-      .where('change_id = :changeId AND status = :pending', { changeId, pending: 'PENDING' })
-      .execute();
+    await this.zoneChanges.updatePending(changeId, { ...changes, lastError: error.slice(0, MAX_ERROR) });
   }
 
   private async settleLocked(
-    manager: EntityManager,
+    tx: ZoneChangesRepository,
     changeId: string,
   ): Promise<ZoneChangeStatus | undefined> {
     // The row lock makes a duplicate run wait here and then find the change settled.
-    const row = await manager.findOne(ZoneChangeEntity, {
-      where: { changeId },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const row = await tx.findByIdForUpdate(changeId);
     if (!row || row.status !== 'PENDING') return row?.status;
-    const agent = await manager.findOneBy(AgentEntity, { agentId: row.agentId });
-    if (agent)
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`agents-dns:${agent.agentHost}`]);
-    const remove = agent ? await this.notPublishedByOthers(manager, agent, row.remove) : row.remove;
+    const agent = await tx.findAgent(row.agentId);
+    if (agent) await tx.lockHost(agent.agentHost);
+    const remove = agent ? await this.notPublishedByOthers(tx, agent, row.remove) : row.remove;
     let status: ZoneChangeStatus = 'APPLIED';
     if (row.add.length + remove.length > 0) {
       const outcome = await this.domains.applyZoneChange({
@@ -101,25 +92,18 @@ export class ZoneChangeApplier {
       });
       status = outcome.outcome === 'applied' ? 'APPLIED' : 'NO_ZONE';
     }
-    await manager.update(
-      ZoneChangeEntity,
-      { changeId },
-      { status, attempts: row.attempts + 1, lastError: null, appliedAt: new Date() },
-    );
+    await tx.markSettled(changeId, status, row.attempts + 1);
     return status;
   }
 
   private async notPublishedByOthers(
-    manager: EntityManager,
+    tx: ZoneChangesRepository,
     agent: AgentEntity,
     remove: ZoneRecord[],
   ): Promise<ZoneRecord[]> {
     if (remove.length === 0) return remove;
-    const others = await manager.find(AgentEntity, {
-      select: { dnsRecords: true },
-      where: { agentHost: agent.agentHost, status: 'ACTIVE', agentId: Not(agent.agentId) },
-    });
-    const kept = others.flatMap((o) => o.dnsRecords.map(toZoneRecord));
+    const others = await tx.findRecordsOfOtherActiveOnHost(agent.agentHost, agent.agentId);
+    const kept = others.flatMap((records) => records.map(toZoneRecord));
     return remove.filter((r) => !kept.some((k) => sameZoneRecord(r, k)));
   }
 }

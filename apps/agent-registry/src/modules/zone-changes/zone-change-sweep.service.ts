@@ -1,9 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { ZoneChangeProducer } from './zone-change.producer';
 import { AgentsDnsQueue } from './zone-changes.jobs';
+import { ZoneChangeKey, ZoneChangesRepository } from './zone-changes.repository';
 import { jobIdOf } from './zone-records';
 
 /** A row younger than this may still be between its commit and its enqueue: left alone. */
@@ -19,7 +19,7 @@ const BATCH = 200;
 @Injectable()
 export class ZoneChangeSweep {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly zoneChanges: ZoneChangesRepository,
     private readonly producer: ZoneChangeProducer,
     @InjectQueue(AgentsDnsQueue.name) private readonly queue: Queue,
   ) {}
@@ -27,19 +27,12 @@ export class ZoneChangeSweep {
   /** The change ids whose job was added or retried. */
   async requeueStale(olderThanMs = SWEEP_AFTER_MS): Promise<string[]> {
     const requeued: string[] = [];
-    let after: { createdAt: Date; changeId: string } | undefined;
+    let after: ZoneChangeKey | undefined;
     for (;;) {
-      const rows: { change_id: string; created_at: Date }[] = await this.dataSource.query(
-        `SELECT change_id, created_at FROM agents.zone_changes
-         WHERE status = 'PENDING' AND created_at < now() - make_interval(secs => $1)
-           AND ($2::timestamptz IS NULL OR (created_at, change_id) > ($2, $3))
-         ORDER BY created_at, change_id LIMIT ${BATCH}`,
-        [olderThanMs / 1000, after?.createdAt ?? null, after?.changeId ?? ''],
-      );
-      for (const row of rows) if (await this.requeue(row.change_id)) requeued.push(row.change_id);
+      const rows = await this.zoneChanges.findStalePending(olderThanMs, after, BATCH);
+      for (const row of rows) if (await this.requeue(row.changeId)) requeued.push(row.changeId);
       if (rows.length < BATCH) return requeued;
-      const last = rows[rows.length - 1];
-      after = { createdAt: last.created_at, changeId: last.change_id };
+      after = rows[rows.length - 1];
     }
   }
 

@@ -9,6 +9,7 @@ import { ZoneChangeApplier } from './zone-change-applier.service';
 import { ZoneChangeSweep } from './zone-change-sweep.service';
 import { ZoneChangeProducer } from './zone-change.producer';
 import { AgentsDnsQueue } from './zone-changes.jobs';
+import { ZoneChangesRepository } from './zone-changes.repository';
 import { ZoneChangesProcessor } from './zone-changes.processor';
 
 const DnsQueue = QueueModule.registerQueues(AgentsDnsQueue);
@@ -34,6 +35,7 @@ export class ZoneChangesModule {}
       useFactory: (config: PlatformConfig, settings: AgentRegistrySettings) =>
         DomainsClient.forPlatform(settings.domainsUrl, config.secretsEncryptionKey),
     },
+    ZoneChangesRepository,
     ZoneChangeApplier,
     ZoneChangeSweep,
     ZoneChangesProcessor,

@@ -2,9 +2,9 @@ import type { DomainOwner } from '@platform/domains-client';
 import { DomainsRejectedError } from '@platform/domains-client';
 import { PermanentFailure } from '@platform/queue';
 import type { OperationCommit } from '@platform/queue';
-import { DataSource } from 'typeorm';
 import { MailboxEntity } from './mailbox.entity';
 import { MailboxFailureCode } from './mailboxes.errors';
+import type { MailboxesRepository } from './mailboxes.repository';
 
 /**
  * Where a mailbox is actually provisioned. Called by the worker once per attempt for a mailbox in
@@ -40,7 +40,7 @@ export function domainOf(emailAddress: string): string {
  */
 export class DefaultMailboxProvider implements MailboxProvider {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly mailboxes: MailboxesRepository,
     private readonly domains: DomainOwners,
   ) {}
 
@@ -52,13 +52,7 @@ export class DefaultMailboxProvider implements MailboxProvider {
         MailboxFailureCode.DOMAIN_NOT_OWNED,
         `the domain ${domain} is not an ACTIVE domain of account ${mailbox.accountId}`,
       );
-    // Uses the partial unique index on lower(email_address) WHERE status = 'COMPLETED'.
-    const [row] = (await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM mailboxes.mailboxes
-                       WHERE lower(email_address) = lower($1) AND status = 'COMPLETED' AND id <> $2) AS taken`,
-      [mailbox.emailAddress, mailbox.id],
-    )) as { taken: boolean }[];
-    if (row.taken)
+    if (await this.mailboxes.isAddressTakenByOther(mailbox.emailAddress, mailbox.id))
       throw new PermanentFailure(
         MailboxFailureCode.ADDRESS_TAKEN,
         `the address ${mailbox.emailAddress} already exists`,

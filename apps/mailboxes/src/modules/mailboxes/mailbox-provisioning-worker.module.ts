@@ -2,17 +2,17 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DomainsClient } from '@platform/domains-client';
 import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
-import { DataSource } from 'typeorm';
 import type { MailboxesWorkerConfig } from '../../config/mailboxes-worker.config';
 import { DefaultMailboxProvider, MAILBOX_PROVIDER } from './mailbox-provider';
 import type { DomainOwners, MailboxProvider } from './mailbox-provider';
 import { MailboxEntity } from './mailbox.entity';
 import { MailboxesQueue } from './mailboxes.jobs';
+import { MailboxesRepository } from './mailboxes.repository';
 import { MailboxesProcessor } from './mailboxes.processor';
 
-/** What a provider is built from: the service's database and the domains service's client. */
+/** What a provider is built from: the service's mailbox storage and the domains service's client. */
 export interface MailboxProviderDeps {
-  readonly dataSource: DataSource;
+  readonly mailboxes: MailboxesRepository;
   readonly domains: DomainOwners;
 }
 
@@ -33,7 +33,7 @@ export class MailboxProvisioningWorkerModule {
   static forRoot(config: MailboxesWorkerConfig, options: MailboxProvisioningOptions = {}): DynamicModule {
     const provider =
       options.provider ??
-      ((deps: MailboxProviderDeps) => new DefaultMailboxProvider(deps.dataSource, deps.domains));
+      ((deps: MailboxProviderDeps) => new DefaultMailboxProvider(deps.mailboxes, deps.domains));
     return {
       module: MailboxProvisioningWorkerModule,
       imports: [
@@ -43,6 +43,7 @@ export class MailboxProvisioningWorkerModule {
       ],
       providers: [
         MailboxesProcessor,
+        MailboxesRepository,
         OperationRunner,
         {
           provide: DOMAINS_CLIENT,
@@ -51,8 +52,9 @@ export class MailboxProvisioningWorkerModule {
         },
         {
           provide: MAILBOX_PROVIDER,
-          inject: [DataSource, DOMAINS_CLIENT],
-          useFactory: (dataSource: DataSource, domains: DomainsClient) => provider({ dataSource, domains }),
+          inject: [MailboxesRepository, DOMAINS_CLIENT],
+          useFactory: (mailboxes: MailboxesRepository, domains: DomainsClient) =>
+            provider({ mailboxes, domains }),
         },
       ],
     };

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
-import { InjectRepository } from '@nestjs/typeorm';
 import { OperationRunner } from '@platform/queue';
 import type { Queue } from 'bullmq';
-import { Repository } from 'typeorm';
 import { agreementsOf, displayNameOf, mailboxTypeOf } from './mailbox-rules';
 import { MailboxEntity } from './mailbox.entity';
 import { MailboxesErrors } from './mailboxes.errors';
 import { MailboxesQueue, PROVISION_JOB } from './mailboxes.jobs';
+import { MailboxesRepository } from './mailboxes.repository';
 import type { CreateMailboxRequest } from './mailboxes.request';
 
 @Injectable()
@@ -15,7 +14,7 @@ export class MailboxesService {
   constructor(
     private readonly runner: OperationRunner,
     @InjectQueue(MailboxesQueue.name) private readonly queue: Queue,
-    @InjectRepository(MailboxEntity) private readonly mailboxes: Repository<MailboxEntity>,
+    private readonly mailboxes: MailboxesRepository,
   ) {}
 
   /** Records the mailbox in EXECUTING and enqueues its provisioning (OperationRunner). */
@@ -41,7 +40,7 @@ export class MailboxesService {
   }
 
   async get(accountId: string, mailboxId: string): Promise<MailboxEntity> {
-    const mailbox = await this.mailboxes.findOneBy({ id: mailboxId, accountId });
+    const mailbox = await this.mailboxes.findInAccount(accountId, mailboxId);
     if (!mailbox) throw MailboxesErrors.mailboxNotFound();
     return mailbox;
   }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { isUuid } from '@platform/ids';
-import { In, Not, Repository } from 'typeorm';
 import { Clock } from '../order-writer/clock.service';
 import { MAX_AMOUNT } from '../order-model/order-rules';
 import { OrderErrors } from '../order-model/orders.errors';
 import { codeKeyOf } from './discount-code-key';
 import { DiscountCodeEntity, type DiscountCodeStatus } from './discount-code.entity';
+import { DiscountCodesRepository, isCodeTaken } from './discount-codes.repository';
 
 export interface NewDiscountCode {
   readonly code: string;
@@ -18,16 +17,11 @@ export interface NewDiscountCode {
   readonly endsAt?: Date | null;
 }
 
-function isCodeTaken(e: unknown): boolean {
-  const driver = (e as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driver?.code === '23505' && driver.constraint === 'discount_codes_store_code_key';
-}
-
 /** The stores' discount codes (admin graph) and their lookup for applyDiscountCodes. */
 @Injectable()
 export class DiscountCodesService {
   constructor(
-    @InjectRepository(DiscountCodeEntity) private readonly codes: Repository<DiscountCodeEntity>,
+    private readonly codes: DiscountCodesRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -72,10 +66,7 @@ export class DiscountCodesService {
       updatedAt: now,
     });
     // An archived code gives its code back: it is renamed out of the way first.
-    await this.codes.update(
-      { storeId, codeKey, status: 'ARCHIVED' },
-      { codeKey: `~${randomUUID().slice(0, 8)}:${codeKey}`.slice(0, 64) },
-    );
+    await this.codes.renameArchived(storeId, codeKey, `~${randomUUID().slice(0, 8)}:${codeKey}`.slice(0, 64));
     try {
       await this.codes.insert(row);
     } catch (e) {
@@ -87,15 +78,11 @@ export class DiscountCodesService {
 
   /** The store's codes that are not archived, newest first (at most 500). */
   list(storeId: string): Promise<DiscountCodeEntity[]> {
-    return this.codes.find({
-      where: { storeId, status: Not('ARCHIVED') },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: 500,
-    });
+    return this.codes.findUnarchived(storeId, 500);
   }
 
   async setStatus(storeId: string, id: string, status: DiscountCodeStatus): Promise<DiscountCodeEntity> {
-    const row = isUuid(id) ? await this.codes.findOne({ where: { id, storeId } }) : null;
+    const row = isUuid(id) ? await this.codes.findInStore(storeId, id) : null;
     if (!row || row.status === 'ARCHIVED') throw OrderErrors.discountCodeNotFound(id);
     row.status = status;
     row.updatedAt = this.clock.now();
@@ -106,7 +93,7 @@ export class DiscountCodesService {
   async byCodes(storeId: string, codes: readonly string[]): Promise<Map<string, DiscountCodeEntity>> {
     const keys = [...new Set(codes.map(codeKeyOf))];
     if (keys.length === 0) return new Map();
-    const rows = await this.codes.find({ where: { storeId, codeKey: In(keys) } });
+    const rows = await this.codes.findByKeys(storeId, keys);
     return new Map(rows.map((r) => [r.codeKey, r]));
   }
 }

@@ -6,13 +6,10 @@ import {
   orderPaymentRecordedJobId,
   parseOrderPaymentRecorded,
 } from '@platform/contracts';
-import type { EntityManager } from 'typeorm';
 import type { OutboxService } from '../outbox/outbox.service';
-import { LineItemEntity } from './line-item.entity';
-import { OrderDiscountEntity } from './order-discount.entity';
-import { OrderPaymentEntity } from './order-payment.entity';
+import type { LineItemEntity } from './line-item.entity';
+import type { OrderDiscountEntity } from './order-discount.entity';
 import { assertTotalCoversPaid, derivePaymentStatus, lineTotals, orderTotals } from './order-rules';
-import { OrderStatusChangeEntity } from './order-status-change.entity';
 import type {
   FulfillmentStatus,
   OrderPaymentType,
@@ -20,7 +17,8 @@ import type {
   PaymentStatus,
   StatusKind,
 } from './order-statuses';
-import { OrderEntity } from './order.entity';
+import type { OrderEntity } from './order.entity';
+import type { OrdersRepository } from './orders.repository';
 
 type StatusValue<K extends StatusKind> = K extends 'STATUS'
   ? OrderStatus
@@ -52,7 +50,7 @@ export class OrderChange {
   readonly outboxIds: string[] = [];
 
   constructor(
-    readonly tx: EntityManager,
+    readonly tx: OrdersRepository,
     readonly order: OrderEntity,
     readonly now: Date,
     private readonly outbox: OutboxService,
@@ -68,7 +66,7 @@ export class OrderChange {
     const from = this.order[field] as string | undefined;
     if (from === to) return;
     (this.order[field] as string) = to;
-    await this.tx.getRepository(OrderStatusChangeEntity).insert({
+    await this.tx.insertStatusChanges({
       orderId: this.order.id,
       kind,
       fromValue: from ?? null,
@@ -81,7 +79,7 @@ export class OrderChange {
   /** The history's first entries of a new order: its three statuses, each from null. */
   async recordInitialStatuses(): Promise<void> {
     const o = this.order;
-    await this.tx.getRepository(OrderStatusChangeEntity).insert(
+    await this.tx.insertStatusChanges(
       (
         [
           ['STATUS', o.status],
@@ -107,8 +105,8 @@ export class OrderChange {
     // A caller that has just loaded and saved the order's lines and discounts (CartTotals) hands
     // them over; otherwise they are read in this transaction.
     const { lines, discounts } = current ?? {
-      lines: await this.tx.getRepository(LineItemEntity).find({ where: { orderId: this.order.id } }),
-      discounts: await this.tx.getRepository(OrderDiscountEntity).find({ where: { orderId: this.order.id } }),
+      lines: await this.tx.findLines(this.order.id),
+      discounts: await this.tx.findDiscounts(this.order.id),
     };
     const totals = orderTotals(
       lines.map((l) => lineTotals(l)),
@@ -133,8 +131,7 @@ export class OrderChange {
    */
   async recordPayment(event: PaymentEvent): Promise<string> {
     const id = randomUUID();
-    const payments = this.tx.getRepository(OrderPaymentEntity);
-    await payments.insert({
+    await this.tx.insertPayment({
       id,
       orderId: this.order.id,
       type: event.type,
@@ -150,7 +147,7 @@ export class OrderChange {
       this.order.paidTotal += event.amount;
     } else {
       this.order.refundedTotal += event.amount;
-      if (event.parentId) await payments.increment({ id: event.parentId }, 'refundedAmount', event.amount);
+      if (event.parentId) await this.tx.addRefunded(event.parentId, event.amount);
     }
     const payload: OrderPaymentRecorded = {
       eventId: id,
@@ -169,7 +166,7 @@ export class OrderChange {
     if (!checked.ok)
       throw new Error(`order-payment-recorded payload breaks the contract: ${checked.problems.join('; ')}`);
     await this.outbox.enqueue(
-      this.tx,
+      this.tx.outbox,
       {
         id,
         queue: COMMERCE_TRANSACTIONS_QUEUE,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Repository } from 'typeorm';
 import { isGlobalId, newGlobalId } from './global-id';
 import { LineItemEntity } from './line-item.entity';
 import { amountIn, optionalAmountIn } from './money';
@@ -8,6 +7,7 @@ import { OrderDiscountEntity } from './order-discount.entity';
 import { lineTotals } from './order-rules';
 import { OrderEntity, type StoredMetafield } from './order.entity';
 import { OrderErrors } from './orders.errors';
+import type { OrdersRepository } from './orders.repository';
 
 /**
  * The rows of an order as plain functions: a new order, its lines, the discounts of applied codes,
@@ -161,13 +161,11 @@ export function normaliseTags(tags: readonly string[]): string[] {
 
 /** A line of the order by its id, or LINE_ITEM_NOT_FOUND (an id of another shape finds nothing). */
 export async function lineOf(
-  lines: Repository<LineItemEntity>,
+  tx: OrdersRepository,
   orderId: string,
   lineItemId: string,
 ): Promise<LineItemEntity> {
-  const row = isGlobalId('LineItem', lineItemId)
-    ? await lines.findOne({ where: { id: lineItemId, orderId } })
-    : null;
+  const row = isGlobalId('LineItem', lineItemId) ? await tx.findLineOfOrder(lineItemId, orderId) : null;
   if (!row) throw OrderErrors.lineItemNotFound(lineItemId);
   return row;
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrdersRepository } from '../order-model/orders.repository';
 import { OutboxModule } from '../outbox/outbox.module';
 import { Clock } from './clock.service';
 import { OrderWriter } from './order-writer.service';
@@ -6,7 +7,7 @@ import { OrderWriter } from './order-writer.service';
 /** The one way orders are written (OrderWriter) and its clock; the admin orders, the cart and store orders take them. */
 @Module({
   imports: [OutboxModule],
-  providers: [Clock, OrderWriter],
-  exports: [Clock, OrderWriter],
+  providers: [Clock, OrderWriter, OrdersRepository],
+  exports: [Clock, OrderWriter, OrdersRepository],
 })
 export class OrderWriterModule {}

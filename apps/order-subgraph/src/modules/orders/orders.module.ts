@@ -17,6 +17,7 @@ import { OrderPaymentsService } from './payments/order-payments.service';
 import { LineItemResolver } from './queries/line-item.resolver';
 import { OrderFieldsResolver } from './queries/order-fields.resolver';
 import { OrderQueriesResolver } from './queries/order-queries.resolver';
+import { OrderReadsRepository } from './queries/order-reads.repository';
 import { OrdersQueryService } from './queries/orders-query.service';
 
 /**
@@ -46,6 +47,7 @@ import { OrdersQueryService } from './queries/orders-query.service';
     OrderPaymentsResolver,
     OrderPaymentsService,
     OrderQueriesResolver,
+    OrderReadsRepository,
     OrdersQueryService,
     OrdersService,
   ],

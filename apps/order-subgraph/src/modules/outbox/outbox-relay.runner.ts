@@ -1,19 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { errorMessage, withDeadline } from '@platform/errors';
-import { DataSource, EntityManager } from 'typeorm';
-import { OutboxEventEntity } from './outbox-event.entity';
 import { OutboxPublisher } from './outbox-publisher.producer';
+import { OutboxRepository } from './outbox.repository';
 
 /** Rows one relay transaction takes at most. */
 export const OUTBOX_RELAY_BATCH = 100;
 const MAX_BACKOFF_MS = 5 * 60_000;
 /** How long one `queue.add` may take before the row counts as failed and backs off. */
 const PUBLISH_TIMEOUT_MS = 5_000;
-/** One relay at a time per database (transaction-scoped advisory lock). */
-const RELAY_LOCK = 'orders.outbox_events:relay';
-
-type DueRow = Pick<OutboxEventEntity, 'id' | 'queue' | 'jobName' | 'jobId' | 'payload' | 'attempts'>;
 
 /**
  * Moves outbox rows to their queues; runs only in the order subgraph's worker, as the
@@ -32,7 +26,7 @@ export class OutboxRelay {
   private readonly logger = new Logger(OutboxRelay.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     private readonly publisher: OutboxPublisher,
   ) {}
 
@@ -43,32 +37,18 @@ export class OutboxRelay {
   async drain(now = new Date()): Promise<number> {
     let total = 0;
     for (;;) {
-      const batch = await this.dataSource.transaction((tx) => this.relayBatch(tx, now));
+      const batch = await this.outbox.transaction((tx) => this.relayBatch(tx, now));
       total += batch.published;
       if (batch.failed || batch.taken < OUTBOX_RELAY_BATCH) return total;
     }
   }
 
   private async relayBatch(
-    tx: EntityManager,
+    tx: OutboxRepository,
     now: Date,
   ): Promise<{ taken: number; published: number; failed: boolean }> {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [RELAY_LOCK]);
-    const rows: DueRow[] = await tx.query(
-      `SELECT o."id", o."queue", o."job_name" AS "jobName", o."job_id" AS "jobId", o."payload", o."attempts"
-         FROM "orders"."outbox_events" o
-        WHERE o."next_attempt_at" <= $1
-          AND NOT EXISTS (
-                SELECT 1 FROM "orders"."outbox_events" waiting
-                 WHERE waiting."next_attempt_at" > $1
-                   AND waiting."seq" < o."seq"
-                   AND waiting."payload"->>'orderId' = o."payload"->>'orderId')
-        ORDER BY o."seq"
-        LIMIT $2
-        FOR UPDATE OF o`,
-      [now, OUTBOX_RELAY_BATCH],
-    );
-    const repository = tx.getRepository(OutboxEventEntity);
+    await tx.lockRelay();
+    const rows = await tx.findDueForUpdate(now, OUTBOX_RELAY_BATCH);
     let published = 0;
     for (const row of rows) {
       try {
@@ -81,14 +61,11 @@ export class OutboxRelay {
         const attempts = row.attempts + 1;
         const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 16));
         const lastError = errorMessage(e).slice(0, 512);
-        await repository.update(
-          { id: row.id },
-          { attempts, lastError, nextAttemptAt: new Date(Date.now() + backoff) },
-        );
+        await tx.postpone(row.id, { attempts, lastError, nextAttemptAt: new Date(Date.now() + backoff) });
         this.logger.warn(`outbox event ${row.id} not published (attempt ${attempts}): ${lastError}`);
         return { taken: rows.length, published, failed: true };
       }
-      await repository.delete({ id: row.id });
+      await tx.delete(row.id);
       published++;
     }
     return { taken: rows.length, published, failed: false };

@@ -7,6 +7,7 @@ import { OutboxSweepScheduler } from './outbox-sweep.scheduler';
 import { OutboxProcessor } from './outbox.processor';
 import { OutboxPublisher } from './outbox-publisher.producer';
 import { OutboxRelay } from './outbox-relay.runner';
+import { OutboxRepository } from './outbox.repository';
 
 /**
  * The outbox relay for the worker process: runs `orders-outbox` jobs, which publish the rows to
@@ -15,6 +16,13 @@ import { OutboxRelay } from './outbox-relay.runner';
  */
 @Module({
   imports: [QueueModule.registerQueues(CommerceTransactionsQueue, OrdersOutboxQueue)],
-  providers: [OutboxProcessor, OutboxPublisher, OutboxRelay, OutboxRelayProducer, OutboxSweepScheduler],
+  providers: [
+    OutboxProcessor,
+    OutboxPublisher,
+    OutboxRelay,
+    OutboxRelayProducer,
+    OutboxRepository,
+    OutboxSweepScheduler,
+  ],
 })
 export class OutboxWorkerModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { OutboxEventEntity } from './outbox-event.entity';
+import type { OutboxRepository } from './outbox.repository';
 
 /** A job to announce once the surrounding transaction commits. */
 export interface OutboxMessage {
@@ -12,18 +12,19 @@ export interface OutboxMessage {
 }
 
 /**
- * Writes outbox rows inside the caller's transaction (the transactional outbox, docs/orders.md).
+ * Writes outbox rows inside the caller's transaction (`tx`, bound to it; the transactional outbox,
+ * docs/orders.md).
  * A row is due at once; the worker's relay publishes it when woken (OutboxRelayProducer) or swept.
  */
 @Injectable()
 export class OutboxService {
-  async enqueue(tx: EntityManager, message: OutboxMessage, now: Date): Promise<void> {
+  async enqueue(tx: OutboxRepository, message: OutboxMessage, now: Date): Promise<void> {
     const row = Object.assign(new OutboxEventEntity(), message, {
       attempts: 0,
       lastError: null,
       createdAt: now,
       nextAttemptAt: now,
     });
-    await tx.getRepository(OutboxEventEntity).save(row, { reload: false });
+    await tx.insert(row);
   }
 }

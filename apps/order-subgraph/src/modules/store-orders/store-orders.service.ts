@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type {
   StoreOrderAddress,
   StoreOrderProblem,
@@ -8,13 +7,11 @@ import type {
   StorePaidOrder,
   StorePaidOrderRequest,
 } from '@platform/contracts';
-import type { EntityManager, Repository } from 'typeorm';
-import { LineItemEntity } from '../order-model/line-item.entity';
 import type { Actor } from '../order-model/order-commands';
-import { OrderDiscountEntity } from '../order-model/order-discount.entity';
 import { codeDiscountRows, newLineItemRow, newOrderRow } from '../order-model/order-rows';
 import { lineTotals, orderTotals } from '../order-model/order-rules';
-import { OrderEntity, type OrderContact } from '../order-model/order.entity';
+import type { OrderContact, OrderEntity } from '../order-model/order.entity';
+import { OrdersRepository, isPlacementReferenceTaken } from '../order-model/orders.repository';
 import { Clock } from '../order-writer/clock.service';
 import { OrderWriter } from '../order-writer/order-writer.service';
 import { OrdersService } from '../orders/lifecycle/orders.service';
@@ -40,13 +37,6 @@ class NotPlaced extends Error {
 
 /** The author of a placed order's notes (it has none: a placement writes no notes). */
 const PLACING_SERVICE: Actor = { accountId: 'internal' };
-
-const REFERENCE_KEY = 'orders_store_placement_reference_key';
-
-function isReferenceTaken(e: unknown): boolean {
-  const driver = (e as { driverError?: { code?: string; constraint?: string } }).driverError;
-  return driver?.code === '23505' && driver.constraint === REFERENCE_KEY;
-}
 
 /** The contract's address as an order contact (the order's address fields; absent, not null). */
 function contactOf(
@@ -107,7 +97,7 @@ export class StoreOrdersService {
     private readonly orders: OrdersService,
     private readonly payments: OrderPaymentsService,
     private readonly writer: OrderWriter,
-    @InjectRepository(OrderEntity) private readonly orderRows: Repository<OrderEntity>,
+    private readonly orderRows: OrdersRepository,
   ) {}
 
   /**
@@ -139,7 +129,7 @@ export class StoreOrdersService {
    * a line or code cannot be taken or the total is not `expectedTotal`.
    */
   async placePaid(storeId: string, request: StorePaidOrderRequest): Promise<PaidOrderOutcome> {
-    const made = await this.byReference(this.orderRows.manager, storeId, request.reference);
+    const made = await this.orderRows.findByPlacementReference(storeId, request.reference);
     if (made) return this.placed(made, false);
     const cart = await this.cart.assemble(
       storeId,
@@ -151,7 +141,7 @@ export class StoreOrdersService {
       const order = await this.writer.create(storeId, async (tx, number, now) => {
         // The store's order counter is locked from here on: a concurrent placement with this
         // reference that got it first has committed its order by now.
-        const first = await this.byReference(tx, storeId, request.reference);
+        const first = await tx.findByPlacementReference(storeId, request.reference);
         if (first) throw new NotPlaced({ kind: 'REPLAY', orderId: first.id });
         const row = newOrderRow(storeId, number, cart.order, true, now);
         const change = await this.orders.insertNew(tx, row, cart.order, PLACING_SERVICE);
@@ -168,37 +158,29 @@ export class StoreOrdersService {
             notes: `paid through ${request.payment.method}`,
           });
         }
-        await tx.getRepository(OrderEntity).save(change.order);
+        await tx.save(change.order);
         return change;
       });
       return this.placed(order, true);
     } catch (e) {
       if (e instanceof NotPlaced && e.outcome.kind === 'QUOTE_CHANGED')
         return { kind: 'QUOTE_CHANGED', quote: e.outcome.quote };
-      if (!(e instanceof NotPlaced) && !isReferenceTaken(e)) throw e;
-      const first = await this.byReference(this.orderRows.manager, storeId, request.reference);
+      if (!(e instanceof NotPlaced) && !isPlacementReferenceTaken(e)) throw e;
+      const first = await this.orderRows.findByPlacementReference(storeId, request.reference);
       if (!first) throw e;
       return this.placed(first, false);
     }
   }
 
-  private byReference(tx: EntityManager, storeId: string, reference: string): Promise<OrderEntity | null> {
-    return tx.getRepository(OrderEntity).findOne({ where: { storeId, placementReference: reference } });
-  }
-
   private async placed(order: OrderEntity, created: boolean): Promise<PaidOrderOutcome> {
-    const quote = await this.quoteOf(this.orderRows.manager, order);
+    const quote = await this.quoteOf(this.orderRows, order);
     return { kind: 'PLACED', created, order: { orderId: order.id, number: String(order.number), quote } };
   }
 
   /** A saved order's numbers as a quote. */
-  private async quoteOf(tx: EntityManager, order: OrderEntity): Promise<StoreOrderQuote> {
-    const lines = await tx
-      .getRepository(LineItemEntity)
-      .find({ where: { orderId: order.id }, order: { position: 'ASC' } });
-    const discounts = await tx
-      .getRepository(OrderDiscountEntity)
-      .find({ where: { orderId: order.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+  private async quoteOf(tx: OrdersRepository, order: OrderEntity): Promise<StoreOrderQuote> {
+    const lines = await tx.findLinesByPosition(order.id);
+    const discounts = await tx.findDiscountsInApplyOrder(order.id);
     return storeOrderQuoteOf(order, lines, discounts, []);
   }
 }

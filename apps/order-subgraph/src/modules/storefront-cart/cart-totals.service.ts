@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { TaxEstimateTax } from '@platform/contracts';
-import { In } from 'typeorm';
-import { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
+import type { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
 import { percentOf } from '../discount-codes/discount-percentage';
-import { LineItemEntity } from '../order-model/line-item.entity';
+import type { LineItemEntity } from '../order-model/line-item.entity';
 import type { OrderChange } from '../order-model/order-change';
-import { OrderDiscountEntity } from '../order-model/order-discount.entity';
+import type { OrderDiscountEntity } from '../order-model/order-discount.entity';
 import { lineTotals } from '../order-model/order-rules';
 import type { OrderContact, OrderEntity, StoredTax } from '../order-model/order.entity';
 import { TaxEstimatesClient } from './tax-estimates.client';
@@ -40,20 +39,13 @@ export class CartTotals {
   async recompute(change: OrderChange): Promise<void> {
     const order = change.order;
     if (order.status !== 'DRAFT') return change.recompute();
-    const lineRepo = change.tx.getRepository(LineItemEntity);
-    const discountRepo = change.tx.getRepository(OrderDiscountEntity);
-    const lines = await lineRepo.find({ where: { orderId: order.id }, order: { position: 'ASC' } });
-    const discounts = await discountRepo.find({
-      where: { orderId: order.id },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const lines = await change.tx.findLinesByPosition(order.id);
+    const discounts = await change.tx.findDiscountsInApplyOrder(order.id);
     const codeIds = discounts.flatMap((d) => (d.discountCodeId ? [d.discountCodeId] : []));
-    const codes = codeIds.length
-      ? await change.tx.getRepository(DiscountCodeEntity).find({ where: { id: In(codeIds) } })
-      : [];
+    const codes = codeIds.length ? await change.tx.findDiscountCodes(codeIds) : [];
     const changed = await this.price(order, lines, discounts, codes);
-    for (const discount of changed) await discountRepo.save(discount);
-    if (lines.length > 0) await lineRepo.save(lines);
+    for (const discount of changed) await change.tx.saveDiscount(discount);
+    if (lines.length > 0) await change.tx.saveLines(lines);
     await change.recompute({ lines, discounts });
   }
 

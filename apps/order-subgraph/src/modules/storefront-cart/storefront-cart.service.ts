@@ -5,11 +5,7 @@ import { PlatformError } from '@platform/errors';
 import type { DiscountCodeEntity } from '../discount-codes/discount-code.entity';
 import { codeKeyOf } from '../discount-codes/discount-code-key';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service';
-import {
-  LineItemEntity,
-  type LineItemDetailsData,
-  type LineItemNoteData,
-} from '../order-model/line-item.entity';
+import type { LineItemDetailsData, LineItemEntity, LineItemNoteData } from '../order-model/line-item.entity';
 import { amountIn, optionalAmountIn } from '../order-model/money';
 import type { OrderChange } from '../order-model/order-change';
 import type {
@@ -23,8 +19,6 @@ import type {
   NoteList,
   OrderPath,
 } from '../order-model/order-commands';
-import { OrderDiscountEntity } from '../order-model/order-discount.entity';
-import { OrderNoteEntity } from '../order-model/order-note.entity';
 import {
   codeDiscountRows,
   lineOf,
@@ -181,11 +175,7 @@ export class StorefrontCartService {
       expectedVersion,
       async (change) => {
         assertCartEditable(change.order, path);
-        const lines = change.tx.getRepository(LineItemEntity);
-        const existing = await lines.find({
-          where: { orderId: change.order.id },
-          order: { position: 'ASC' },
-        });
+        const existing = await change.tx.findLinesByPosition(change.order.id);
         await adoptCurrency(change, sku.price, existing.length);
         const details = catalogDetails(sku, {
           productAssetUrl: request.details?.productAssetUrl,
@@ -203,7 +193,7 @@ export class StorefrontCartService {
           same.unitAmount = amountIn(sku.price, change.order.currencyCode, ['input', 'skuId']);
           same.updatedAt = change.now;
           Object.assign(same, lineTotals(same));
-          await lines.save(same);
+          await change.tx.saveLine(same);
           row = same;
         } else {
           if (existing.length >= MAX_LINE_ITEMS) {
@@ -233,10 +223,10 @@ export class StorefrontCartService {
             ['input'],
             last + 1,
           );
-          await lines.insert(row);
+          await change.tx.insertLines(row);
         }
         await this.cartTotals.recompute(change);
-        return lines.findOneOrFail({ where: { id: row.id } });
+        return change.tx.findLine(row.id);
       },
     );
     return { order, lineItem: result };
@@ -253,12 +243,11 @@ export class StorefrontCartService {
     const prices = await this.catalog.prices(storeId, patch.skuId ? [patch.skuId] : []);
     const { order, result } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
       assertCartEditable(change.order, path);
-      const lines = change.tx.getRepository(LineItemEntity);
-      const row = await lineOf(lines, change.order.id, patch.id);
+      const row = await lineOf(change.tx, change.order.id, patch.id);
       await applyLineChange(change, row, patch, prices, ['input']);
-      await lines.save(row);
+      await change.tx.saveLine(row);
       await this.cartTotals.recompute(change);
-      return lines.findOneOrFail({ where: { id: row.id } });
+      return change.tx.findLine(row.id);
     });
     return { order, lineItem: result };
   }
@@ -272,9 +261,8 @@ export class StorefrontCartService {
   ): Promise<OrderEntity> {
     const { order } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
       assertCartEditable(change.order, path);
-      const lines = change.tx.getRepository(LineItemEntity);
-      const row = await lineOf(lines, change.order.id, lineItemId);
-      await lines.delete({ id: row.id });
+      const row = await lineOf(change.tx, change.order.id, lineItemId);
+      await change.tx.deleteLine(row.id);
       await this.cartTotals.recompute(change);
     });
     return order;
@@ -308,16 +296,13 @@ export class StorefrontCartService {
 
   /** The discounts of codes already found applicable, each code once per cart (before the totals). */
   async insertCodeDiscounts(change: OrderChange, codes: readonly DiscountCodeEntity[]): Promise<void> {
-    const discounts = change.tx.getRepository(OrderDiscountEntity);
-    const applied = new Set(
-      (await discounts.find({ where: { orderId: change.order.id } })).map((d) => d.discountCodeId),
-    );
+    const applied = new Set((await change.tx.findDiscounts(change.order.id)).map((d) => d.discountCodeId));
     const rows = codeDiscountRows(
       change.order.id,
       codes.filter((c) => !applied.has(c.id)),
       change.now,
     );
-    for (const row of rows) await discounts.insert(row);
+    for (const row of rows) await change.tx.insertDiscount(row);
   }
 
   /**
@@ -439,7 +424,7 @@ export class StorefrontCartService {
       if (input.metafields !== undefined) o.metafields = storedMetafields(input.metafields);
       const newNotes = (input.notes ?? []).filter((n) => !n.id);
       if (newNotes.length > 0) {
-        await change.tx.getRepository(OrderNoteEntity).insert(
+        await change.tx.insertNotes(
           newNotes.map((n) => ({
             id: randomUUID(),
             orderId: o.id,
@@ -454,16 +439,15 @@ export class StorefrontCartService {
           })),
         );
       }
-      const lines = change.tx.getRepository(LineItemEntity);
       for (const id of input.lineItems?.remove ?? []) {
-        await lines.delete({ id: (await lineOf(lines, o.id, id)).id });
+        await change.tx.deleteLine((await lineOf(change.tx, o.id, id)).id);
       }
       for (const [i, patch] of updates.entries()) {
-        const row = await lineOf(lines, o.id, patch.id);
+        const row = await lineOf(change.tx, o.id, patch.id);
         await applyLineChange(change, row, patch, prices, ['input', 'lineItems', 'update', i]);
-        await lines.save(row);
+        await change.tx.saveLine(row);
       }
-      const count = await lines.count({ where: { orderId: o.id } });
+      const count = await change.tx.countLines(o.id);
       if (count + adds.length > MAX_LINE_ITEMS) {
         throw OrderErrors.invalidField(
           ['input', 'lineItems', 'add'],
@@ -471,14 +455,14 @@ export class StorefrontCartService {
           `an order holds at most ${MAX_LINE_ITEMS} lines`,
         );
       }
-      let position = (await lines.maximum('position', { orderId: o.id })) ?? 0;
+      let position = (await change.tx.maxLinePosition(o.id)) ?? 0;
       for (const [i, line] of adds.entries()) {
         const sku =
           path === 'storefront' ? purchasable(prices.get(line.skuId as string), line.skuId as string) : null;
         if (sku) await adoptCurrency(change, sku.price, count + i);
         const priced = sku ? { ...line, unitAmount: sku.price, discountAmount: null, taxAmount: null } : line;
         position += 1;
-        await lines.insert(
+        await change.tx.insertLines(
           newLineItemRow(
             o,
             draftLine(priced, change.now, sku),
@@ -553,7 +537,7 @@ function assertApplicable(
 async function adoptCurrency(change: OrderChange, price: Money, lineCount: number): Promise<void> {
   const o = change.order;
   if (price.currencyCode === o.currencyCode || lineCount > 0 || o.shippingTotal !== 0) return;
-  const discounts = await change.tx.getRepository(OrderDiscountEntity).count({ where: { orderId: o.id } });
+  const discounts = await change.tx.countDiscounts(o.id);
   if (discounts === 0) o.currencyCode = price.currencyCode;
 }
 
@@ -582,9 +566,7 @@ async function applyLineChange(
   const currency = change.order.currencyCode;
   if (patch.skuId !== undefined && patch.skuId !== row.skuId) {
     const sku = purchasable(prices.get(patch.skuId), patch.skuId);
-    const count = await change.tx
-      .getRepository(LineItemEntity)
-      .count({ where: { orderId: change.order.id } });
+    const count = await change.tx.countLines(change.order.id);
     await adoptCurrency(change, sku.price, count - 1);
     row.skuId = sku.id;
     row.unitAmount = amountIn(sku.price, change.order.currencyCode, [...path, 'skuId']);

@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { PricedCart } from '../businesses/business';
 import { BusinessesService, businessColumn } from '../businesses/businesses.service';
@@ -12,6 +10,7 @@ import { hasBuyableLine, newId } from '../checkout/checkout.service';
 import type { ShoppingContext } from '../ucp/shopping-context';
 import { Capability, errorEnvelope, errorMessage, ucpMeta, type UcpReply } from '../ucp/ucp-protocol';
 import { CartEntity } from './cart.entity';
+import { CartsRepository } from './carts.repository';
 
 /** A cart lives this long unless converted or canceled (cart.md leaves it to the business). */
 const CART_TTL_S = 7 * 86_400;
@@ -23,7 +22,7 @@ const CART_TTL_S = 7 * 86_400;
 @Injectable()
 export class CartsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly carts: CartsRepository,
     private readonly businesses: BusinessesService,
     @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
   ) {}
@@ -54,35 +53,35 @@ export class CartsService {
     cart.state = 'active';
     cart.expiresAt = new Date(Date.now() + CART_TTL_S * 1000);
     this.apply(cart, input, priced);
-    await this.dataSource.getRepository(CartEntity).insert(cart as QueryDeepPartialEntity<CartEntity>);
+    await this.carts.insert(cart);
     return { status: 201, body: this.view(ctx, cart) };
   }
 
   async get(ctx: ShoppingContext, id: string): Promise<UcpReply> {
-    const cart = await this.find(this.dataSource.manager, ctx, id);
+    const cart = await this.find(this.carts, ctx, id);
     return cart ? { status: 200, body: this.view(ctx, cart) } : this.notFound(ctx);
   }
 
   async update(ctx: ShoppingContext, id: string, body: CheckoutWritableRequest): Promise<UcpReply> {
-    const current = await this.find(this.dataSource.manager, ctx, id);
+    const current = await this.find(this.carts, ctx, id);
     if (!current) return this.notFound(ctx);
     const input = toCheckoutInput(body, current.input, ctx.capabilities);
     const priced = await this.businesses.of(ctx.business).price(toPricingInput(input));
-    return this.dataSource.transaction(async (tx) => {
+    return this.carts.transaction(async (tx) => {
       const cart = await this.find(tx, ctx, id, true);
       if (!cart) return this.notFound(ctx);
       this.apply(cart, input, priced);
-      await updateCart(tx, cart);
+      await tx.update(cart);
       return { status: 200 as const, body: this.view(ctx, cart) };
     });
   }
 
   async cancel(ctx: ShoppingContext, id: string): Promise<UcpReply> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.carts.transaction(async (tx) => {
       const cart = await this.find(tx, ctx, id, true);
       if (!cart) return this.notFound(ctx);
       cart.state = 'canceled';
-      await updateCart(tx, cart);
+      await tx.update(cart);
       return { status: 200 as const, body: this.view(ctx, cart) };
     });
   }
@@ -99,15 +98,12 @@ export class CartsService {
 
   /** A live cart of the caller at this business; canceled and expired carts are not found. */
   private async find(
-    manager: EntityManager,
+    carts: CartsRepository,
     ctx: ShoppingContext,
     id: string,
     lock = false,
   ): Promise<CartEntity | null> {
-    const cart = await manager.getRepository(CartEntity).findOne({
-      where: { id, accountId: ctx.accountId, business: businessColumn(ctx.business) },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const cart = await carts.findOfAccount(id, ctx.accountId, businessColumn(ctx.business), lock);
     if (!cart || cart.state === 'canceled' || cart.expiresAt.getTime() <= Date.now()) return null;
     return cart;
   }
@@ -137,18 +133,4 @@ export class CartsService {
   private notFound(ctx: ShoppingContext): UcpReply {
     return this.envelope(ctx, [errorMessage('not_found', 'no such cart', 'unrecoverable')]);
   }
-}
-
-/** Writes what a change of a cart changes: one UPDATE (a `save` would SELECT first). */
-async function updateCart(tx: EntityManager, cart: CartEntity): Promise<void> {
-  const { state, currency, input, lineItems, totals, messages, appliedDiscounts } = cart;
-  await tx.getRepository(CartEntity).update({ id: cart.id }, {
-    state,
-    currency,
-    input,
-    lineItems,
-    totals,
-    messages,
-    appliedDiscounts,
-  } as QueryDeepPartialEntity<CartEntity>);
 }

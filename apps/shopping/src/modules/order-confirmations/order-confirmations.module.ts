@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OrdersModule } from '../orders/orders.module';
 import { MailTransport } from './mail-transport.service';
+import { OrderConfirmationsRepository } from './order-confirmations.repository';
 import { OrderConfirmations } from './order-confirmations.service';
 
 /**
@@ -9,7 +10,7 @@ import { OrderConfirmations } from './order-confirmations.service';
  */
 @Module({
   imports: [OrdersModule],
-  providers: [MailTransport, OrderConfirmations],
+  providers: [MailTransport, OrderConfirmations, OrderConfirmationsRepository],
   exports: [OrderConfirmations],
 })
 export class OrderConfirmationsModule {}

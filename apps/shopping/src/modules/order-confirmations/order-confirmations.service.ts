@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { withSessionLock } from '@platform/database';
 import { errorMessage } from '@platform/errors';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { OrdersService } from '../orders/orders.service';
-import { ShoppingOrderEntity } from '../orders/shopping-order.entity';
+import type { ShoppingOrderEntity } from '../orders/shopping-order.entity';
+import { ShoppingOrdersRepository } from '../orders/shopping-orders.repository';
 import { isRecipientRefused, MailTransport, type MailVia } from './mail-transport.service';
 import { confirmationMessage, type ConfirmationOrder } from './order-confirmation-message';
+import { OrderConfirmationsRepository } from './order-confirmations.repository';
 
 /** A confirmation still not sent this long after the order is given up at its job's last attempt. */
 export const MAX_CONFIRMATION_AGE_MS = 24 * 3600 * 1000;
@@ -38,6 +40,8 @@ export class OrderConfirmations {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly orderRows: ShoppingOrdersRepository,
+    private readonly confirmations: OrderConfirmationsRepository,
     private readonly orders: OrdersService,
     private readonly mail: MailTransport,
   ) {}
@@ -54,8 +58,7 @@ export class OrderConfirmations {
     orderId: string,
     attempt: { readonly finalAttempt: boolean },
   ): Promise<ConfirmationRun> {
-    const repo = this.dataSource.getRepository(ShoppingOrderEntity);
-    const order = await repo.findOneBy({ id: orderId });
+    const order = await this.orderRows.findById(orderId);
     if (!order) return { outcome: 'no-order' };
     if (order.confirmationSentAt) return { outcome: 'already-sent' };
     if (order.confirmationFailedAt) return { outcome: 'given-up' };
@@ -69,24 +72,17 @@ export class OrderConfirmations {
       if (isRecipientRefused(e)) return this.giveUp(orderId, reason);
       if (attempt.finalAttempt && Date.now() - order.createdAt.getTime() > MAX_CONFIRMATION_AGE_MS)
         return this.giveUp(orderId, reason);
-      await repo.update({ id: orderId }, { confirmationError: reason });
+      await this.confirmations.noteError(orderId, reason);
       throw e;
     }
     // Only now: a worker dying between the server's acceptance and this line sends it again.
-    await repo.update(
-      { id: orderId, confirmationSentAt: IsNull() },
-      { confirmationSentAt: new Date(), confirmationVia: receipt.via, confirmationError: null },
-    );
+    await this.confirmations.markSent(orderId, receipt.via);
     return { outcome: 'sent', via: receipt.via, messageId: receipt.messageId };
   }
 
   /** The address the buyer gave on the checkout (`buyer.email`), and nothing else of its input. */
   private async buyerEmail(checkoutId: string): Promise<string | null> {
-    const rows = (await this.dataSource.query(
-      `SELECT input->'buyer'->>'email' AS email FROM shopping.checkout_sessions WHERE id = $1`,
-      [checkoutId],
-    )) as { email: string | null }[];
-    const email = rows[0]?.email?.trim();
+    const email = (await this.confirmations.findBuyerEmail(checkoutId))?.trim();
     return email ? email : null;
   }
 
@@ -109,12 +105,7 @@ export class OrderConfirmations {
 
   private async giveUp(orderId: string, reason: string): Promise<ConfirmationRun> {
     this.logger.warn(`order ${orderId}: confirmation e-mail given up: ${reason}`);
-    await this.dataSource
-      .getRepository(ShoppingOrderEntity)
-      .update(
-        { id: orderId, confirmationSentAt: IsNull(), confirmationFailedAt: IsNull() },
-        { confirmationFailedAt: new Date(), confirmationError: reason },
-      );
+    await this.confirmations.markGivenUp(orderId, reason);
     return { outcome: 'gave-up', reason };
   }
 }

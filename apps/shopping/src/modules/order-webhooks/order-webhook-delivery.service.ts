@@ -2,13 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EcPrivateJwk } from '@platform/crypto';
 import { errorMessage } from '@platform/errors';
 import { OutboundErrorCode, isOutboundError } from '@platform/outbound';
-import { DataSource, IsNull, LessThan, Not } from 'typeorm';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import { businessSigningKey } from '../discovery/business-signing-key';
-import { OrderEventEntity } from '../orders/order-event.entity';
+import type { OrderEventEntity } from '../orders/order-event.entity';
 import { OrdersService, businessKeyOf } from '../orders/orders.service';
-import { ShoppingOrderEntity } from '../orders/shopping-order.entity';
+import type { ShoppingOrderEntity } from '../orders/shopping-order.entity';
+import { ShoppingOrdersRepository } from '../orders/shopping-orders.repository';
 import { AgentProfilesService } from '../ucp/agent-profiles.service';
+import { OrderEventsRepository } from './order-events.repository';
 import { orderWebhookHeaders, webhookId } from './order-webhook-request';
 
 /** An event undelivered this long is given up at the end of its next round of attempts. */
@@ -37,7 +38,8 @@ export class OrderWebhookDelivery {
   private readonly key: EcPrivateJwk;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly orderRows: ShoppingOrdersRepository,
+    private readonly events: OrderEventsRepository,
     private readonly orders: OrdersService,
     private readonly profiles: AgentProfilesService,
     @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
@@ -46,33 +48,27 @@ export class OrderWebhookDelivery {
   }
 
   async deliver(orderId: string, attempt: { readonly finalAttempt: boolean }): Promise<DeliveryRun> {
-    const events = this.dataSource.getRepository(OrderEventEntity);
     let delivered = 0;
     for (;;) {
-      const order = await this.dataSource.getRepository(ShoppingOrderEntity).findOneBy({ id: orderId });
+      const order = await this.orderRows.findById(orderId);
       if (!order) return { delivered, failed: 0 };
-      const next = await events.findOne({
-        where: { orderId, deliveredAt: IsNull(), failedAt: IsNull() },
-        order: { sequence: 'ASC' },
-      });
+      const next = await this.events.findNextPending(orderId);
       if (!next) return { delivered, failed: 0 };
       if (order.webhookUrl === null)
         return { delivered, failed: await this.giveUp(orderId, 'the order has no webhook_url') };
-      const earlierGivenUp = await events.exists({
-        where: { orderId, sequence: LessThan(next.sequence), failedAt: Not(IsNull()) },
-      });
+      const earlierGivenUp = await this.events.hasGivenUpBefore(orderId, next.sequence);
       if (earlierGivenUp)
         return {
           delivered,
           failed: await this.giveUp(orderId, 'an earlier event of the order was not delivered'),
         };
       // Counted before the call: an attempt cut short by a dying worker still counts.
-      await events.increment({ id: next.id }, 'attempts', 1);
+      await this.events.countAttempt(next.id);
       try {
         await this.send(order, order.webhookUrl, next);
       } catch (e) {
         const message = errorMessage(e).slice(0, 1000);
-        await events.update({ id: next.id }, { lastError: message });
+        await this.events.noteError(next.id, message);
         const refused = isOutboundError(e, OutboundErrorCode.OUTBOUND_REFUSED);
         const tooOld = Date.now() - next.createdAt.getTime() > MAX_DELIVERY_AGE_MS;
         if (attempt.finalAttempt && (refused || tooOld)) {
@@ -81,10 +77,7 @@ export class OrderWebhookDelivery {
         }
         throw e;
       }
-      await events.update(
-        { id: next.id, deliveredAt: IsNull() },
-        { deliveredAt: new Date(), lastError: null },
-      );
+      await this.events.markDelivered(next.id);
       delivered++;
     }
   }
@@ -113,12 +106,6 @@ export class OrderWebhookDelivery {
 
   /** Gives up every pending event of the order; how many. */
   private async giveUp(orderId: string, reason: string): Promise<number> {
-    const result = await this.dataSource
-      .getRepository(OrderEventEntity)
-      .update(
-        { orderId, deliveredAt: IsNull(), failedAt: IsNull() },
-        { failedAt: new Date(), lastError: reason },
-      );
-    return result.affected ?? 0;
+    return this.events.giveUpPending(orderId, reason);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OrdersModule } from '../orders/orders.module';
 import { UcpModule } from '../ucp/ucp.module';
+import { OrderEventsRepository } from './order-events.repository';
 import { OrderWebhookDelivery } from './order-webhook-delivery.service';
 
 /**
@@ -9,7 +10,7 @@ import { OrderWebhookDelivery } from './order-webhook-delivery.service';
  */
 @Module({
   imports: [OrdersModule, UcpModule],
-  providers: [OrderWebhookDelivery],
+  providers: [OrderEventsRepository, OrderWebhookDelivery],
   exports: [OrderWebhookDelivery],
 })
 export class OrderWebhooksModule {}

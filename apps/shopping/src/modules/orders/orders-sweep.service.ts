@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { OrderEventsPublisher } from './order-events.publisher';
 import { CONFIRM_JOB, DELIVER_EVENTS_JOB, PROVISION_JOB } from './orders.jobs';
+import { ShoppingOrdersRepository } from './shopping-orders.repository';
 
 /** Most orders of each kind one sweep looks at (the next sweep takes the rest). */
 const SWEEP_BATCH = 500;
@@ -20,35 +20,20 @@ export class OrdersSweep {
   private readonly logger = new Logger(OrdersSweep.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly orders: ShoppingOrdersRepository,
     private readonly publisher: OrderEventsPublisher,
   ) {}
 
   async run(): Promise<{ provision: number; deliver: number; confirm: number }> {
-    const unprovisioned = (await this.dataSource.query(
-      `SELECT id FROM shopping.orders
-        WHERE business = 'platform' AND line_items @> '[{"status": "processing"}]'::jsonb
-        ORDER BY created_at LIMIT $1`,
-      [SWEEP_BATCH],
-    )) as { id: string }[];
-    const undelivered = (await this.dataSource.query(
-      `SELECT DISTINCT order_id FROM shopping.order_events
-        WHERE delivered_at IS NULL AND failed_at IS NULL LIMIT $1`,
-      [SWEEP_BATCH],
-    )) as { order_id: string }[];
-    const unconfirmed = (await this.dataSource.query(
-      `SELECT id FROM shopping.orders
-        WHERE confirmation_sent_at IS NULL AND confirmation_failed_at IS NULL
-        ORDER BY created_at LIMIT $1`,
-      [SWEEP_BATCH],
-    )) as { id: string }[];
+    const unprovisioned = await this.orders.findUnprovisionedIds(SWEEP_BATCH);
+    const undelivered = await this.orders.findIdsWithPendingEvents(SWEEP_BATCH);
+    const unconfirmed = await this.orders.findUnconfirmedIds(SWEEP_BATCH);
     let provision = 0;
     let deliver = 0;
     let confirm = 0;
-    for (const { id } of unprovisioned) if (await this.publisher.requeue(PROVISION_JOB, id)) provision++;
-    for (const { order_id } of undelivered)
-      if (await this.publisher.requeue(DELIVER_EVENTS_JOB, order_id)) deliver++;
-    for (const { id } of unconfirmed) if (await this.publisher.requeue(CONFIRM_JOB, id)) confirm++;
+    for (const id of unprovisioned) if (await this.publisher.requeue(PROVISION_JOB, id)) provision++;
+    for (const id of undelivered) if (await this.publisher.requeue(DELIVER_EVENTS_JOB, id)) deliver++;
+    for (const id of unconfirmed) if (await this.publisher.requeue(CONFIRM_JOB, id)) confirm++;
     if (provision + deliver + confirm > 0)
       this.logger.log(
         `sweep added ${provision} provisioning, ${deliver} delivery and ${confirm} confirmation job(s)`,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { BusinessKey, PricedCart } from '../businesses/business';
 import { businessBasePath, businessColumn } from '../businesses/businesses.service';
@@ -16,6 +16,7 @@ import {
 } from '../ucp/ucp-protocol';
 import { OrderEventsPublisher } from './order-events.publisher';
 import { ShoppingOrderEntity, type OrderLine, type OrderLineStatus } from './shopping-order.entity';
+import { ShoppingOrdersRepository } from './shopping-orders.repository';
 
 export interface PlaceOrder {
   readonly checkout: CheckoutSessionEntity;
@@ -41,7 +42,7 @@ export interface PlaceOrder {
 @Injectable()
 export class OrdersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly orders: ShoppingOrdersRepository,
     private readonly publisher: OrderEventsPublisher,
     @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
   ) {}
@@ -110,9 +111,7 @@ export class OrdersService {
   }
 
   async get(ctx: ShoppingContext, id: string): Promise<UcpReply> {
-    const order = await this.dataSource
-      .getRepository(ShoppingOrderEntity)
-      .findOneBy({ id, accountId: ctx.accountId, business: businessColumn(ctx.business) });
+    const order = await this.orders.findOfAccount(id, ctx.accountId, businessColumn(ctx.business));
     if (!order)
       return {
         status: 200,

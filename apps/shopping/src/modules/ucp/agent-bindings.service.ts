@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { REDIS, RedisKeys } from '@platform/database';
 import { errorMessage } from '@platform/errors';
 import type Redis from 'ioredis';
-import { DataSource } from 'typeorm';
+import { AgentBindingsRepository } from './agent-bindings.repository';
 import { UcpErrors } from './ucp.errors';
 
 /** A binding never changes, so a replica may remember it this long without asking PostgreSQL. */
@@ -22,7 +22,7 @@ export class AgentBindingsService {
   private readonly logger = new Logger(AgentBindingsService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly bindings: AgentBindingsRepository,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {}
@@ -41,19 +41,11 @@ export class AgentBindingsService {
 
   /** The token's profile: `profileUrl` when this call makes the binding, else the one made before. */
   private async bind(tokenId: string, profileUrl: string): Promise<string> {
-    const made = (await this.dataSource.query(
-      `INSERT INTO shopping.agent_bindings (token_id, profile_url) VALUES ($1, $2)
-       ON CONFLICT (token_id) DO NOTHING RETURNING profile_url`,
-      [tokenId, profileUrl],
-    )) as { profile_url: string }[];
-    if (made.length) return made[0].profile_url;
+    const made = await this.bindings.bindUnlessBound(tokenId, profileUrl);
+    if (made !== undefined) return made;
     // Another request bound it first. Read it in a statement of its own: under READ COMMITTED the
     // insert's own statement may have started before that binding committed, and not see it.
-    const [bound] = (await this.dataSource.query(
-      `SELECT profile_url FROM shopping.agent_bindings WHERE token_id = $1`,
-      [tokenId],
-    )) as { profile_url: string }[];
-    return bound.profile_url;
+    return this.bindings.findProfileUrl(tokenId);
   }
 
   private cacheFailed(e: unknown): null {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentBindingsRepository } from './agent-bindings.repository';
 import { AgentBindingsService } from './agent-bindings.service';
 import { AgentProfilesService } from './agent-profiles.service';
 import { UcpNegotiationGuard } from './ucp-negotiation.guard';
@@ -9,7 +10,13 @@ import { UcpNegotiation } from './ucp-negotiation.service';
  * service, for REST's guard and the MCP binding alike) and the REST guard.
  */
 @Module({
-  providers: [AgentBindingsService, AgentProfilesService, UcpNegotiation, UcpNegotiationGuard],
+  providers: [
+    AgentBindingsRepository,
+    AgentBindingsService,
+    AgentProfilesService,
+    UcpNegotiation,
+    UcpNegotiationGuard,
+  ],
   exports: [AgentProfilesService, UcpNegotiation, UcpNegotiationGuard],
 })
 export class UcpModule {}

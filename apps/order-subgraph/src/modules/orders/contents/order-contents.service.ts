@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { isUuid } from '@platform/ids';
 import { amountIn } from '../../order-model/money';
 import type { Actor, NewDiscount, NewNote } from '../../order-model/order-commands';
-import { OrderDiscountEntity } from '../../order-model/order-discount.entity';
 import { OrderNoteEntity } from '../../order-model/order-note.entity';
 import { assertEditable, assertNotArchived } from '../../order-model/order-rules';
 import { OrderWriter } from '../../order-writer/order-writer.service';
@@ -28,7 +27,7 @@ export class OrderContentsService {
   ): Promise<OrderEntity> {
     const { order } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
       assertEditable(change.order);
-      await change.tx.getRepository(OrderDiscountEntity).insert({
+      await change.tx.insertDiscount({
         id: randomUUID(),
         orderId: change.order.id,
         name: discount.name,
@@ -49,12 +48,11 @@ export class OrderContentsService {
   ): Promise<OrderEntity> {
     const { order } = await this.writer.change(storeId, orderId, expectedVersion, async (change) => {
       assertEditable(change.order);
-      const discounts = change.tx.getRepository(OrderDiscountEntity);
       const found = isUuid(discountId)
-        ? await discounts.findOne({ where: { id: discountId, orderId: change.order.id } })
+        ? await change.tx.findDiscountOfOrder(discountId, change.order.id)
         : null;
       if (!found) throw OrderErrors.discountNotFound(discountId);
-      await discounts.delete({ id: found.id });
+      await change.tx.deleteDiscount(found.id);
       await change.recompute();
     });
     return order;
@@ -78,7 +76,7 @@ export class OrderContentsService {
         shouldNotifyCustomer: note.shouldNotifyCustomer ?? false,
         createdAt: change.now,
       });
-      await change.tx.getRepository(OrderNoteEntity).insert(row);
+      await change.tx.insertNotes(row);
       return row;
     });
     return { order, note: result };
@@ -87,12 +85,9 @@ export class OrderContentsService {
   async deleteNote(storeId: string, orderId: string, noteId: string): Promise<OrderEntity> {
     const { order } = await this.writer.change(storeId, orderId, null, async (change) => {
       assertNotArchived(change.order);
-      const notes = change.tx.getRepository(OrderNoteEntity);
-      const found = isUuid(noteId)
-        ? await notes.findOne({ where: { id: noteId, orderId: change.order.id } })
-        : null;
+      const found = isUuid(noteId) ? await change.tx.findNoteOfOrder(noteId, change.order.id) : null;
       if (!found) throw OrderErrors.noteNotFound(noteId);
-      await notes.delete({ id: found.id });
+      await change.tx.deleteNote(found.id);
     });
     return order;
   }

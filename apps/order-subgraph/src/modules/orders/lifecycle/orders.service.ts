@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { LineItemEntity } from '../../order-model/line-item.entity';
 import { optionalAmountIn } from '../../order-model/money';
 import type { OrderChange } from '../../order-model/order-change';
 import type { Actor, CancelOrder, NewLineItem, NewOrder, OrderPatch } from '../../order-model/order-commands';
-import { OrderNoteEntity } from '../../order-model/order-note.entity';
-import { OrderPaymentEntity } from '../../order-model/order-payment.entity';
 import {
   allocateRefund,
   assertArchivable,
@@ -18,7 +14,8 @@ import {
 } from '../../order-model/order-rules';
 import type { FulfillmentStatus, ManualPaymentStatus } from '../../order-model/order-statuses';
 import { OrderWriter } from '../../order-writer/order-writer.service';
-import { OrderEntity } from '../../order-model/order.entity';
+import type { OrderEntity } from '../../order-model/order.entity';
+import type { OrdersRepository } from '../../order-model/orders.repository';
 import { newLineItemRow, newOrderRow, normaliseTags, storedMetafields } from '../../order-model/order-rows';
 import { CartTotals } from '../../storefront-cart/cart-totals.service';
 import { OrderErrors } from '../../order-model/orders.errors';
@@ -49,7 +46,7 @@ export class OrdersService {
     return this.writer.create(storeId, async (tx, number, now) => {
       const change = await this.insertNew(tx, newOrderRow(storeId, number, input, draft, now), input, actor);
       await this.cartTotals.recompute(change);
-      await tx.getRepository(OrderEntity).save(change.order);
+      await tx.save(change.order);
       return change;
     });
   }
@@ -59,12 +56,12 @@ export class OrdersService {
    * lines and notes, in the creating transaction; the totals are the caller's to derive next.
    */
   async insertNew(
-    tx: EntityManager,
+    tx: OrdersRepository,
     order: OrderEntity,
     input: NewOrder,
     actor: Actor,
   ): Promise<OrderChange> {
-    await tx.getRepository(OrderEntity).insert(order);
+    await tx.insert(order);
     const change = this.writer.newChange(tx, order, order.createdAt);
     await change.recordInitialStatuses();
     await this.insertLines(tx, order, input.lineItems, order.createdAt);
@@ -199,9 +196,7 @@ export class OrdersService {
       assertFulfillable(change.order);
       await change.setStatus('FULFILLMENT_STATUS', status);
       if (status === 'FULFILLED') {
-        await change.tx
-          .getRepository(LineItemEntity)
-          .update({ orderId: change.order.id }, { status: 'FULFILLED', updatedAt: change.now });
+        await change.tx.markLinesFulfilled(change.order.id, change.now);
       }
     });
     return order;
@@ -234,9 +229,7 @@ export class OrdersService {
 
   /** Refunds `amount` over the order's SALEs, oldest first. */
   async refundAll(change: OrderChange, amount: number, notes: string | null): Promise<void> {
-    const sales = await change.tx
-      .getRepository(OrderPaymentEntity)
-      .find({ where: { orderId: change.order.id, type: 'SALE' }, order: { seq: 'ASC' } });
+    const sales = await change.tx.findSales(change.order.id);
     for (const allocation of allocateRefund(sales, amount)) {
       await change.recordPayment({
         type: 'REFUND',
@@ -249,25 +242,23 @@ export class OrdersService {
   }
 
   private async assertHasLines(change: OrderChange): Promise<void> {
-    const lines = await change.tx
-      .getRepository(LineItemEntity)
-      .count({ where: { orderId: change.order.id } });
+    const lines = await change.tx.countLines(change.order.id);
     if (lines === 0) throw OrderErrors.empty();
   }
 
   private async insertLines(
-    tx: EntityManager,
+    tx: OrdersRepository,
     order: OrderEntity,
     lines: readonly NewLineItem[],
     now: Date,
   ): Promise<void> {
     if (lines.length === 0) return;
     const rows = lines.map((line, i) => newLineItemRow(order, line, now, ['lineItems', i], i + 1));
-    await tx.getRepository(LineItemEntity).insert(rows);
+    await tx.insertLines(rows);
   }
 
   private async insertNotes(
-    tx: EntityManager,
+    tx: OrdersRepository,
     order: OrderEntity,
     input: NewOrder,
     actor: Actor,
@@ -275,7 +266,7 @@ export class OrdersService {
   ): Promise<void> {
     const notes = input.notes ?? [];
     if (notes.length === 0) return;
-    await tx.getRepository(OrderNoteEntity).insert(
+    await tx.insertNotes(
       notes.map((note) => ({
         id: randomUUID(),
         orderId: order.id,
