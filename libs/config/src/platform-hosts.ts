@@ -40,7 +40,7 @@ export function hostnameOfHostHeader(host: string): string {
 /** PLATFORM_HOST_NAMES and PUBLIC_BASE_URL's host (default 127.0.0.1, itself an IP literal). */
 export function loadPlatformHosts(env: Env): PlatformHosts {
   const names = new Set<string>();
-  const suffixes = [...RESERVED_SUFFIXES];
+  const wildcards: string[] = [];
   const base = env.PUBLIC_BASE_URL;
   if (base) {
     try {
@@ -57,14 +57,15 @@ export function loadPlatformHosts(env: Env): PlatformHosts {
         'PLATFORM_HOST_NAMES',
         `"${raw.trim()}" is not a host name nor *.<host name> (comma-separated, no ports)`,
       );
-    if (entry.startsWith('*.')) suffixes.push(entry.slice(2));
+    if (entry.startsWith('*.')) wildcards.push(entry.slice(1));
     else names.add(entry);
   }
   return {
     isPlatform(hostname: string): boolean {
       const name = canonicalHostname(hostname);
       if (name === '' || isIP(name) !== 0 || !name.includes('.') || names.has(name)) return true;
-      return suffixes.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
+      if (wildcards.some((suffix) => name.endsWith(suffix))) return true;
+      return RESERVED_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
     },
   };
 }
