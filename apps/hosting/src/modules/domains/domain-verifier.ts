@@ -9,6 +9,9 @@ import { DOMAIN_SETTINGS } from './domain-settings';
 import type { DomainSettings } from './domain-settings';
 import { DomainFailureCode } from './domains.errors';
 import { attachChangeId, releaseChangeId } from './domains.jobs';
+import type { ReleaseDomainJobData } from './domains.jobs';
+import { releaseOf } from './domains.jobs';
+import { DomainIngresses } from './domain-ingresses';
 import { DomainsProducer } from './domains.producer';
 
 /** What one check of a domain ended with. */
@@ -33,6 +36,7 @@ export class DomainVerifier {
     private readonly repository: AppDomainsRepository,
     private readonly domains: DomainsClient,
     private readonly producer: DomainsProducer,
+    private readonly ingresses: DomainIngresses,
     @Inject(DOMAIN_SETTINGS) private readonly settings: DomainSettings,
   ) {}
 
@@ -58,36 +62,48 @@ export class DomainVerifier {
       });
       return 'failed';
     }
-    if (zone !== undefined) return this.activate(domain, records, zone);
+    if (zone !== undefined) {
+      const written: CheckedDomainRecord[] = records.map((r) => ({ ...r, status: 'WRITTEN' }));
+      return this.activate(domain, written, zone);
+    }
     const checked = await checkRecordsInDns(records, {
       servers: this.settings.dnsServers,
       timeoutMs: this.settings.dnsTimeoutMs,
     });
-    if (checked.every((r) => r.status === 'FOUND'))
-      return (await this.repository.activate(domain, 'DNS', checked, null)) ? 'active' : 'gone';
+    if (checked.every((r) => r.status === 'FOUND')) return this.activate(domain, checked, null);
     await this.repository.recordCheck(domain.id, { records: checked, nextCheckAt: this.nextCheck(domain) });
     return 'pending';
   }
 
-  /** Removes what an attach wrote into the account's zone (change id `…:release`, at most once). */
-  async release(domainId: string, accountId: string, records: readonly DomainRecord[]): Promise<void> {
+  /**
+   * Undoes a detached domain: its Ingress (Kubernetes) and the records an attach wrote into the
+   * account's zone (change id `…:release`, applied at most once).
+   */
+  async release(release: ReleaseDomainJobData): Promise<void> {
+    await this.ingresses.close(release.hostname);
+    if (!release.zoneWritten) return;
     await this.domains.applyZoneChange({
-      changeId: releaseChangeId(domainId),
-      accountId,
+      changeId: releaseChangeId(release.domainId),
+      accountId: release.accountId,
       add: [],
-      remove: zoneRecordsOf(records),
+      remove: zoneRecordsOf(release.records),
     });
   }
 
-  private async activate(domain: AppDomain, records: DomainRecord[], zone: string): Promise<VerifyOutcome> {
-    const written: CheckedDomainRecord[] = records.map((r) => ({ ...r, status: 'WRITTEN' }));
-    if (await this.repository.activate(domain, 'PLATFORM_ZONE', written, zone)) return 'active';
-    // Detached while the records were being written: take them out again.
-    this.logger.log(
-      { domainId: domain.id },
-      'custom domain detached during its check: releasing its records',
-    );
-    await this.producer.requestRelease(domain.id, domain.accountId, records);
+  /**
+   * The runtime serves the host first (Kubernetes: its Ingress), then the row turns ACTIVE with the
+   * `domain.verified` event. A domain detached meanwhile is undone again.
+   */
+  private async activate(
+    domain: AppDomain,
+    records: CheckedDomainRecord[],
+    zone: string | null,
+  ): Promise<VerifyOutcome> {
+    await this.ingresses.open(domain.hostname, { appId: domain.appId, variant: domain.variant });
+    if (await this.repository.activate(domain, zone === null ? 'DNS' : 'PLATFORM_ZONE', records, zone))
+      return 'active';
+    this.logger.log({ domainId: domain.id }, 'custom domain detached during its check: undoing it');
+    await this.producer.requestRelease({ ...releaseOf(domain), zoneWritten: zone !== null });
     return 'gone';
   }
 

@@ -4,6 +4,8 @@ import type { PlatformConfig } from '@platform/config';
 import { DomainsClient } from '@platform/domains-client';
 import { QueueModule } from '@platform/queue';
 import { AppDomainsRepository } from './app-domains.repository';
+import { ImportsWorkerModule } from '../imports/imports-worker.module';
+import { DomainIngresses } from './domain-ingresses';
 import { DomainRoutes } from './domain-routes.service';
 import { DomainVerifier } from './domain-verifier';
 import { DOMAINS_URL } from './domain-settings';
@@ -18,9 +20,10 @@ import { DomainsProducer } from './domains.producer';
  * QueueModule.forRoot() and the worker's HostingConfigModule (DOMAIN_SETTINGS, DOMAINS_URL).
  */
 @Module({
-  imports: [QueueModule.registerQueues(HostingDomainsQueue)],
+  imports: [ImportsWorkerModule, QueueModule.registerQueues(HostingDomainsQueue)],
   providers: [
     AppDomainsRepository,
+    DomainIngresses,
     DomainRoutes,
     DomainVerifier,
     DomainsProcessor,

@@ -1,9 +1,10 @@
 import { declareQueue } from '@platform/queue';
+import type { AppDomain } from './app-domain';
 import type { DomainRecord } from './domain-records';
 
 /** Checks one domain: the caller's zone first, then DNS (DomainVerifier). */
 export const VERIFY_DOMAIN_JOB = 'domain.verify';
-/** Removes the records the platform wrote into an owned zone for a detached domain. */
+/** Undoes what a detached domain had: its records in an owned zone, its Ingress (Kubernetes). */
 export const RELEASE_DOMAIN_JOB = 'domain.release';
 /** Adds the verify job of every PENDING domain whose next check is due. */
 export const RECHECK_DOMAINS_JOB = 'domains.recheck';
@@ -26,6 +27,9 @@ export interface VerifyDomainJobData {
 export interface ReleaseDomainJobData {
   readonly domainId: string;
   readonly accountId: string;
+  readonly hostname: string;
+  /** The records were written into the account's zone: remove them. */
+  readonly zoneWritten: boolean;
   readonly records: DomainRecord[];
 }
 
@@ -45,3 +49,14 @@ export const releaseJobId = (domainId: string): string => `release.${domainId}`;
 /** The zone change ids: stable per domain, so a retried job never writes twice. */
 export const attachChangeId = (domainId: string): string => `hosting:domain:${domainId}:attach`;
 export const releaseChangeId = (domainId: string): string => `hosting:domain:${domainId}:release`;
+
+/** What the worker undoes for a detached (or vanished) domain. */
+export function releaseOf(domain: AppDomain): ReleaseDomainJobData {
+  return {
+    domainId: domain.id,
+    accountId: domain.accountId,
+    hostname: domain.hostname,
+    zoneWritten: domain.zoneWritten,
+    records: domain.records.map(({ type, name, value }) => ({ type, name, value })),
+  };
+}

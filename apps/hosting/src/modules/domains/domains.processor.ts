@@ -27,8 +27,8 @@ export class DomainsProcessor extends JobDispatcherHost<DomainsJobData> {
   >(HostingDomainsQueue, {
     [VERIFY_DOMAIN_JOB]: async (job) => ({ outcome: await this.verifier.verify(idOf(job)) }),
     [RELEASE_DOMAIN_JOB]: async (job) => {
-      const { accountId, records } = job.data as ReleaseDomainJobData;
-      await this.verifier.release(idOf(job), accountId, records);
+      idOf(job);
+      await this.verifier.release(job.data as ReleaseDomainJobData);
       return { released: true };
     },
     [RECHECK_DOMAINS_JOB]: async () => {

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { withDeadline } from '@platform/errors';
 import type { Queue } from 'bullmq';
-import type { DomainRecord } from './domain-records';
+import type { ReleaseDomainJobData } from './domains.jobs';
 import {
   HostingDomainsQueue,
   RELEASE_DOMAIN_JOB,
@@ -23,9 +23,9 @@ export class DomainsProducer {
     await this.add(VERIFY_DOMAIN_JOB, { domainId }, verifyJobId(domainId));
   }
 
-  /** Removal of the records written into `accountId`'s zone for the detached domain. */
-  async requestRelease(domainId: string, accountId: string, records: DomainRecord[]): Promise<void> {
-    await this.add(RELEASE_DOMAIN_JOB, { domainId, accountId, records }, releaseJobId(domainId));
+  /** The undoing of a detached domain: records written into an owned zone, its Ingress. */
+  async requestRelease(release: ReleaseDomainJobData): Promise<void> {
+    await this.add(RELEASE_DOMAIN_JOB, release, releaseJobId(release.domainId));
   }
 
   private async add(name: string, data: object, jobId: string): Promise<void> {

@@ -9,6 +9,7 @@ import { neededRecords, newVerificationToken } from './domain-records';
 import { DOMAIN_SETTINGS, MAX_DOMAINS_PER_APP } from './domain-settings';
 import type { DomainSettings } from './domain-settings';
 import { DomainErrors } from './domains.errors';
+import { releaseOf } from './domains.jobs';
 import { DomainsProducer } from './domains.producer';
 
 /** Custom domains of an app, API side; the worker checks and routes them (docs/hosting.md, "Custom domains"). */
@@ -84,8 +85,7 @@ export class DomainsService {
     await this.apps.require(accountId, appId);
     const removed = await this.repository.delete(appId, canonical(hostname));
     if (!removed) throw DomainErrors.notFound();
-    if (removed.zoneWritten)
-      await this.producer.requestRelease(removed.id, removed.accountId, removed.records);
+    await this.producer.requestRelease(releaseOf(removed));
   }
 
   private async require(appId: string, hostname: string): Promise<AppDomain> {
