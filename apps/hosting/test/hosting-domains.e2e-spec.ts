@@ -134,8 +134,8 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
     expect(token).toMatch(/^platform-verify=[0-9a-f]{64}$/);
     // Read back from the zone: exactly the two records, fully qualified.
     expect(fake.records('owned-shop.com')).toEqual([
-      { type: 'CNAME', name: 'shop.owned-shop.com', data: TARGET, ttl: 300 },
-      { type: 'TXT', name: '_platform-verify.shop.owned-shop.com', data: token, ttl: 300 },
+      { type: 'CNAME', name: 'shop.owned-shop.com', data: TARGET, ttl: 600 },
+      { type: 'TXT', name: '_platform-verify.shop.owned-shop.com', data: token, ttl: 600 },
     ]);
 
     const served = await byHost('shop.owned-shop.com', '/cart?x=1', 'POST', 'hello');

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /** The name of the verification TXT record under a custom domain. */
 export const VERIFY_LABEL = '_platform-verify';
-/** TTL of the records the platform writes into an owned zone, seconds. */
-export const DOMAIN_RECORD_TTL_S = 300;
+/** TTL of the records the platform writes into an owned zone, seconds (the domains service takes 600 to 604800). */
+export const DOMAIN_RECORD_TTL_S = 600;
 
 export type DomainRecordType = 'CNAME' | 'TXT';
 
