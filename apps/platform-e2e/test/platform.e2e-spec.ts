@@ -1223,7 +1223,8 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     );
     expect(after).toEqual(before);
     expect(after).toContain('A www');
-  });
+    // Three waits of up to 30 s each: more than Jest's default on a busy machine.
+  }, 120_000);
 
   it('hosts a Node.js app: create, attach, secrets, upload, preview and publish answer at their gateway URLs', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'hosting-e2e');
