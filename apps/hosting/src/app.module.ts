@@ -9,6 +9,7 @@ import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
 import { AppLogsModule } from './modules/app-logs/app-logs.module';
 import { AppsModule } from './modules/apps/apps.module';
 import { DeploymentsModule } from './modules/deployments/deployments.module';
+import { DomainsModule } from './modules/domains/domains.module';
 import { ImportsModule } from './modules/imports/imports.module';
 import { ReleasesModule } from './modules/releases/releases.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
@@ -32,6 +33,7 @@ export class HostingAppModule {
         AppsModule,
         AppLogsModule.withHttp(),
         DeploymentsModule,
+        DomainsModule,
         ImportsModule,
         ReleasesModule,
         SecretStoreModule.withHttp(),

@@ -8,6 +8,7 @@ import { HOSTING_MIGRATION_SET } from './database/hosting.migration-set';
 import { AppsWorkerModule } from './modules/apps/apps-worker.module';
 import type { AppsWorkerOptions } from './modules/apps/apps-worker.module';
 import { DeploymentsWorkerModule } from './modules/deployments/deployments-worker.module';
+import { DomainsWorkerModule } from './modules/domains/domains-worker.module';
 import { ImportsWorkerModule } from './modules/imports/imports-worker.module';
 import { HostingMaintenanceModule } from './modules/maintenance/hosting-maintenance.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
@@ -21,7 +22,8 @@ export type HostingWorkerOptions = AppsWorkerOptions;
 /**
  * The hosting worker: consumes `hosting-apps` (app creation: AppsWorkerModule) and `hosting-imports`
  * (imports, which it runs in PREVIEW: ImportsWorkerModule owns the app processes), delivers deploy
- * webhooks (`hosting-webhooks`: WebhooksWorkerModule), re-adds orphaned
+ * webhooks (`hosting-webhooks`: WebhooksWorkerModule), checks custom domains (`hosting-domains`:
+ * DomainsWorkerModule), re-adds orphaned
  * jobs, purges expired idempotency keys. Serves /health/live, /health/ready, /metrics and the app traffic of
  * `/hosted/{appId}/{variant}/…` (VariantProxyModule) on its own port. Any number of workers run
  * side by side: each owns the variants it leases (WorkerLeasesModule, docs/hosting.md, "Several workers").
@@ -34,6 +36,7 @@ export class HostingWorkerModule {
       imports: [
         AppsWorkerModule.forRoot(options),
         DeploymentsWorkerModule,
+        DomainsWorkerModule,
         HostingConfigModule.forWorker(config),
         HostingMaintenanceModule,
         IdempotencyPurgeModule,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import {
   COMMERCE_TRANSACTIONS_QUEUE,
   ORDER_PAYMENT_RECORDED,
@@ -1061,17 +1062,33 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     expect(crl.headers.get('content-type')).toContain('application/pkix-crl');
   });
 
-  it('buys a domain; a mailbox on it completes; an agent on it publishes into its zone and revocation removes exactly those records', async () => {
-    const { accountId } = await admin('account', 'create', '--name', 'domains-e2e');
-    await admin('payment-profile', 'add', '--account', accountId);
-    const { token } = await issueToken(
-      accountId,
-      'domains.domain:create,domains.domain:read,domains.dns:read,domains.dns:write,' +
-        'email.mailbox:create,email.mailbox:read,agents.agent:revoke',
-    );
-    const json = { ...bearer(token), 'content-type': 'application/json' };
+  /** JSON calls with `token`, and polling a path until `done` (90 s). */
+  function clientOf(token: string) {
+    const send = (method: string, path: string, body?: unknown, contentType = 'application/json') =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': contentType }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const until = <T>(path: string, done: (body: T) => boolean, what: string) =>
+      waitFor(
+        async () => {
+          const body = (await (await call(path, bearer(token))).json()) as T;
+          return done(body) ? body : undefined;
+        },
+        { what, timeoutMs: 90_000, intervalMs: 100 },
+      );
+    return { send, until };
+  }
+
+  /** Buys a fresh `.com` through /v1/domains (the account has a payment profile) and waits for it. */
+  async function buyDomain(token: string): Promise<string> {
     const send = (method: string, path: string, body: unknown) =>
-      fetch(`${baseUrl}${path}`, { method, headers: json, body: JSON.stringify(body) });
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const domain = `e2e-${randomUUID().slice(0, 8)}.com`;
 
     const check = await call(`/v3/domains/check-availability?domain=${domain}`, bearer(token));
@@ -1106,6 +1123,21 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       { what: 'the purchase to complete', timeoutMs: 30_000 },
     );
     expect(order).toMatchObject({ status: 'COMPLETED', type: 'PURCHASE', domain });
+    return domain;
+  }
+
+  it('buys a domain; a mailbox on it completes; an agent on it publishes into its zone and revocation removes exactly those records', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'domains-e2e');
+    await admin('payment-profile', 'add', '--account', accountId);
+    const { token } = await issueToken(
+      accountId,
+      'domains.domain:create,domains.domain:read,domains.dns:read,domains.dns:write,' +
+        'email.mailbox:create,email.mailbox:read,agents.agent:revoke',
+    );
+    const json = { ...bearer(token), 'content-type': 'application/json' };
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, { method, headers: json, body: JSON.stringify(body) });
+    const domain = await buyDomain(token);
     const listed = (await (await call('/v1/domains?limit=10', bearer(token))).json()) as { domain: string }[];
     expect(listed.map((d) => d.domain)).toEqual([domain]);
 
@@ -1191,7 +1223,8 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     );
     expect(after).toEqual(before);
     expect(after).toContain('A www');
-  });
+    // Three waits of up to 30 s each: more than Jest's default on a busy machine.
+  }, 120_000);
 
   it('hosts a Node.js app: create, attach, secrets, upload, preview and publish answer at their gateway URLs', async () => {
     const { accountId } = await admin('account', 'create', '--name', 'hosting-e2e');
@@ -1205,20 +1238,7 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
       'hosting.paas.apps:read',
     ];
     const { token } = await issueToken(accountId, scopes);
-    const send = (method: string, path: string, body?: unknown, contentType = 'application/json') =>
-      fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': contentType }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    const until = <T>(path: string, done: (body: T) => boolean, what: string) =>
-      waitFor(
-        async () => {
-          const body = (await (await call(path, bearer(token))).json()) as T;
-          return done(body) ? body : undefined;
-        },
-        { what, timeoutMs: 90_000, intervalMs: 100 },
-      );
+    const { send, until } = clientOf(token);
 
     const created = await send('POST', '/v1/hosting/apps?appType=NODEJS', { name: 'through the gateway' });
     expect(created.status).toBe(202);
@@ -1306,6 +1326,113 @@ describe('the platform through the gateway (npm start, admin CLI, real Postgres 
     expect(((await earlier.json()) as { deployments: { status: string }[] }).deployments[0].status).toBe(
       'deployed',
     );
+  }, 180_000);
+
+  it('serves a hosted app at a custom domain bought through /v1/domains (records in its zone, by Host); a foreign one stays PENDING with its records', async () => {
+    const { accountId } = await admin('account', 'create', '--name', 'custom-domains-e2e');
+    await admin('payment-profile', 'add', '--account', accountId);
+    const { token } = await issueToken(accountId, [
+      'domains.domain:create',
+      'domains.domain:read',
+      'domains.dns:read',
+      'hosting.application:create',
+      'hosting.application:read',
+      'hosting.application:update',
+      'hosting.source:write',
+    ]);
+    const domain = await buyDomain(token);
+    const { send, until } = clientOf(token);
+    /** A request to the gateway with its own Host header (fetch does not send one). */
+    const byHost = (host: string, path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${baseUrl}${path}`, { headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+
+    const created = await send('POST', '/v1/hosting/apps?appType=NODEJS', { name: 'custom domain' });
+    const { appId } = await until<{ status: string; appId: string }>(
+      created.headers.get('location') ?? '',
+      (b) => b.status !== 'EXECUTING',
+      'the app to be created',
+    );
+    const form = new FormData();
+    form.append('file', new Blob([await fixtureZip()]), 'app.zip');
+    const uploaded = await fetch(`${baseUrl}/v1/hosting/apps/${appId}/imports`, {
+      method: 'POST',
+      headers: bearer(token),
+      body: form,
+    });
+    const imported = await until<{ status: string }>(
+      uploaded.headers.get('location') ?? '',
+      (b) => b.status !== 'EXECUTING',
+      'the import to finish',
+    );
+    expect(imported.status).toBe('COMPLETED');
+
+    const hostname = `www.${domain}`;
+    const attached = await send('POST', `/v1/hosting/apps/${appId}/domains`, {
+      hostname,
+      variant: 'PREVIEW',
+    });
+    expect(attached.status).toBe(202);
+    const active = await until<{ status: string; verifiedBy?: string; records: { value: string }[] }>(
+      attached.headers.get('location') ?? '',
+      (b) => b.status !== 'PENDING',
+      'the owned domain to be checked',
+    );
+    expect(active).toMatchObject({ status: 'ACTIVE', verifiedBy: 'PLATFORM_ZONE' });
+    const zone = (await (await call(`/v1/domains/${domain}/records`, bearer(token))).json()) as {
+      type: string;
+      name: string;
+      data: string;
+    }[];
+    expect(zone).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'CNAME', name: 'www', data: active.records[0].value }),
+        expect.objectContaining({ type: 'TXT', name: '_platform-verify.www', data: active.records[1].value }),
+      ]),
+    );
+
+    // Through the gateway, by Host: the app at its root; an unknown Host is 404 in the commerce shape.
+    const served = await waitFor(
+      async () => {
+        const res = await byHost(hostname.toUpperCase(), '/log?x=1');
+        return res.status === 200 ? res : undefined;
+      },
+      { what: 'the custom domain to serve', timeoutMs: 30_000 },
+    );
+    expect(JSON.parse(served.body)).toMatchObject({ url: '/log?x=1', forwardedPrefix: null });
+    const unknown = await byHost(`nobody.${domain}`, '/');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toMatchObject({ name: 'DOMAIN_NOT_FOUND' });
+    // The platform's own host routes by path as before.
+    expect((await call(`/v1/hosting/apps/${appId}/domains`, bearer(token))).status).toBe(200);
+
+    // Nobody here holds this one: PENDING with exactly the records still missing.
+    const foreign = await send('POST', `/v1/hosting/apps/${appId}/domains`, {
+      hostname: `shop.foreign-${randomUUID().slice(0, 8)}.org`,
+      variant: 'PREVIEW',
+    });
+    expect(foreign.status).toBe(202);
+    const pending = await until<{ status: string; lastCheckedAt?: string; records: { status: string }[] }>(
+      foreign.headers.get('location') ?? '',
+      (b) => b.lastCheckedAt !== undefined,
+      'the foreign domain to be checked',
+    );
+    expect(pending.status).toBe('PENDING');
+    expect(pending.records.map((r) => r.status)).toEqual(['MISSING', 'MISSING']);
+
+    expect((await send('DELETE', `/v1/hosting/apps/${appId}/domains/${hostname}`)).status).toBe(204);
+    await waitFor(async () => ((await byHost(hostname, '/')).status === 404 ? true : undefined), {
+      what: 'the Host to stop routing',
+      timeoutMs: 30_000,
+    });
   }, 180_000);
 
   it('a hosted app (the isolation probe), sandboxed without nft, answers through the gateway and reaches nothing of the platform', async () => {

@@ -21,3 +21,5 @@ export { loadTelemetryConfig, serviceNameOfEntry } from './telemetry-config';
 export type { TelemetryConfig } from './telemetry-config';
 export type { ServiceName, WorkerName } from './service-ports';
 export { PLATFORM_CONFIG } from './tokens';
+export { canonicalHostname, hostnameOfHostHeader, loadPlatformHosts } from './platform-hosts';
+export type { PlatformHosts } from './platform-hosts';

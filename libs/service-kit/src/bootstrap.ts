@@ -15,6 +15,7 @@ import {
   telemetryStatus,
 } from '@platform/observability';
 import { Logger } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
 import { installGracefulShutdown } from './graceful-shutdown';
 import { frameworkErrorResponder } from './framework-errors';
 import { installJsonBodyParser } from './json-body-parser';
@@ -31,6 +32,11 @@ export interface ServiceAppOptions {
    * no /docs at all (workers have no public API).
    */
   readonly openApi?: false | ((document: OpenAPIObject) => object);
+  /**
+   * Rewrites a request's URL before routing (Fastify's `rewriteUrl`): the gateway sends a custom
+   * domain's requests to the hosting worker this way (docs/gateway.md, "Custom domains").
+   */
+  readonly rewriteUrl?: (request: IncomingMessage) => string;
 }
 
 /** Builds (but does not start) a service's Nest app on Fastify with the platform's HTTP plumbing. */
@@ -51,6 +57,7 @@ export async function createServiceApp(
     // ingress), so a client reaching a service directly cannot pick its own IP for rate limits.
     trustProxy: 'loopback,linklocal,uniquelocal',
     return503OnClosing: true,
+    ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     // Nest's logger is one per process: the router (ServiceScope) hands each line to the logger of

@@ -8,8 +8,10 @@ import {
   SERVICE_PORTS,
   ServiceName,
   loadPlatformConfig,
+  loadPlatformHosts,
 } from '@platform/config';
 import { SUBGRAPHS, SubgraphDefinition } from '../modules/graphql/subgraphs';
+import { CUSTOM_DOMAINS_PREFIX, type CustomDomainRouting } from '../routes/custom-domains';
 import { assertValidRouteTable } from '../routes/route-prefix';
 import type { RouteBodyLimits, RouteErrorFamily } from '../modules/proxy/body-limits';
 import { DEFAULT_MAX_BODY_BYTES, ROUTE_TABLE, ServiceRoute, defaultServiceUrl } from '../routes/route-table';
@@ -58,6 +60,11 @@ export interface GatewayConfig {
   readonly cors: CorsSettings | null;
   /** Response compression (br, gzip) of what the client accepts. */
   readonly compression: CompressionSettings;
+  /**
+   * Requests whose Host is not the platform's own go to the worker that claims
+   * `/hosted-domains` (docs/gateway.md, "Custom domains"); null when no row claims it.
+   */
+  readonly customDomains: CustomDomainRouting | null;
 }
 
 export interface CorsSettings {
@@ -151,7 +158,8 @@ function originUrl(env: Env, name: string, fallback: string): string {
  * `defaultServiceUrl`), `<SERVICE>_<WORKER>_HEALTH_URL` (default `http://127.0.0.1:<port>`),
  * `SUPERGRAPH_FILE`, `HEALTHZ_TIMEOUT_MS` (2000), `UPSTREAM_CONNECT_TIMEOUT_MS` (5000),
  * `UPSTREAM_RESPONSE_TIMEOUT_MS` (30000), `CORS_ALLOWED_ORIGINS` (unset: off), `CORS_MAX_AGE_S`
- * (600) and `COMPRESSION_MIN_BYTES` (1024).
+ * (600), `COMPRESSION_MIN_BYTES` (1024), and PUBLIC_BASE_URL / PLATFORM_HOST_NAMES (the platform's
+ * own host names; any other Host is a custom domain's).
  */
 export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): GatewayConfig {
   const env = options.env ?? process.env;
@@ -202,5 +210,8 @@ export function loadGatewayConfig(options: LoadGatewayConfigOptions = {}): Gatew
     },
     cors: corsSettings(env),
     compression: { minBytes: envInteger(env, 'COMPRESSION_MIN_BYTES', 1024, 1, 1024 * 1024) },
+    customDomains: upstreams.some((u) => u.workers.some((w) => w.prefixes.includes(CUSTOM_DOMAINS_PREFIX)))
+      ? { platformHosts: loadPlatformHosts(env) }
+      : null,
   };
 }

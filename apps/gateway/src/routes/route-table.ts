@@ -112,9 +112,14 @@ export const ROUTE_TABLE: readonly ServiceRoute[] = [
       { path: '/v1/hosting/nodejs/apps/{appId}/source', maxBodyBytes: 64 * MiB },
     ],
     // Creates, builds, runs and publishes apps (queues hosting-apps, -imports, -deployments) and
-    // delivers deploy webhooks (hosting-webhooks); its port 3105 serves health and the apps' own
-    // traffic under /hosted/{appId}/{preview|publish} (apps/hosting/src/modules/variant-proxy).
-    workers: [{ name: 'worker', port: WORKER_PORTS['hosting-worker'], prefixes: ['/hosted'] }],
+    // delivers deploy webhooks (hosting-webhooks) and checks custom domains (hosting-domains); its
+    // port 3105 serves health and the apps' own traffic under /hosted/{appId}/{preview|publish}
+    // and, for custom domains, /hosted-domains/{hostname} (apps/hosting/src/modules/variant-proxy):
+    // the gateway rewrites a request whose Host is not the platform's own to the latter
+    // (routes/custom-domains.ts).
+    workers: [
+      { name: 'worker', port: WORKER_PORTS['hosting-worker'], prefixes: ['/hosted', '/hosted-domains'] },
+    ],
   },
   {
     service: 'mailboxes',

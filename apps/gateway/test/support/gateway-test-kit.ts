@@ -17,6 +17,7 @@ import { parseTraceparent } from '@platform/observability';
 import { InProcessRouteTable, createServiceApp } from '@platform/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TEST_ENCRYPTION_KEY, freePort } from '@platform/testing';
+import { gatewayAppOptions } from '../../src/components';
 import { GatewayAppModule } from '../../src/app.module';
 import { loadGatewayConfig, workerHealthEnv } from '../../src/config/gateway.config';
 import { ROUTE_TABLE, type ServiceRoute } from '../../src/routes/route-table';
@@ -235,7 +236,7 @@ async function bootGateway(
     subgraphs: routeTable ? [] : undefined,
   });
   const runtime = hop === 'in process' ? { inProcess: IN_PROCESS_SERVICES } : {};
-  const app = await createServiceApp(GatewayAppModule.forRoot(config, runtime), { title: 'Gateway' });
+  const app = await createServiceApp(GatewayAppModule.forRoot(config, runtime), gatewayAppOptions(config));
   await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   return { app, url, close: () => app.close() };

@@ -3,6 +3,7 @@ import { LOG_STREAM_SETTINGS } from '../modules/app-logs/log-stream-settings';
 import { RESOURCE_SETTINGS } from '../modules/app-runtime/resource-settings';
 import { RUNTIME_SETTINGS } from '../modules/app-runtime/runtime-settings';
 import { PUBLIC_BASE_URL } from '../modules/apps/variant-urls.service';
+import { DOMAIN_SETTINGS, DOMAINS_URL } from '../modules/domains/domain-settings';
 import { IMPORT_SETTINGS } from '../modules/imports/import-settings';
 import { MAINTENANCE_SETTINGS } from '../modules/maintenance/hosting-maintenance.jobs';
 import { WEBHOOK_SETTINGS } from '../modules/webhooks/webhook-settings';
@@ -23,6 +24,7 @@ export class HostingConfigModule {
       { provide: LOG_STREAM_SETTINGS, useValue: config.logStreams },
       { provide: PUBLIC_BASE_URL, useValue: config.publicBaseUrl },
       { provide: WEBHOOK_SETTINGS, useValue: config.webhooks },
+      { provide: DOMAIN_SETTINGS, useValue: config.domains },
     ]);
   }
 
@@ -34,6 +36,8 @@ export class HostingConfigModule {
       { provide: LEASE_SETTINGS, useValue: config.leases },
       { provide: MAINTENANCE_SETTINGS, useValue: config.maintenance },
       { provide: WEBHOOK_SETTINGS, useValue: config.webhooks },
+      { provide: DOMAIN_SETTINGS, useValue: config.domains },
+      { provide: DOMAINS_URL, useValue: config.domainsUrl },
     ]);
   }
 

@@ -1,10 +1,19 @@
-import { Env, PlatformConfig, WORKER_PORTS, loadPlatformConfig } from '@platform/config';
+import {
+  Env,
+  PlatformConfig,
+  SERVICE_PORTS,
+  WORKER_PORTS,
+  envServiceUrl,
+  loadPlatformConfig,
+} from '@platform/config';
+import type { DomainSettings } from '../modules/domains/domain-settings';
 import type { ResourceSettings } from '../modules/app-runtime/resource-settings';
 import type { RuntimeSettings } from '../modules/app-runtime/runtime-settings';
 import type { ImportSettings } from '../modules/imports/import-settings';
 import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
 import type { WebhookSettings } from '../modules/webhooks/webhook-settings';
 import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
+import { loadDomainSettings } from './hosting-domains.config';
 import { loadResourceSettings } from './hosting-resources.config';
 import { loadWebhookSettings } from './hosting-webhooks.config';
 import {
@@ -29,6 +38,10 @@ export interface HostingWorkerConfig {
   readonly maintenance: MaintenanceSettings;
   /** How deploy webhooks are delivered (WEBHOOK_SETTINGS). */
   readonly webhooks: WebhookSettings;
+  /** Custom domains: target host, DNS checks, re-checks, route cache (DOMAIN_SETTINGS). */
+  readonly domains: DomainSettings;
+  /** DOMAINS_URL: the domains service's internal API (owned zones of custom domains). */
+  readonly domainsUrl: string;
 }
 
 /**
@@ -49,5 +62,7 @@ export function loadHostingWorkerConfig(env: Env = process.env): HostingWorkerCo
     leases: loadLeaseSettings(env, platform.port),
     maintenance: loadMaintenanceSettings(env),
     webhooks: loadWebhookSettings(env),
+    domains: loadDomainSettings(env),
+    domainsUrl: envServiceUrl(env, 'DOMAINS_URL', SERVICE_PORTS.domains),
   };
 }

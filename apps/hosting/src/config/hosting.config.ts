@@ -13,12 +13,14 @@ import {
 } from '@platform/config';
 import type { LogStreamSettings } from '../modules/app-logs/log-stream-settings';
 import type { KubernetesSettings, RuntimeSettings } from '../modules/app-runtime/runtime-settings';
+import type { DomainSettings } from '../modules/domains/domain-settings';
 import type { ImportSettings } from '../modules/imports/import-settings';
 import type { MaintenanceSettings } from '../modules/maintenance/hosting-maintenance.jobs';
 import { isIpv4Cidr } from '../modules/runtime/sandbox/egress-rules';
 import { SANDBOX_TOOL_DIRS } from '../modules/runtime/sandbox/sandbox-host';
 import type { WebhookSettings } from '../modules/webhooks/webhook-settings';
 import type { LeaseSettings } from '../modules/worker-leases/lease-settings';
+import { loadDomainSettings } from './hosting-domains.config';
 import { loadLogStreamSettings } from './hosting-log-streams.config';
 import { loadWebhookSettings } from './hosting-webhooks.config';
 
@@ -33,6 +35,8 @@ export interface HostingConfig {
   readonly webhooks: WebhookSettings;
   /** Live log streams: heartbeats, buffer bound, streams per token (LOG_STREAM_SETTINGS). */
   readonly logStreams: LogStreamSettings;
+  /** Custom domains: target host, platform host names, DNS checks (DOMAIN_SETTINGS). */
+  readonly domains: DomainSettings;
 }
 
 const MiB = 1024 * 1024;
@@ -172,5 +176,6 @@ export function loadHostingConfig(env: Env = process.env): HostingConfig {
     publicBaseUrl: loadPublicBaseUrl(env),
     webhooks: loadWebhookSettings(env),
     logStreams: loadLogStreamSettings(env),
+    domains: loadDomainSettings(env),
   };
 }

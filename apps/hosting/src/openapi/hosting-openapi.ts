@@ -50,6 +50,11 @@ const SECRETS_PATCH: OpenApiErrorAnswers = {
 
 const WEBHOOK: OpenApiErrorAnswers = { ...READ, '404': 'WEBHOOK_NOT_FOUND (also for another account’s)' };
 
+const DOMAIN: OpenApiErrorAnswers = {
+  ...READ,
+  '404': 'APP_NOT_FOUND, DOMAIN_NOT_FOUND (also for another account’s)',
+};
+
 /** The hosting API's document (not the worker's /hosted traffic): the commerce error object. */
 export const HOSTING_OPENAPI: OpenApiArea = {
   info: {
@@ -127,6 +132,18 @@ export const HOSTING_OPENAPI: OpenApiArea = {
     'GET /v1/hosting/webhooks/{webhookId}': WEBHOOK,
     'DELETE /v1/hosting/webhooks/{webhookId}': { ...WEBHOOK, ...BODY_REFUSED },
     'GET /v1/hosting/webhooks/{webhookId}/deliveries': WEBHOOK,
+    'POST /v1/hosting/apps/{appId}/domains': {
+      ...APP_READ,
+      ...JSON_BODY,
+      '400':
+        'INVALID_REQUEST: a bad body or host name (details[].issue INVALID_FORMAT, SINGLE_LABEL, WILDCARD_NOT_ALLOWED, IP_ADDRESS_NOT_ALLOWED, UNKNOWN_FIELD …)',
+      '409': 'DOMAIN_ALREADY_ATTACHED (to any app), IDEMPOTENCY_KEY_IN_USE',
+      '422': 'DOMAIN_LIMIT_REACHED, RESERVED_HOSTNAME, IDEMPOTENCY_KEY_MISMATCH',
+    },
+    'GET /v1/hosting/apps/{appId}/domains': APP_READ,
+    'GET /v1/hosting/apps/{appId}/domains/{hostname}': DOMAIN,
+    'POST /v1/hosting/apps/{appId}/domains/{hostname}/verify': { ...DOMAIN, ...JSON_BODY },
+    'DELETE /v1/hosting/apps/{appId}/domains/{hostname}': { ...DOMAIN, ...BODY_REFUSED },
   },
 };
 

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { ModelData } from '@kubernetes-models/base';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import { Ingress, type IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { IContainerStatus } from 'kubernetes-models/v1/ContainerStatus';
 import type { IPod } from 'kubernetes-models/v1/Pod';
 import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
@@ -31,7 +32,7 @@ export interface RecordedRequest {
   contentType: string | undefined;
 }
 
-type StoredObject = IDeployment | IService | ISecret;
+type StoredObject = IDeployment | IService | ISecret | IIngress;
 
 interface LogEntry {
   timestamp: string;
@@ -55,6 +56,7 @@ const RESOURCES: Record<string, { apiVersion: string; kind: string }> = {
   deployments: { apiVersion: 'apps/v1', kind: 'Deployment' },
   services: { apiVersion: 'v1', kind: 'Service' },
   secrets: { apiVersion: 'v1', kind: 'Secret' },
+  ingresses: { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress' },
 };
 
 const CONFIG_HASH = 'hosting.platform/config-hash';
@@ -68,6 +70,7 @@ function schemaError(body: StoredObject): string | null {
   try {
     if (body.kind === 'Deployment') new Deployment(body as ModelData<IDeployment>).validate();
     else if (body.kind === 'Service') new Service(body as ModelData<IService>).validate();
+    else if (body.kind === 'Ingress') new Ingress(body as ModelData<IIngress>).validate();
     else new Secret(body as ModelData<ISecret>).validate();
     return null;
   } catch (e) {
@@ -143,7 +146,7 @@ export class FakeKubernetesApi {
   // ---- what tests look at and do --------------------------------------------------------------
 
   object(
-    kind: 'Deployment' | 'Service' | 'Secret',
+    kind: 'Deployment' | 'Service' | 'Secret' | 'Ingress',
     namespace: string,
     name: string,
   ): StoredObject | undefined {
@@ -393,6 +396,8 @@ export class FakeKubernetesApi {
 
     if (method === 'GET' && path === '/api/v1') return this.json(res, 200, this.discovery('v1'));
     if (method === 'GET' && path === '/apis/apps/v1') return this.json(res, 200, this.discovery('apps/v1'));
+    if (method === 'GET' && path === '/apis/networking.k8s.io/v1')
+      return this.json(res, 200, this.discovery('networking.k8s.io/v1'));
 
     const log = /^\/api\/v1\/namespaces\/([^/]+)\/pods\/([^/]+)\/log$/.exec(path);
     if (log && method === 'GET') return this.podLog(res, log[2], url.searchParams);
@@ -422,7 +427,7 @@ export class FakeKubernetesApi {
     }
 
     const object =
-      /^\/(?:api\/v1|apis\/apps\/v1)\/namespaces\/([^/]+)\/(deployments|services|secrets)\/([^/]+)$/.exec(
+      /^\/(?:api\/v1|apis\/apps\/v1|apis\/networking\.k8s\.io\/v1)\/namespaces\/([^/]+)\/(deployments|services|secrets|ingresses)\/([^/]+)$/.exec(
         path,
       );
     if (!object) return this.json(res, 404, status(404, 'NotFound', `the server could not find ${path}`));
@@ -460,7 +465,9 @@ export class FakeKubernetesApi {
       resources:
         groupVersion === 'v1'
           ? [resource('pods', 'Pod'), resource('services', 'Service'), resource('secrets', 'Secret')]
-          : [resource('deployments', 'Deployment')],
+          : groupVersion === 'apps/v1'
+            ? [resource('deployments', 'Deployment')]
+            : [resource('ingresses', 'Ingress')],
     };
   }
 

@@ -18,7 +18,8 @@ export interface NestComponentSpec<C> {
     env: ComponentEnv,
     runtime: ComponentRuntime,
   ) => Parameters<typeof NestFactory.create>[0];
-  readonly app: ServiceAppOptions;
+  /** Its HTTP options, or how they follow from its configuration. */
+  readonly app: ServiceAppOptions | ((config: C) => ServiceAppOptions);
 }
 
 /** A component built the way every service is: createServiceApp over the entry's root module. */
@@ -28,7 +29,8 @@ export function nestComponent<C>(spec: NestComponentSpec<C>): PlatformComponent 
     kind: spec.kind,
     async create(env, runtime) {
       const config = spec.loadConfig(env);
-      const app = await createServiceApp(spec.module(config, env, runtime), spec.app);
+      const options = typeof spec.app === 'function' ? spec.app(config) : spec.app;
+      const app = await createServiceApp(spec.module(config, env, runtime), options);
       return { app, config: spec.platformConfig(config) };
     },
   };

@@ -10,6 +10,11 @@ export interface IncomingHop {
   readonly remoteAddress: string | undefined;
   /** `http` or `https` as seen by the gateway (X-Forwarded-Proto when behind the Ingress). */
   readonly protocol: string;
+  /**
+   * The client's Host (the proxy has already put the service's own in `headers.host`): what
+   * X-Forwarded-Host says when the caller sent none, e.g. a custom domain for a hosted app.
+   */
+  readonly host: string | undefined;
 }
 
 function single(value: string | string[] | undefined): string | undefined {
@@ -38,6 +43,6 @@ export function forwardedRequestHeaders(headers: IncomingHttpHeaders, hop: Incom
     out['x-forwarded-for'] = previous ? `${previous}, ${hop.remoteAddress}` : hop.remoteAddress;
   }
   if (!headers['x-forwarded-proto']) out['x-forwarded-proto'] = hop.protocol;
-  if (!headers['x-forwarded-host'] && headers.host) out['x-forwarded-host'] = headers.host;
+  if (!headers['x-forwarded-host'] && hop.host) out['x-forwarded-host'] = hop.host;
   return out;
 }

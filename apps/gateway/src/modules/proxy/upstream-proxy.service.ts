@@ -194,6 +194,7 @@ export class UpstreamProxyService implements OnModuleInit, OnApplicationShutdown
             context: requestContextOf(request),
             remoteAddress: request.raw.socket.remoteAddress,
             protocol: request.protocol,
+            host: request.headers.host,
           }),
         // The service's answer goes back as it is, but for the headers of its own connection.
         rewriteHeaders: (headers) => responseHeadersToReturn(headers),

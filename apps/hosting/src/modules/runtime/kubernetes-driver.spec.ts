@@ -9,6 +9,7 @@ import { waitFor } from '@platform/testing';
 import { FakeKubernetesApi, type AppBehaviour } from '../../../test/support/fake-kubernetes-api';
 import { createKubernetesDriver } from './create-kubernetes-driver';
 import { KubernetesDriver, describeApiError, type KubernetesDriverOptions } from './kubernetes-driver';
+import { domainIngressName } from './kubernetes-domain-ingress';
 import { resourceName, secretName } from './kubernetes-objects';
 import { RuntimeStartError, type RuntimeLogLine, type VariantKey, type VariantSpec } from './runtime-driver';
 
@@ -371,5 +372,26 @@ describe('the fake API server', () => {
       'Kubernetes API 422: Deployment "broken" is invalid: data/spec must have required property selector, data/spec/replicas must be integer',
     );
     expect(fake.object('Deployment', NS, 'broken')).toBeUndefined();
+  });
+});
+
+describe('KubernetesDriver: custom domains', () => {
+  it('applies the Ingress of an ACTIVE custom domain (schema-checked by the fake server), again unchanged, and removes it', async () => {
+    const k8s = driver();
+    await k8s.applyDomainIngress('shop.example.com', KEY, 'letsencrypt');
+    await k8s.applyDomainIngress('shop.example.com', KEY, 'letsencrypt');
+    const name = domainIngressName('shop.example.com');
+    const stored = fake.object('Ingress', NS, name);
+    expect(stored).toMatchObject({
+      kind: 'Ingress',
+      metadata: { annotations: { 'cert-manager.io/cluster-issuer': 'letsencrypt' } },
+      spec: {
+        tls: [{ hosts: ['shop.example.com'], secretName: `${name}-tls` }],
+        rules: [{ host: 'shop.example.com' }],
+      },
+    });
+    await k8s.removeDomainIngress('shop.example.com');
+    expect(fake.object('Ingress', NS, name)).toBeUndefined();
+    await k8s.removeDomainIngress('shop.example.com'); // gone already: nothing to do
   });
 });

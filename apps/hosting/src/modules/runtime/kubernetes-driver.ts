@@ -19,6 +19,7 @@ import {
   type KubernetesObjectOptions,
   type VariantObjects,
 } from './kubernetes-objects';
+import { buildDomainIngress, domainIngressName } from './kubernetes-domain-ingress';
 import { PodLogFollower } from './kubernetes-logs';
 import { desiredConfigHash, toRuntimeStatus, type VariantObservation } from './kubernetes-status';
 import {
@@ -447,6 +448,19 @@ export class KubernetesDriver implements RuntimeDriver {
     } catch (e) {
       if (!isNotFound(e)) throw e;
     }
+  }
+
+  /**
+   * The Ingress of an ACTIVE custom domain (kubernetes-domain-ingress.ts), applied server-side:
+   * idempotent, so a retried job or a second worker changes nothing.
+   */
+  async applyDomainIngress(hostname: string, key: VariantKey, clusterIssuer: string): Promise<void> {
+    await this.apply(buildDomainIngress(hostname, key, { namespace: this.options.namespace, clusterIssuer }));
+  }
+
+  /** Removes a detached custom domain's Ingress (gone already: nothing to do). */
+  async removeDomainIngress(hostname: string): Promise<void> {
+    await this.remove('networking.k8s.io/v1', 'Ingress', domainIngressName(hostname));
   }
 
   private system(spec: VariantSpec, level: RuntimeLogLevel, message: string): void {

@@ -14,6 +14,13 @@ export const VariantProxyErrors = {
   variantNotFound(): PlatformError {
     return Errors.notFound('no such hosted app variant');
   },
+  /** A Host (custom domain) no ACTIVE domain of any app has (404 DOMAIN_NOT_FOUND). */
+  domainNotFound(hostname: string): PlatformError {
+    return Errors.notFound(
+      `no app is served at ${hostname.slice(0, 253)}: attach the domain to an app and verify it first`,
+      'DOMAIN_NOT_FOUND',
+    );
+  },
   /** The variant's own endpoint did not answer (502). */
   appUnreachable(segment: string, appId: string): PlatformError {
     return new PlatformError({

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { APP_ID_MAX_LENGTH, APP_ID_PATTERN } from '../apps/app-id';
 import { HOSTED_PREFIX } from '../apps/variant-urls.service';
+import { DomainRoutes } from '../domains/domain-routes.service';
+import { HOSTED_DOMAINS_PREFIX, isRoutableHostname } from '../domains/hosted-domains';
 import type { Variant, VariantKey } from '../runtime';
 import { WorkerLeases } from '../worker-leases/worker-leases.service';
 import { VariantProxyErrors } from './variant-proxy.errors';
@@ -42,6 +44,7 @@ export class VariantProxy implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly runtime: AppRuntimeManager,
     private readonly leases: WorkerLeases,
+    private readonly domainRoutes: DomainRoutes,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -54,6 +57,9 @@ export class VariantProxy implements OnModuleInit {
       const handler = (request: FastifyRequest, reply: FastifyReply) => this.forward(request, reply);
       scope.all(`${HOSTED_PREFIX}/:appId/:variant`, handler);
       scope.all(`${HOSTED_PREFIX}/:appId/:variant/*`, handler);
+      const byHost = (request: FastifyRequest, reply: FastifyReply) => this.forwardByHost(request, reply);
+      scope.all(`${HOSTED_DOMAINS_PREFIX}/:hostname`, byHost);
+      scope.all(`${HOSTED_DOMAINS_PREFIX}/:hostname/*`, byHost);
     });
   }
 
@@ -63,10 +69,35 @@ export class VariantProxy implements OnModuleInit {
     if (!variant || appId.length > APP_ID_MAX_LENGTH || !APP_ID_PATTERN.test(appId)) {
       return this.refuse(request, reply, VariantProxyErrors.variantNotFound());
     }
-    const key: VariantKey = { appId, variant };
+    return this.reach(request, reply, { appId, variant }, rest, `${HOSTED_PREFIX}/${appId}/${segment}`);
+  }
+
+  /**
+   * `/hosted-domains/{hostname}/{rest}` (the gateway's rewrite of a request whose Host is not the
+   * platform's, docs/gateway.md "Custom domains"): the variant an ACTIVE custom domain serves, as
+   * `/hosted/{appId}/{variant}/{rest}` reaches it but without X-Forwarded-Prefix (the app is at the
+   * domain's root). Any other host name: 404 DOMAIN_NOT_FOUND.
+   */
+  private async forwardByHost(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { hostname, '*': rest = '' } = request.params as { hostname: string; '*'?: string };
+    const route = isRoutableHostname(hostname) ? await this.domainRoutes.routeOf(hostname) : null;
+    if (!route) return this.refuse(request, reply, VariantProxyErrors.domainNotFound(hostname));
+    return this.reach(request, reply, route, rest, null);
+  }
+
+  /** The variant here, or the worker that owns it, or 503 APP_NOT_RUNNING. */
+  private async reach(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: VariantKey,
+    rest: string,
+    prefix: string | null,
+  ): Promise<void> {
+    const { appId, variant } = key;
+    const segment = variant.toLowerCase();
     const status = await this.runtime.driver.status(key);
     if (status.state === 'RUNNING' && status.endpoint !== null)
-      return this.toVariant(request, reply, key, segment, status.endpoint, rest);
+      return this.toVariant(request, reply, key, status.endpoint, rest, prefix);
     if (request.headers[FORWARDED_BY_HEADER] === undefined) {
       const owner = await this.leases.store.liveOwner(key).catch((error: unknown) => {
         this.logger.warn({ err: error, appId, variant }, 'could not look up the owner of a hosted app');
@@ -78,21 +109,26 @@ export class VariantProxy implements OnModuleInit {
     return this.refuse(request, reply, VariantProxyErrors.appNotRunning(segment, appId));
   }
 
-  /** To the variant's own endpoint (this worker runs it, or the cluster does). */
+  /**
+   * To the variant's own endpoint (this worker runs it, or the cluster does), with
+   * X-Forwarded-Prefix `prefix` (none for a custom domain).
+   */
   private toVariant(
     request: FastifyRequest,
     reply: FastifyReply,
     key: VariantKey,
-    segment: string,
     endpoint: string,
     rest: string,
+    prefix: string | null,
   ): FastifyReply {
     const { appId, variant } = key;
+    const segment = variant.toLowerCase();
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const prefix = `${HOSTED_PREFIX}/${appId}/${segment}`;
     return reply.from(`${endpoint}/${rest}${query}`, {
       rewriteRequestHeaders: (_req, headers) => {
-        const out: typeof headers = { ...withoutHopByHopHeaders(headers), 'x-forwarded-prefix': prefix };
+        const out: typeof headers = { ...withoutHopByHopHeaders(headers) };
+        if (prefix !== null) out['x-forwarded-prefix'] = prefix;
+        else delete out['x-forwarded-prefix'];
         delete out[FORWARDED_BY_HEADER];
         return out;
       },

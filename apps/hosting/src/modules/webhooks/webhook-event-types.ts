@@ -3,11 +3,11 @@
  * and instance notifications. Each is one Standard Webhooks message `{type, timestamp, data}`.
  *
  * Emitted today: the three `deployment.*` of a deployment's status (both namespaces share the
- * records, so both emit them; migration 1795600000900's trigger, docs/hosting.md "Webhooks") and
- * `deployment.rolled_back` when a rollback completes (releases/release.recorder.ts).
- * Accepted but not emitted yet:
- * `instance.crashed` / `instance.restarted` (instances, item 3) and `domain.verified` (custom
- * domains, item 5): those features record them through `hosting.record_webhook_event` when they land.
+ * records, so both emit them; migration 1795600000900's trigger, docs/hosting.md "Webhooks"),
+ * `deployment.rolled_back` when a rollback completes (releases/release.recorder.ts) and
+ * `domain.verified` when a custom domain turns ACTIVE (domains/app-domains.repository.ts).
+ * Accepted but not emitted yet: `instance.crashed` / `instance.restarted` (instances, item 3):
+ * that feature records them through `hosting.record_webhook_event` when it lands.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'deployment.started',
