@@ -13,6 +13,7 @@ import { ImportsModule } from './modules/imports/imports.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { RestartsModule } from './modules/restarts/restarts.module';
 
 /**
  * Hosting API: /v1/hosting and the earlier /v1/hosting/nodejs (schema `hosting`, plus
@@ -31,6 +32,7 @@ export class HostingAppModule {
         AppsModule,
         AppLogsModule.withHttp(),
         DeploymentsModule,
+        RestartsModule,
         ImportsModule,
         SecretStoreModule.withHttp(),
         SubscriptionsModule,

@@ -14,6 +14,7 @@ import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { VariantProxyModule } from './modules/variant-proxy/variant-proxy.module';
 import { WebhooksWorkerModule } from './modules/webhooks/webhooks-worker.module';
 import { WorkerLeasesModule } from './modules/worker-leases/worker-leases.module';
+import { RestartsWorkerModule } from './modules/restarts/restarts-worker.module';
 
 /** The worker's options: AppsWorkerModule's (the provisioner, e.g. in tests). */
 export type HostingWorkerOptions = AppsWorkerOptions;
@@ -34,6 +35,7 @@ export class HostingWorkerModule {
       imports: [
         AppsWorkerModule.forRoot(options),
         DeploymentsWorkerModule,
+        RestartsWorkerModule,
         HostingConfigModule.forWorker(config),
         HostingMaintenanceModule,
         IdempotencyPurgeModule,

@@ -5,6 +5,7 @@ import { AppEntity } from '../modules/apps/app.entity';
 import { DeploymentOperationEntity } from '../modules/deployments/deployment-operation.entity';
 import { BuildLogLineEntity } from '../modules/build-logs/build-log-line.entity';
 import { ImportOperationEntity } from '../modules/imports/import-operation.entity';
+import { RestartOperationEntity } from '../modules/restarts/restart-operation.entity';
 import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
@@ -25,6 +26,7 @@ export const HOSTING_ENTITIES = [
   BuildLogLineEntity,
   DeploymentOperationEntity,
   ImportOperationEntity,
+  RestartOperationEntity,
   SubscriptionEntity,
   WebhookDeliveryAttemptEntity,
   WebhookEntity,

@@ -8,6 +8,7 @@ import { AddSubscriptionReferences1795600000600 } from './1795600000600-add-subs
 import { AddRuntimeEgress1795600000700 } from './1795600000700-add-runtime-egress';
 import { AddOperationFailures1795600000800 } from './1795600000800-add-operation-failures';
 import { CreateWebhooks1795600000900 } from './1795600000900-create-webhooks';
+import { AddInstancesAndHealthChecks1795600001100 } from './1795600001100-add-instances-and-health-checks';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -21,4 +22,5 @@ export const HOSTING_MIGRATIONS = [
   AddRuntimeEgress1795600000700,
   AddOperationFailures1795600000800,
   CreateWebhooks1795600000900,
+  AddInstancesAndHealthChecks1795600001100,
 ];

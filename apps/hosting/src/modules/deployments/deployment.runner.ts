@@ -39,10 +39,12 @@ const describe = (error: unknown): string => errorMessage(error);
  * copy of its import's build log, then says what it does. When PUBLISH already runs the deployed
  * import the deployment is a no-op (nothing restarted). Otherwise it copies the import's build into
  * its own directory (PUBLISH never shares files with PREVIEW), starts it in PUBLISH with PUBLISH's
- * secrets (replacing what ran there) and returns the commit that records PUBLISH and marks the
- * app's attachment PUBLISHED. A start that fails restarts the previous PUBLISH build, if any, and
- * ends FAILED START_FAILED with the record's `failure` saying which phase failed and why. Its own
- * log lines are stored redacted (LogRedaction).
+ * secrets, instances and health check beside what runs there (traffic moves once the new instances
+ * pass the check, then the old ones are drained) and returns the commit that records PUBLISH and
+ * marks the app's attachment PUBLISHED. A start that fails leaves the previous PUBLISH build
+ * serving (restarted here if it ran on another worker, which stopped it when this one took PUBLISH
+ * over) and ends FAILED START_FAILED with the record's `failure` saying which phase failed and why
+ * (HEALTH_CHECK for a check that never passed). Its own log lines are stored redacted (LogRedaction).
  */
 @Injectable()
 export class DeploymentRunner {
@@ -170,14 +172,19 @@ export class DeploymentRunner {
       });
       system(`the app did not start in PUBLISH: ${error.message}`);
       system(`${failure.phase} ${failure.code}${failure.firstError ? `: ${failure.firstError}` : ''}`);
-      await this.restorePrevious(key, publish, system);
+      // The new instances started beside the old ones: these keep serving unless they ran elsewhere.
+      if (await this.runtime.runsAnywhere(key)) system('the previous PUBLISH build keeps serving');
+      else await this.restorePrevious(key, publish, system);
       throw new AppFailure(DeploymentFailureCode.START_FAILED, error.message, failure);
     } finally {
       output.close();
     }
   }
 
-  /** After a failed start, starts the build PUBLISH ran before (if it ran one), so it keeps answering. */
+  /**
+   * After a failed start of a PUBLISH that no longer runs (another worker ran it and stopped its
+   * copy at the takeover), starts the build PUBLISH ran before (if it ran one), so it answers again.
+   */
   private async restorePrevious(
     key: VariantKey,
     previous: AppEnvironmentEntity,

@@ -4,9 +4,11 @@
  *
  * Emitted today: the three `deployment.*` of a deployment's status (both namespaces share the
  * records, so both emit them; migration 1795600000900's trigger, docs/hosting.md "Webhooks").
- * Accepted but not emitted yet: `deployment.rolled_back` (rollback, issue 31 item 1),
- * `instance.crashed` / `instance.restarted` (instances, item 3) and `domain.verified` (custom
- * domains, item 5): those features record them through `hosting.record_webhook_event` when they land.
+ * `instance.crashed` / `instance.restarted`: recorded by the worker's runtime sync with the runtime
+ * columns that report them (docs/hosting.md, "Instances, health checks and restarts").
+ * Accepted but not emitted yet: `deployment.rolled_back` (rollback, issue 31 item 1) and
+ * `domain.verified` (custom domains, item 5): those features record them through
+ * `hosting.record_webhook_event` when they land.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'deployment.started',
