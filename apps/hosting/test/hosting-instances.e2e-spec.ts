@@ -224,6 +224,30 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     expect(result.instances.size).toBeGreaterThanOrEqual(3);
   }, 180_000);
 
+  it('a change of instances applies to the running variant within the sync, without restarting the instance that stays', async () => {
+    const appId = await appWithImport();
+    const recorded = (count: number) =>
+      waitFor(
+        async () => {
+          const s = await status(appId, 'PREVIEW');
+          return s.instances.length === count && s.instances.every((i) => i.state === 'RUNNING')
+            ? s
+            : undefined;
+        },
+        { what: `${count} PREVIEW instance(s) recorded`, timeoutMs: 30_000 },
+      );
+    const one = await recorded(1);
+    expect(
+      (await patch(appId, [{ op: 'replace', path: '/variants/preview/instances', value: 2 }])).statusCode,
+    ).toBe(200);
+    const two = await recorded(2);
+    expect(two.instances[0].id).toBe(one.instances[0].id);
+    expect(
+      (await patch(appId, [{ op: 'replace', path: '/variants/preview/instances', value: 1 }])).statusCode,
+    ).toBe(200);
+    expect((await recorded(1)).instances[0].id).toBe(one.instances[0].id);
+  }, 120_000);
+
   it('a deploy under 20 connections through /hosted costs 0 non-2xx answers; traffic moves to the new build', async () => {
     const appId = await appWithImport();
     expect((await deploy(appId)).status).toBe('COMPLETED');
