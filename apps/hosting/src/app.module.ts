@@ -15,6 +15,7 @@ import { ReleasesModule } from './modules/releases/releases.module';
 import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { RestartsModule } from './modules/restarts/restarts.module';
 
 /**
  * Hosting API: /v1/hosting and the earlier /v1/hosting/nodejs (schema `hosting`, plus
@@ -34,6 +35,7 @@ export class HostingAppModule {
         AppLogsModule.withHttp(),
         DeploymentsModule,
         DomainsModule,
+        RestartsModule,
         ImportsModule,
         ReleasesModule,
         SecretStoreModule.withHttp(),

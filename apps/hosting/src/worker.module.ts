@@ -15,6 +15,7 @@ import { SecretStoreModule } from './modules/secret-store/secret-store.module';
 import { VariantProxyModule } from './modules/variant-proxy/variant-proxy.module';
 import { WebhooksWorkerModule } from './modules/webhooks/webhooks-worker.module';
 import { WorkerLeasesModule } from './modules/worker-leases/worker-leases.module';
+import { RestartsWorkerModule } from './modules/restarts/restarts-worker.module';
 
 /** The worker's options: AppsWorkerModule's (the provisioner, e.g. in tests). */
 export type HostingWorkerOptions = AppsWorkerOptions;
@@ -37,6 +38,7 @@ export class HostingWorkerModule {
         AppsWorkerModule.forRoot(options),
         DeploymentsWorkerModule,
         DomainsWorkerModule,
+        RestartsWorkerModule,
         HostingConfigModule.forWorker(config),
         HostingMaintenanceModule,
         IdempotencyPurgeModule,

@@ -7,6 +7,7 @@ import { BuildLogLineEntity } from '../modules/build-logs/build-log-line.entity'
 import { ImportOperationEntity } from '../modules/imports/import-operation.entity';
 import { ReleaseEntity } from '../modules/releases/release.entity';
 import { AppSecretSnapshotEntity } from '../modules/secret-store/app-secret-snapshot.entity';
+import { RestartOperationEntity } from '../modules/restarts/restart-operation.entity';
 import { AppSecretEntity } from '../modules/secret-store/app-secret.entity';
 import { AppSubscriptionEntity } from '../modules/subscriptions/app-subscription.entity';
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity';
@@ -29,6 +30,7 @@ export const HOSTING_ENTITIES = [
   DeploymentOperationEntity,
   ImportOperationEntity,
   ReleaseEntity,
+  RestartOperationEntity,
   SubscriptionEntity,
   WebhookDeliveryAttemptEntity,
   WebhookEntity,

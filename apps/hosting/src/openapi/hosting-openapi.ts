@@ -106,6 +106,24 @@ export const HOSTING_OPENAPI: OpenApiArea = {
       '404': 'APP_NOT_FOUND, IMPORT_NOT_FOUND',
     },
     'GET /v1/hosting/apps/{appId}/status': APP_READ,
+    'PATCH /v1/hosting/apps/{appId}': {
+      ...APP_READ,
+      ...JSON_BODY,
+      '400':
+        'INVALID_BODY: the patch was refused (details[].field and issue: INVALID_PATCH, UNSUPPORTED_OPERATION, INVALID_NAME, INVALID_INSTANCES, INVALID_HEALTH_CHECK)',
+      '409': 'APP_NOT_ACTIVE (variant settings before the app is ACTIVE)',
+      '415': 'UNSUPPORTED_MEDIA_TYPE: send application/json-patch+json',
+    },
+    'POST /v1/hosting/apps/{appId}/restarts': {
+      ...APP_READ,
+      ...JSON_BODY,
+      '409': 'APP_NOT_ACTIVE, IDEMPOTENCY_KEY_IN_USE',
+      '422': 'VARIANT_NOT_RUNNING, IDEMPOTENCY_KEY_MISMATCH',
+    },
+    'GET /v1/hosting/apps/{appId}/restarts/{restartId}': {
+      ...APP_READ,
+      '404': 'APP_NOT_FOUND, RESTART_NOT_FOUND',
+    },
     'GET /v1/hosting/nodejs/apps/{appId}/status': APP_READ,
     'GET /v1/hosting/apps/{appId}/secrets': APP_READ,
     'PATCH /v1/hosting/apps/{appId}/secrets': SECRETS_PATCH,

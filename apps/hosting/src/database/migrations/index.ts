@@ -9,6 +9,7 @@ import { AddRuntimeEgress1795600000700 } from './1795600000700-add-runtime-egres
 import { AddOperationFailures1795600000800 } from './1795600000800-add-operation-failures';
 import { CreateWebhooks1795600000900 } from './1795600000900-create-webhooks';
 import { CreateReleases1795600001000 } from './1795600001000-create-releases';
+import { AddInstancesAndHealthChecks1795600001100 } from './1795600001100-add-instances-and-health-checks';
 import { CreateAppDomains1795600001200 } from './1795600001200-create-app-domains';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
@@ -24,5 +25,6 @@ export const HOSTING_MIGRATIONS = [
   AddOperationFailures1795600000800,
   CreateWebhooks1795600000900,
   CreateReleases1795600001000,
+  AddInstancesAndHealthChecks1795600001100,
   CreateAppDomains1795600001200,
 ];

@@ -11,9 +11,12 @@ import { join } from 'node:path';
 import { RuntimeLogStore } from '../app-logs/runtime-log-store.service';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
+import type { RecordedInstance } from '../apps/app-environment.entity';
 import { variantKeyId } from '../runtime';
+import { InFlightRequests } from '../runtime/in-flight-requests';
 import type {
   RuntimeDriver,
+  VariantRuntimeStatus,
   RuntimeLogLine,
   StartCommand,
   VariantHandle,
@@ -25,7 +28,7 @@ import type { VariantEnvSource } from '../runtime-env/variant-env-source';
 import { LogRedaction } from '../secret-store/log-redaction.service';
 import { SecretRedactor } from '../secrets';
 import { LeaseLostError } from '../worker-leases/worker-lease-store';
-import type { OwnedVariant } from '../worker-leases/worker-lease-store';
+import type { InstanceEvent, OwnedVariant } from '../worker-leases/worker-lease-store';
 import { WorkerLeases } from '../worker-leases/worker-leases.service';
 import type { LeaseHolder } from '../worker-leases/worker-leases.service';
 import { RUNTIME_DRIVER } from './runtime-driver.provider';
@@ -45,6 +48,18 @@ const describe = (error: unknown): string => errorMessage(error);
 
 /** Sees every line a start writes (redacted), e.g. to tell why it failed; must not throw. */
 export type StartObserver = (line: RuntimeLogLine) => void;
+
+/** An instance as app_environments.runtime_instances keeps it (GET …/status). */
+const toRecorded = (i: VariantRuntimeStatus['instances'][number]): RecordedInstance => ({
+  index: i.index,
+  id: i.id,
+  state: i.state,
+  restarts: i.restarts,
+  lastExitCode: i.lastExitCode,
+  lastSignal: i.lastSignal,
+  startedAt: i.startedAt?.toISOString() ?? null,
+  readyAt: i.readyAt?.toISOString() ?? null,
+});
 
 /** What an owned variant runs, when it should run (desired RUNNING with a recorded build). */
 const buildOf = (v: OwnedVariant): BuildToRun | null =>
@@ -81,6 +96,12 @@ export class AppRuntimeManager
   private readonly failedAdoptions = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private closing = false;
+  /** Requests the proxy has in flight per endpoint and its round robin (VariantProxy). */
+  readonly traffic = new InFlightRequests();
+  /** Per variant id: the instances the driver was last asked to run (sync() scales on a change). */
+  private readonly desiredInstances = new Map<string, number>();
+  /** Per instance id: the crashes and restarts already reported as webhook events. */
+  private readonly reported = new Map<string, { crashes: number; restarts: number }>();
 
   constructor(
     @Inject(IMPORT_SETTINGS) private readonly settings: ImportSettings,
@@ -159,6 +180,21 @@ export class AppRuntimeManager
   }
 
   /**
+   * Restarts the variant's instances one at a time (RuntimeDriver.restart: each replacement gated
+   * like a start, then the old one drained), with the env and health check in force now. A variant
+   * this worker does not run (another worker owns it, or nothing runs) is taken over and started
+   * like startInLock. For a caller inside serialized(key, …).
+   */
+  async restartInLock(key: VariantKey, build: BuildToRun, observe?: StartObserver): Promise<VariantHandle> {
+    if (this.closing) throw new Error('the worker is shutting down');
+    const workerId = this.leases.requireWorkerId();
+    const owner = await this.leases.store.liveOwner(key);
+    const runsHere = (await this.driver.status(key)).state !== 'STOPPED';
+    if (owner?.workerId !== workerId || !runsHere) return this.startInLock(key, build, observe);
+    return this.launch(key, build, workerId, (spec) => this.driver.restart(spec), observe);
+  }
+
+  /**
    * Whether the variant answers somewhere: RUNNING in this worker's driver (a cluster driver sees
    * every variant), or recorded RUNNING by the live worker that owns it.
    */
@@ -212,14 +248,67 @@ export class AppRuntimeManager
     const workerId = this.leases.workerId;
     if (workerId === null || this.closing) return;
     try {
+      const owned = new Map((await this.leases.store.owned(workerId)).map((v) => [variantKeyId(v.key), v]));
+      const seen = new Set<string>();
       for (const status of await this.driver.list()) {
-        if (this.locks.isLocked(variantKeyId(status.key))) continue; // a start in progress writes its own
-        if (await this.record(status.key, status.state, status.lastError, status.port ?? undefined))
+        const id = variantKeyId(status.key);
+        for (const instance of status.instances) seen.add(instance.id);
+        if (this.locks.isLocked(id)) continue; // a start in progress writes its own
+        const events = this.instanceEvents(status);
+        const instances = status.instances.map(toRecorded);
+        if (
+          await this.record(status.key, status.state, status.lastError, status.port ?? undefined, {
+            instances,
+            events,
+          })
+        )
           await this.rememberPid(workerId, status.key, status.pid);
+        const wanted = owned.get(id)?.instances;
+        const runs = status.state !== 'STOPPED' && status.state !== 'FAILED';
+        if (wanted !== undefined && runs && this.desiredInstances.get(id) !== wanted)
+          this.scaleSoon(status.key, wanted);
       }
+      for (const id of this.reported.keys()) if (!seen.has(id)) this.reported.delete(id);
     } catch (error) {
       this.logger.warn(`runtime sync failed: ${describe(error)}`);
     }
+  }
+
+  /**
+   * instance.crashed for every crash and instance.restarted for every relaunch since the last sync
+   * (an instance seen for the first time reports nothing of its past).
+   */
+  private instanceEvents(status: VariantRuntimeStatus): InstanceEvent[] {
+    const events: InstanceEvent[] = [];
+    for (const instance of status.instances) {
+      const before = this.reported.get(instance.id);
+      this.reported.set(instance.id, { crashes: instance.crashes, restarts: instance.restarts });
+      if (!before) continue;
+      const about = { variant: status.key.variant, instance: { index: instance.index, id: instance.id } };
+      if (instance.crashes > before.crashes)
+        events.push({
+          type: 'instance.crashed',
+          data: {
+            ...about,
+            exitCode: instance.lastExitCode,
+            signal: instance.lastSignal,
+            restarts: instance.restarts,
+          },
+        });
+      if (instance.restarts > before.restarts)
+        events.push({ type: 'instance.restarted', data: { ...about, restarts: instance.restarts } });
+    }
+    return events;
+  }
+
+  /** Applies a changed `instances` to a running variant (no restart of the instances that stay). */
+  private scaleSoon(key: VariantKey, instances: number): void {
+    const id = variantKeyId(key);
+    this.desiredInstances.set(id, instances);
+    void this.serialized(key, async () => {
+      this.logger.log(`scaling ${id} to ${instances} instance(s)`);
+      await this.driver.scale(key, instances);
+    }).catch((error: unknown) => this.logger.warn(`could not scale ${id}: ${describe(error)}`));
   }
 
   private releaseSoon(key: VariantKey): void {
@@ -274,13 +363,19 @@ export class AppRuntimeManager
     const env = (await this.envSource?.envFor(key.appId, key.variant)) ?? {};
     // The values in force for this launch (and the driver's relaunches of it, which reuse its env).
     const redactor = (await this.redaction?.forApp(key.appId, env)) ?? SecretRedactor.NONE;
-    await this.record(key, 'STARTING', null);
+    const { instances, healthCheck } = await this.leases.store.variantSettings(key);
+    // Started beside what runs: the variant keeps serving (and says RUNNING) until the switch.
+    if ((await this.driver.status(key)).state !== 'RUNNING') await this.record(key, 'STARTING', null);
+    this.desiredInstances.set(variantKeyId(key), instances);
     const handle = await run({
       key,
       dir: build.dir,
       startCommand: build.startCommand,
       env,
       memoryMb: this.settings.appMemoryMb,
+      instances,
+      healthCheck,
+      whenIdle: (endpoints, timeoutMs) => this.traffic.whenIdle(endpoints, timeoutMs),
       // Every line to the durable store, redacted (batched; never throws into the driver).
       onLog: (line) => {
         const stored = redactor.size === 0 ? line : { ...line, message: redactor.redact(line.message) };
@@ -335,12 +430,13 @@ export class AppRuntimeManager
     state: string,
     error: string | null,
     port?: number,
+    more: { instances?: RecordedInstance[]; events?: InstanceEvent[] } = {},
   ): Promise<boolean> {
     const workerId = this.leases.workerId;
     if (workerId === null) return false;
-    const signature = `${workerId}|${state}|${error ?? ''}|${port ?? ''}`;
+    const signature = `${workerId}|${state}|${error ?? ''}|${port ?? ''}|${JSON.stringify(more.instances ?? null)}`;
     const id = variantKeyId(key);
-    if (this.written.get(id) === signature) return true;
+    if (this.written.get(id) === signature && !more.events?.length) return true;
     const owned = await this.leases.store.recordRuntime(
       workerId,
       key,
@@ -349,6 +445,7 @@ export class AppRuntimeManager
       port,
       this.driver.isolation,
       this.driver.egress,
+      more,
     );
     if (owned) this.written.set(id, signature);
     return owned;

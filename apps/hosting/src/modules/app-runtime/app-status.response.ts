@@ -3,6 +3,34 @@ import { LinkResponse, appPath } from '../apps/apps.response';
 import type { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import type { VariantUrls } from '../apps/variant-urls.service';
 
+export class InstanceStatusResponse {
+  @ApiProperty({ description: 'Its slot, 0 to instances − 1 (a replacement takes the slot it replaces)' })
+  index!: number;
+  @ApiProperty({
+    description:
+      'Unique per launched instance (crash restarts keep it; a restart gives a new one); a pod name on Kubernetes',
+  })
+  id!: string;
+  @ApiProperty({
+    enum: ['STOPPED', 'STARTING', 'RUNNING', 'RESTARTING', 'STOPPING', 'FAILED'],
+    description: 'Open enum',
+  })
+  state!: string;
+  @ApiProperty({ description: 'Relaunches after a crash (or a failed readiness)' }) restarts!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'Exit code of its last end' })
+  lastExitCode!: number | null;
+  @ApiProperty({ type: String, nullable: true, example: 'SIGKILL', description: 'Signal of its last end' })
+  lastSignal!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'When it last became ready',
+  })
+  readyAt!: string | null;
+}
+
 export class VariantStatusResponse {
   @ApiProperty({ enum: ['PREVIEW', 'PUBLISH'] }) variant!: string;
   @ApiProperty({
@@ -53,6 +81,18 @@ export class VariantStatusResponse {
   egress!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Why it is RESTARTING or FAILED' })
   error!: string | null;
+  @ApiProperty({
+    minimum: 1,
+    maximum: 10,
+    description: 'How many instances should serve (PATCH …/apps/{appId})',
+  })
+  desiredInstances!: number;
+  @ApiProperty({
+    type: [InstanceStatusResponse],
+    description:
+      'Every instance as the worker last saw it (within 2 s); during a deploy or restart the new ones follow the old',
+  })
+  instances!: InstanceStatusResponse[];
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }
 
@@ -81,6 +121,8 @@ export function toAppStatusResponse(
       isolation: e.runtimeIsolation,
       egress: e.runtimeEgress,
       error: e.runtimeError,
+      desiredInstances: e.instances,
+      instances: e.runtimeInstances.map((i) => ({ ...i })),
       updatedAt: e.updatedAt.toISOString(),
     })),
     links: [

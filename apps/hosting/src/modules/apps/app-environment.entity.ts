@@ -1,5 +1,22 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
+import type { HealthCheck } from '../runtime/health-check';
+
+/** Instances a variant may run (docs/hosting.md, "Instances, health checks and restarts"). */
+export const INSTANCES_MIN = 1;
+export const INSTANCES_MAX = 10;
+
+/** One instance as the worker last recorded it (`runtime_instances`, shown by GET …/status). */
+export interface RecordedInstance {
+  readonly index: number;
+  readonly id: string;
+  readonly state: string;
+  readonly restarts: number;
+  readonly lastExitCode: number | null;
+  readonly lastSignal: string | null;
+  readonly startedAt: string | null;
+  readonly readyAt: string | null;
+}
 
 export const VARIANTS = ['PREVIEW', 'PUBLISH'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -14,6 +31,10 @@ export type DesiredState = (typeof DESIRED_STATES)[number];
  */
 @Entity({ schema: 'hosting', name: 'app_environments' })
 @Index('app_environments_owner_idx', ['ownerWorkerId'])
+@Check(
+  'app_environments_instances_check',
+  `"instances" >= ${INSTANCES_MIN} AND "instances" <= ${INSTANCES_MAX}`,
+)
 export class AppEnvironmentEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   appId!: string;
@@ -85,6 +106,18 @@ export class AppEnvironmentEntity {
    */
   @Column({ type: 'uuid', array: true, default: () => "'{}'" })
   handoffWorkerIds!: string[];
+
+  /** How many instances serve the variant (1–10; PATCH …/apps/{appId}); a change applies to what runs. */
+  @Column({ type: 'integer', default: INSTANCES_MIN })
+  instances!: number;
+
+  /** The variant's health check, or null ("listening on PORT"); a change applies at the next start or restart. */
+  @Column({ type: 'jsonb', nullable: true })
+  healthCheck!: HealthCheck | null;
+
+  /** Every instance as the owning worker last saw it (empty while nothing runs). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  runtimeInstances!: RecordedInstance[];
 
   @CreatedAtColumn()
   createdAt!: Date;

@@ -1,9 +1,12 @@
-import { Body, Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Param, Patch, Query, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiResponse } from '@nestjs/swagger';
 import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { ApiBearerController } from '@platform/service-kit';
 import type { FastifyReply } from 'fastify';
+import { assertJsonPatchContentType } from '../secret-store/secrets.http';
+import { JSON_PATCH_MEDIA_TYPE } from '../secret-store/secrets.request';
+import { APP_PATCH_BODY_SCHEMA, parseAppPatch } from './app-patch';
 import { CreateAppOperation, HostingOperation } from './apps.operations';
 import {
   AppOperationParams,
@@ -84,6 +87,29 @@ export class AppsController {
     @Param() params: AppParams,
   ): Promise<ApplicationResponse> {
     return toApplicationResponse(await this.apps.get(principal.accountId, params.appId));
+  }
+
+  @Patch('apps/:appId')
+  @HostingOperation(
+    'write',
+    'Rename the app, set instances and health checks per variant (JSON Patch, atomic)',
+    'hosting.application:update',
+  )
+  @ApiConsumes(JSON_PATCH_MEDIA_TYPE)
+  @ApiBody({ schema: APP_PATCH_BODY_SCHEMA as object })
+  @ApiOkResponse({ type: ApplicationResponse, description: 'The app after the change' })
+  @ApiResponse({ status: 404, description: 'APP_NOT_FOUND' })
+  @ApiResponse({ status: 409, description: 'APP_NOT_ACTIVE (variant settings before the app is ACTIVE)' })
+  @ApiResponse({ status: 415, description: `UNSUPPORTED_MEDIA_TYPE: send ${JSON_PATCH_MEDIA_TYPE}` })
+  async patch(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: AppParams,
+    @Headers('content-type') contentType: string | undefined,
+    @Body() body: unknown,
+  ): Promise<ApplicationResponse> {
+    assertJsonPatchContentType(contentType);
+    const changes = parseAppPatch(body);
+    return toApplicationResponse(await this.apps.patch(principal.accountId, params.appId, changes));
   }
 
   @Get('app-operations/:operationId')

@@ -21,12 +21,29 @@ export class ErrorSummaryResponse {
   @ApiProperty() message!: string;
 }
 
+export class HealthCheckResponse {
+  @ApiProperty({ maxLength: 2048, example: '/healthz', description: 'GET this path; 2xx passes' })
+  path!: string;
+  @ApiProperty({ minimum: 1, maximum: 60, description: 'Seconds between checks' }) intervalS!: number;
+  @ApiProperty({ minimum: 1, maximum: 60, description: 'Seconds one check may take' }) timeoutS!: number;
+  @ApiProperty({ minimum: 0, maximum: 300, description: 'Seconds an old instance gets after SIGTERM' })
+  graceS!: number;
+}
+
 export class EnvironmentVariantResponse {
   @ApiProperty({ enum: VARIANTS }) variant!: string;
   @ApiProperty({ enum: ['RUNNING', 'STOPPED'], description: 'Open enum; tolerate other values' })
   status!: string;
   @ApiProperty({ enum: ['PROVISIONED'], description: 'Open enum; tolerate other values' })
   lifecycleState!: string;
+  @ApiProperty({ minimum: 1, maximum: 10, description: 'How many instances serve the variant' })
+  instances!: number;
+  @ApiProperty({
+    type: HealthCheckResponse,
+    nullable: true,
+    description: 'What makes a new instance ready for traffic; null: accepting connections on PORT',
+  })
+  healthCheck!: HealthCheckResponse | null;
 }
 
 export class AppUrlsResponse {
@@ -90,6 +107,8 @@ export function toApplicationResponse(view: AppView): ApplicationResponse {
       variant: e.variant,
       status: e.desiredState === 'RUNNING' ? 'RUNNING' : 'STOPPED',
       lifecycleState: 'PROVISIONED',
+      instances: e.instances,
+      healthCheck: e.healthCheck,
     })),
     createdAt: app.createdAt.toISOString(),
     updatedAt: app.updatedAt.toISOString(),

@@ -9,6 +9,7 @@ import { AppType, newAppId } from './app-id';
 import { AppEnvironmentEntity } from './app-environment.entity';
 import { AppOperationEntity } from './app-operation.entity';
 import { AppEntity } from './app.entity';
+import type { AppChanges } from './app-patch';
 import { CREATE_APP_JOB, HostingAppsQueue } from './apps.jobs';
 import type { AppCursor } from './page-token';
 import { VariantUrls } from './variant-urls.service';
@@ -100,6 +101,27 @@ export class AppsService {
 
   async get(accountId: string, appId: string): Promise<AppView> {
     return (await this.views([await this.require(accountId, appId)]))[0];
+  }
+
+  /**
+   * Applies a validated PATCH (name, per-variant instances and health check) in one transaction.
+   * Variant settings need the environments: 409 APP_NOT_ACTIVE before the app is ACTIVE. The
+   * worker that owns a variant applies a change of instances within its next sync (2 s); a health
+   * check applies at the next start or restart.
+   */
+  async patch(accountId: string, appId: string, changes: AppChanges): Promise<AppView> {
+    const app = await this.require(accountId, appId);
+    const variants = Object.entries(changes.variants);
+    if (variants.length > 0 && app.status !== 'ACTIVE') throw AppErrors.appNotActive();
+    await this.apps.manager.transaction(async (manager) => {
+      if (changes.name !== undefined)
+        await manager.getRepository(AppEntity).update({ appId }, { name: changes.name });
+      for (const [variant, change] of variants)
+        await manager
+          .getRepository(AppEnvironmentEntity)
+          .update({ appId, variant: variant as AppEnvironmentEntity['variant'] }, change);
+    });
+    return this.get(accountId, appId);
   }
 
   /** The caller's apps, newest first, keyset paged on (createdAt, appId). */

@@ -45,17 +45,19 @@ const describe = (error: unknown): string => errorMessage(error);
  * copy of its import's build log, then says what it does. When PUBLISH already runs the deployed
  * import the deployment is a no-op (nothing restarted). Otherwise it copies the import's build into
  * its own directory (PUBLISH never shares files with PREVIEW), starts it in PUBLISH with PUBLISH's
- * secrets (replacing what ran there) and returns the commit that records PUBLISH and marks the
- * app's attachment PUBLISHED. A start that fails restarts the previous PUBLISH build, if any, and
- * ends FAILED START_FAILED with the record's `failure` saying which phase failed and why. Its own
- * log lines are stored redacted (LogRedaction). A deployment that starts a build records a release
- * in its completing transaction.
+ * secrets, instances and health check beside what runs there (traffic moves once the new instances
+ * pass the check, then the old ones are drained) and returns the commit that records PUBLISH and
+ * marks the app's attachment PUBLISHED. A start that fails leaves the previous build serving
+ * (restarted here if it ran on another worker, which stopped it when this one took the variant
+ * over) and ends FAILED START_FAILED with the record's `failure` saying which phase failed and why
+ * (HEALTH_CHECK for a check that never passed). Its own log lines are stored redacted
+ * (LogRedaction). A deployment that starts a build records a release in its completing transaction.
  *
  * A rollback (`rollbackOfReleaseId`, docs/hosting.md "Releases and rollback") is run here too, in
- * its variant: no import log copied, nothing copied or built; the variant's secrets are restored to
- * the release's version (as a new version), the release's build directory is started again, and
- * the new release says what it rolled back to. When the variant's newest release is that release,
- * its secrets unchanged and it runs, the rollback is a no-op.
+ * its variant, started the same way: no import log copied, nothing copied or built; the variant's
+ * secrets are restored to the release's version (as a new version), the release's build directory
+ * is started again, and the new release says what it rolled back to. When the variant's newest
+ * release is that release, its secrets unchanged and it runs, the rollback is a no-op.
  */
 @Injectable()
 export class DeploymentRunner {
@@ -301,14 +303,19 @@ export class DeploymentRunner {
       system(`the app did not start in ${key.variant}: ${error.message}`);
       system(`${failure.phase} ${failure.code}${failure.firstError ? `: ${failure.firstError}` : ''}`);
       await beforeRestore?.();
-      await this.restorePrevious(key, previous, system);
+      // The new instances started beside the old ones: these keep serving unless they ran elsewhere.
+      if (await this.runtime.runsAnywhere(key)) system(`the previous ${key.variant} build keeps serving`);
+      else await this.restorePrevious(key, previous, system);
       throw new AppFailure(DeploymentFailureCode.START_FAILED, error.message, failure);
     } finally {
       output.close();
     }
   }
 
-  /** After a failed start, starts the build the variant ran before (if it ran one), so it keeps answering. */
+  /**
+   * After a failed start of a variant that no longer runs (another worker ran it and stopped its
+   * copy at the takeover), starts the build it ran before (if it ran one), so it answers again.
+   */
   private async restorePrevious(
     key: VariantKey,
     previous: AppEnvironmentEntity,

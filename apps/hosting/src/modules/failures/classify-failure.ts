@@ -175,6 +175,13 @@ export function startFailure(
       return operationFailure(FailureCode.SANDBOX_SETUP_FAILED, firstError);
     case 'STOPPED':
       return operationFailure(FailureCode.START_FAILED, firstError);
+    case 'HEALTH_CHECK':
+      // firstError: what the last check saw, not the app's output (a 500 usually logs nothing).
+      return operationFailure(
+        FailureCode.HEALTH_CHECK_FAILED,
+        clip(`GET ${reason.path}: ${reason.lastResult ?? 'no answer'}`),
+        { ...context, startupTimeoutMs: reason.timeoutMs },
+      );
     case 'RESOURCES':
       // Over the sandbox's whole memory (or process) bound: the kernel or the watchdog ended it.
       return operationFailure(

@@ -5,7 +5,7 @@ import { assertNever } from '@platform/errors';
  * INSTALL (npm installing the dependencies), BUILD (the archive, package.json, the build script,
  * the start command), START (the app did not come up: it exited, or the runtime refused it),
  * PORT (it ran but never accepted connections on PORT in time), HEALTH_CHECK (its health check
- * never passed; produced by health-gated deploys, not yet by this version), RESOURCES (it went over
+ * never passed by the startup deadline: the old instances keep serving), RESOURCES (it went over
  * its memory or process bound).
  */
 export const FAILURE_PHASES = ['INSTALL', 'BUILD', 'START', 'PORT', 'HEALTH_CHECK', 'RESOURCES'] as const;
@@ -38,7 +38,7 @@ export const FailureCode = {
   START_FAILED: 'START_FAILED',
   // PORT
   PORT_TIMEOUT: 'PORT_TIMEOUT',
-  // HEALTH_CHECK (reserved: health-gated deploys produce it)
+  // HEALTH_CHECK (health-gated starts: docs/hosting.md, "Instances, health checks and restarts")
   HEALTH_CHECK_FAILED: 'HEALTH_CHECK_FAILED',
   // RESOURCES
   OUT_OF_MEMORY: 'OUT_OF_MEMORY',
@@ -154,7 +154,7 @@ export function failureHint(code: FailureCode, context: FailureContext = {}): st
     case FailureCode.PORT_TIMEOUT:
       return `The app kept running but never accepted connections on the port in the PORT environment variable within ${seconds(context.startupTimeoutMs)}: listen on process.env.PORT (e.g. server.listen(process.env.PORT)), and do slow start-up work after listening.`;
     case FailureCode.HEALTH_CHECK_FAILED:
-      return "The app's health check never passed before the deadline: make the health-check path answer 2xx once the app is ready, or lengthen its grace period.";
+      return `The app's health check never answered 2xx within ${seconds(context.startupTimeoutMs)} (firstError is the last check's result): make the health-check path answer 2xx once the app is ready and fast (within timeoutS), or change the path (PATCH /v1/hosting/apps/{appId}). The release that ran before keeps serving.`;
     case FailureCode.OUT_OF_MEMORY:
       return `The app ran out of memory${context.memoryMb === undefined ? '' : ` (its bound is ${context.memoryMb} MB for all of its memory, buffers included, about ¾ of it for the JavaScript heap)`}: hold less in memory at start (large caches, whole files read at once, big Buffers), or stream the data.`;
     case FailureCode.PROCESS_LIMIT:

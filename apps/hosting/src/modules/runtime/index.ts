@@ -9,3 +9,4 @@ export type { KubernetesRuntimeOptions } from './create-kubernetes-driver';
 export type { KubernetesDriver, KubernetesDriverOptions } from './kubernetes-driver';
 export type { KubernetesObjectOptions } from './kubernetes-objects';
 export { LineSplitter, logLevelOf } from './log-lines';
+export type { HealthCheck } from './health-check';

@@ -157,6 +157,34 @@ describe('KubernetesDriver on a (fake) cluster', () => {
     expect(await k8s.list()).toEqual([]);
   });
 
+  it('restarts with a rollout restart (a new pod, the old one gone), scales by replicas, reports pods as instances', async () => {
+    const lines: RuntimeLogLine[] = [];
+    const k8s = driver();
+    const started = await k8s.start(variant('imp-1', lines, { instances: 2 }));
+    const first = runningPod();
+    expect(started.instances.map((i) => [i.index, i.id, i.state])).toEqual([[0, first, 'RUNNING']]);
+    expect(started.endpoints).toEqual([started.endpoint]);
+    const template = () => (fake.object('Deployment', NS, NAME) as IDeployment | undefined)?.spec;
+
+    const restarted = await k8s.restart(variant('imp-1', lines, { instances: 2 }));
+    expect(restarted.state).toBe('RUNNING');
+    const restartedAt = template()?.template.metadata?.annotations?.['kubectl.kubernetes.io/restartedAt'];
+    expect(restartedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await waitFor(() => fake.podsOf(NAME).length === 1 && runningPod() !== first, {
+      what: 'the pod replaced',
+    });
+
+    await k8s.scale(KEY, 3);
+    expect(template()?.replicas).toBe(3);
+    // Scaling keeps the restart annotation: no second rollout.
+    expect(template()?.template.metadata?.annotations?.['kubectl.kubernetes.io/restartedAt']).toBe(
+      restartedAt,
+    );
+    expect(await k8s.scale({ appId: 'NODEJS-unknown01', variant: 'PREVIEW' }, 2)).toMatchObject({
+      state: 'STOPPED',
+    });
+  });
+
   it('reports a crash loop as RESTARTING then FAILED with restarts and exit codes, and rejects start()', async () => {
     behaveBy({ 'imp-1': { kind: 'crash', exitCode: 3, lines: ['Error: Cannot find module ./db'] } });
     const lines: RuntimeLogLine[] = [];

@@ -65,6 +65,8 @@ interface VariantWatch {
   follower: PodLogFollower;
   /** Per pod uid: name, readiness and app restarts at the last poll (for SYSTEM lines). */
   seen: Map<string, { name: string; ready: boolean; restarts: number }> | null;
+  /** The restart time this worker put on the pod template (re-applied by scale and later starts). */
+  restartedAt?: string;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -144,9 +146,14 @@ export class KubernetesDriver implements RuntimeDriver {
       .replaceAll('{port}', String(SERVICE_PORT));
   }
 
-  async start(spec: VariantSpec): Promise<VariantHandle> {
-    const objects = this.prepare(spec);
+  /**
+   * Applies the variant's objects and waits for the rollout. `restartedAt` (a restart) changes the
+   * pod template, so the pods are replaced one by one even when nothing else changed.
+   */
+  async start(spec: VariantSpec, restartedAt?: string): Promise<VariantHandle> {
     const watch = this.attach(spec);
+    if (restartedAt !== undefined) watch.restartedAt = restartedAt;
+    const objects = this.prepare(spec, watch.restartedAt);
     let generation: number;
     try {
       await this.apply(objects.secret);
@@ -164,6 +171,18 @@ export class KubernetesDriver implements RuntimeDriver {
       `applied Secret, Deployment and Service ${this.options.namespace}/${resourceName(spec.key)}`,
     );
     return this.awaitRollout(watch, objects, generation);
+  }
+
+  /** A rollout restart (`kubectl rollout restart`): new pods one at a time, each ready before an old one goes. */
+  restart(spec: VariantSpec): Promise<VariantHandle> {
+    return this.start(spec, new Date().toISOString());
+  }
+
+  /** Replicas = instances (no rollout: the pod template stays the same). */
+  async scale(key: VariantKey, instances: number): Promise<VariantRuntimeStatus> {
+    const watch = this.watches.get(variantKeyId(key));
+    if (!watch) return this.status(key);
+    return this.start({ ...watch.spec, instances });
   }
 
   async adopt(spec: VariantSpec): Promise<VariantHandle> {
@@ -231,9 +250,9 @@ export class KubernetesDriver implements RuntimeDriver {
   // ---- internals ---------------------------------------------------------------------------
 
   /** Builds and validates the objects; a refused spec makes no API call. */
-  private prepare(spec: VariantSpec): VariantObjects {
+  private prepare(spec: VariantSpec, restartedAt?: string): VariantObjects {
     try {
-      const objects = buildVariantObjects(spec, this.options);
+      const objects = buildVariantObjects({ ...spec, restartedAt }, this.options);
       const { dropped } = secretsToEnv(spec.env);
       if (dropped.length)
         this.system(spec, 'WARN', `secrets not injected (reserved or invalid names): ${dropped.join(', ')}`);

@@ -188,6 +188,47 @@ describe('Kubernetes objects of a variant', () => {
     expect(hash(spec(), { ...OPTIONS, configHashKey: 'k' })).not.toBe(base);
   });
 
+  it('runs `instances` replicas, gates traffic on the health check and gives old pods its grace period', () => {
+    const check = { path: '/healthz?deep=1', intervalS: 5, timeoutS: 3, graceS: 45 };
+    const deployment = buildDeployment(spec({ instances: 4, healthCheck: check }), OPTIONS).toJSON();
+    expect(deployment.spec?.replicas).toBe(4);
+    expect(deployment.spec?.strategy).toEqual({
+      type: 'RollingUpdate',
+      rollingUpdate: { maxSurge: 1, maxUnavailable: 0 },
+    });
+    const pod = podSpecOf(spec({ instances: 4, healthCheck: check }));
+    expect(pod.terminationGracePeriodSeconds).toBe(45);
+    expect(pod.containers[0].readinessProbe).toEqual({
+      httpGet: { path: '/healthz?deep=1', port: 'http' },
+      periodSeconds: 5,
+      timeoutSeconds: 3,
+      failureThreshold: 3,
+    });
+    // Without a check: one replica, a TCP probe, 10 s.
+    const plain = podSpecOf();
+    expect(buildDeployment(spec(), OPTIONS).toJSON().spec?.replicas).toBe(1);
+    expect(plain.containers[0].readinessProbe).toEqual({
+      tcpSocket: { port: 'http' },
+      periodSeconds: 2,
+      failureThreshold: 3,
+    });
+    expect(plain.terminationGracePeriodSeconds).toBe(10);
+  });
+
+  it('rolls the pods on a restart (restartedAt annotation) or a new health check, not on a change of replicas', () => {
+    const hash = (s: Parameters<typeof buildVariantObjects>[0]) => buildVariantObjects(s, OPTIONS).configHash;
+    const base = hash(spec());
+    expect(hash(spec({ instances: 3 }))).toBe(base);
+    expect(hash(spec({ healthCheck: { path: '/h', intervalS: 1, timeoutS: 1, graceS: 0 } }))).not.toBe(base);
+    const restarted = { ...spec(), restartedAt: '2026-11-29T08:00:00.000Z' };
+    expect(hash(restarted)).not.toBe(base);
+    const template = buildDeployment(restarted, OPTIONS).toJSON().spec?.template.metadata?.annotations;
+    expect(template?.['kubectl.kubernetes.io/restartedAt']).toBe('2026-11-29T08:00:00.000Z');
+    expect(buildDeployment(spec(), OPTIONS).toJSON().spec?.template.metadata?.annotations).not.toHaveProperty(
+      'kubectl.kubernetes.io/restartedAt',
+    );
+  });
+
   it('refuses a build outside the data directory, sandbox-widening node flags and other commands', () => {
     expect(() => buildDeployment(spec({ dir: '/etc' }), OPTIONS)).toThrow(
       'build directory /etc is not inside the hosting data directory /var/lib/hosting',

@@ -56,6 +56,15 @@ export const APP_ID_ANNOTATION = 'hosting.platform/app-id';
 export const VARIANT_ANNOTATION = 'hosting.platform/variant';
 export const CONFIG_HASH_ANNOTATION = 'hosting.platform/config-hash';
 
+/** What `kubectl rollout restart` sets on the pod template: a restart rolls the pods one by one. */
+export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt';
+
+/** What a variant's Deployment is made of; `restartedAt` (ISO time) is set by restarts. */
+export type DeploymentInput = Pick<
+  VariantSpec,
+  'key' | 'dir' | 'startCommand' | 'env' | 'memoryMb' | 'cpuMillicores' | 'instances' | 'healthCheck'
+> & { readonly restartedAt?: string };
+
 const APP_DIR = '/app';
 const BUILD_DIR = '/build';
 const DEFAULT_RUN_AS = 10001;
@@ -199,10 +208,7 @@ function appCommand(
  * Deployment only references the Secret. Pods carry it too, which tells the driver the pods of
  * the current rollout from the ones it replaces.
  */
-export function buildDeployment(
-  spec: Pick<VariantSpec, 'key' | 'dir' | 'startCommand' | 'env' | 'memoryMb' | 'cpuMillicores'>,
-  options: KubernetesObjectOptions,
-): Deployment {
+export function buildDeployment(spec: DeploymentInput, options: KubernetesObjectOptions): Deployment {
   const { key, memoryMb } = spec;
   const subPath = buildSubPath(spec.dir, options.dataDir);
   const permissionFlag =
@@ -233,6 +239,9 @@ export function buildDeployment(
     memoryMb,
     cpu,
     options.runtimeImage,
+    // Absent ones keep the hash of variants applied before instances and health checks existed.
+    ...(spec.healthCheck ? [spec.healthCheck] : []),
+    ...(spec.restartedAt ? [spec.restartedAt] : []),
   ]);
   const configHash = (
     options.configHashKey ? createHmac('sha256', options.configHashKey) : createHash('sha256')
@@ -275,7 +284,15 @@ export function buildDeployment(
     env,
     ports: [{ name: 'http', containerPort: CONTAINER_PORT, protocol: 'TCP' }],
     startupProbe: tcp(1, startupSeconds),
-    readinessProbe: tcp(2, 3),
+    // Traffic only once the health check passes (without one: once the port accepts connections).
+    readinessProbe: spec.healthCheck
+      ? {
+          httpGet: { path: spec.healthCheck.path, port: 'http' },
+          periodSeconds: spec.healthCheck.intervalS,
+          timeoutSeconds: spec.healthCheck.timeoutS,
+          failureThreshold: 3,
+        }
+      : tcp(2, 3),
     livenessProbe: tcp(10, 3),
     resources: {
       requests: { cpu: `${options.cpuRequestMillicores ?? 50}m`, memory: `${memoryMb}Mi` },
@@ -293,21 +310,27 @@ export function buildDeployment(
       annotations: annotations(key),
     },
     spec: {
-      replicas: 1,
+      replicas: spec.instances ?? 1,
       revisionHistoryLimit: 2,
       progressDeadlineSeconds: startupSeconds + 60,
       selector: { matchLabels: selectorLabels(key) },
-      // The new pod comes up before the old one goes: a redeploy that fails keeps the old one serving.
+      // One new pod comes up (and gets ready) before an old one goes: a redeploy or a restart is
+      // rolled pod by pod without downtime, and one that fails keeps the old pods serving.
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
       template: {
         metadata: {
           labels: labels(key),
-          annotations: { ...annotations(key), [CONFIG_HASH_ANNOTATION]: configHash },
+          annotations: {
+            ...annotations(key),
+            [CONFIG_HASH_ANNOTATION]: configHash,
+            ...(spec.restartedAt ? { [RESTARTED_AT_ANNOTATION]: spec.restartedAt } : {}),
+          },
         },
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,
-          terminationGracePeriodSeconds: 10,
+          // An old pod's time to finish after SIGTERM: the health check's graceS.
+          terminationGracePeriodSeconds: spec.healthCheck?.graceS ?? 10,
           securityContext: {
             runAsNonRoot: true,
             runAsUser: runAs,
@@ -336,10 +359,7 @@ export interface VariantObjects {
 }
 
 /** The three objects of a variant, each validated against the Kubernetes schema; throws on any refusal. */
-export function buildVariantObjects(
-  spec: Pick<VariantSpec, 'key' | 'dir' | 'startCommand' | 'env' | 'memoryMb' | 'cpuMillicores'>,
-  options: KubernetesObjectOptions,
-): VariantObjects {
+export function buildVariantObjects(spec: DeploymentInput, options: KubernetesObjectOptions): VariantObjects {
   const deployment = buildDeployment(spec, options);
   const secret = buildSecret(spec.key, spec.env, options.namespace);
   const service = buildService(spec.key, options.namespace);

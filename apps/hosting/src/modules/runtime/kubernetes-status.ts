@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import type { V1ContainerStatus, V1Deployment, V1Pod } from '@kubernetes/client-node';
 import { APP_CONTAINER, CONFIG_HASH_ANNOTATION } from './kubernetes-objects';
-import type { RuntimeState, VariantKey, VariantRuntimeStatus } from './runtime-driver';
+import type { InstanceRuntimeStatus, RuntimeState, VariantKey, VariantRuntimeStatus } from './runtime-driver';
 
 /**
  * What the API server says of a variant, turned into the runtime status the worker reports. Pure:
@@ -146,7 +146,43 @@ export function toRuntimeStatus(
     lastExitCode: end?.exitCode ?? null,
     lastSignal: signalOfExitCode(end?.exitCode ?? null),
     lastError,
+    instances: instancesOf(observation),
+    // The Service balances over the ready pods: one endpoint for the proxy.
+    endpoints: serving ? [options.endpoint] : [],
   };
+}
+
+/**
+ * One instance per pod not being deleted, oldest first (index = position): its restarts
+ * (restartCount) and last exit (lastState.terminated) as the kubelet reports them. Pods have no
+ * endpoint of their own here: traffic goes through the Service.
+ */
+export function instancesOf(observation: VariantObservation): InstanceRuntimeStatus[] {
+  return observation.pods
+    .filter((p) => !p.metadata?.deletionTimestamp)
+    .sort((a, b) => time(a.metadata?.creationTimestamp) - time(b.metadata?.creationTimestamp))
+    .map((pod, index) => {
+      const container = appStatus(pod);
+      const end = lastTermination(container);
+      const restarts = container?.restartCount ?? 0;
+      const ready = isReady(pod);
+      const readyCondition = pod.status?.conditions?.find((c) => c.type === 'Ready' && c.status === 'True');
+      return {
+        index,
+        id: pod.metadata?.name ?? String(index),
+        state: ready ? 'RUNNING' : restarts > 0 ? 'RESTARTING' : 'STARTING',
+        endpoint: null,
+        port: null,
+        pid: null,
+        restarts,
+        crashes: restarts,
+        lastExitCode: end?.exitCode ?? null,
+        lastSignal: signalOfExitCode(end?.exitCode ?? null),
+        lastError: ready ? null : notReadyReason(pod),
+        startedAt: toDate(container?.state?.running?.startedAt ?? pod.status?.startTime),
+        readyAt: readyCondition ? toDate(readyCondition.lastTransitionTime) : null,
+      };
+    });
 }
 
 function toDate(value: Date | undefined): Date | null {

@@ -374,12 +374,13 @@ describe('LocalProcessDriver', () => {
     }
   });
 
-  it('replaces a running variant on start(), keeping its port', async () => {
+  it('replaces a running variant on start() beside it: the new instance on its own port, then the old one stops', async () => {
     driver = new LocalProcessDriver(FAST);
     const first = await driver.start(spec(appDir('runtime-http', 'v1'), { env: { GREETING: 'v1' } }));
     const second = await driver.start(spec(appDir('runtime-http', 'v2'), { env: { GREETING: 'v2' } }));
     expect(processExists(must(first.pid))).toBe(false);
-    expect(second.port).toBe(first.port);
+    expect(second.port).not.toBe(first.port);
+    expect(second.endpoints).toEqual([`http://127.0.0.1:${second.port}`]);
     expect((await getJson<{ greeting: string }>(must(second.port))).greeting).toBe('v2');
     expect(await driver.list()).toHaveLength(1);
   });
@@ -420,3 +421,115 @@ describe('LocalProcessDriver', () => {
     expect(await driver.list()).toEqual([]);
   });
 });
+
+describe('LocalProcessDriver: instances, health-gated starts and restarts', () => {
+  const HEALTH = { path: '/healthz', intervalS: 1, timeoutS: 1, graceS: 1 };
+  const instanceOf = async (port: number) => (await getJson<{ instance: string }>(port)).instance;
+
+  it('runs `instances` instances on ports of their own; a SIGKILLed one restarts while the others serve', async () => {
+    driver = new LocalProcessDriver(FAST);
+    const started = await driver.start(spec(appDir('runtime-http'), { instances: 3 }));
+    expect(started.state).toBe('RUNNING');
+    expect(started.instances.map((i) => [i.index, i.state])).toEqual([
+      [0, 'RUNNING'],
+      [1, 'RUNNING'],
+      [2, 'RUNNING'],
+    ]);
+    expect(new Set(started.endpoints).size).toBe(3);
+    const ports = started.instances.map((i) => must(i.port));
+    expect(new Set(await Promise.all(ports.map(instanceOf))).size).toBe(3);
+
+    const victim = started.instances[1];
+    process.kill(must(victim.pid), 'SIGKILL');
+    const restarted = await waitFor(
+      async () => {
+        const s = await driver.status(key());
+        const i = s.instances[1];
+        return i.restarts === 1 && i.state === 'RUNNING' && s;
+      },
+      { what: 'instance 1 restarted', intervalMs: 10 },
+    );
+    expect(restarted.instances[1]).toMatchObject({
+      id: victim.id,
+      lastSignal: 'SIGKILL',
+      crashes: 1,
+      port: victim.port,
+    });
+    expect(restarted.instances[1].pid).not.toBe(victim.pid);
+    expect(restarted.instances.map((i) => i.restarts)).toEqual([0, 1, 0]);
+    expect(restarted.restarts).toBe(1);
+    expect(restarted.endpoints).toHaveLength(3);
+  });
+
+  it('scales a running variant up and down without restarting the instances that stay', async () => {
+    driver = new LocalProcessDriver(FAST);
+    const one = await driver.start(spec(appDir('runtime-http')));
+    await driver.scale(key(), 3);
+    const three = await waitFor(
+      async () => {
+        const s = await driver.status(key());
+        return s.endpoints.length === 3 && s;
+      },
+      { what: 'three instances serving' },
+    );
+    expect(three.instances[0].pid).toBe(one.pid);
+    const down = await driver.scale(key(), 1);
+    expect(down.instances.map((i) => i.index)).toEqual([0]);
+    expect(down.instances[0].pid).toBe(one.pid);
+    for (const gone of three.instances.slice(1)) expect(processExists(must(gone.pid))).toBe(false);
+    expect(await driver.scale({ appId: 'NODEJS-nothing01', variant: 'PREVIEW' }, 2)).toMatchObject({
+      state: 'STOPPED',
+    });
+  });
+
+  it('moves traffic only once the health check passes; a check that never passes fails the start and leaves the old instances serving', async () => {
+    driver = new LocalProcessDriver({ ...FAST, startupTimeoutMs: 2500 });
+    const logs: RuntimeLogLine[] = [];
+    const old = await driver.start(spec(appDir('runtime-http'), { healthCheck: HEALTH, logs }));
+    expect(messages(logs, 'SYSTEM')).toContain('instance 0: health check GET /healthz passed');
+    const oldInstance = await instanceOf(must(old.port));
+
+    const failing = driver.start(spec(appDir('runtime-unhealthy'), { healthCheck: HEALTH, logs }));
+    const error: unknown = await failing.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeStartError);
+    expect((error as RuntimeStartError).reason).toEqual({
+      kind: 'HEALTH_CHECK',
+      path: '/healthz',
+      lastResult: 'HTTP 500',
+      timeoutMs: 2500,
+    });
+    const after = await driver.status(key());
+    expect(after).toMatchObject({ state: 'RUNNING', pid: old.pid, endpoints: old.endpoints });
+    expect(after.instances).toHaveLength(1);
+    expect(await instanceOf(must(old.port))).toBe(oldInstance);
+    expect(appProcessCount(logs)).toBeGreaterThan(1);
+  });
+
+  it('restarts instances one at a time: every instance is replaced, at least two serve at every moment', async () => {
+    driver = new LocalProcessDriver(FAST);
+    const before = await driver.start(spec(appDir('runtime-http'), { instances: 3 }));
+    let fewest = 3;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        fewest = Math.min(fewest, (await driver.status(key())).endpoints.length);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const after = await driver.restart(spec(appDir('runtime-http'), { instances: 3 }));
+    sampling = false;
+    await sampler;
+    expect(fewest).toBeGreaterThanOrEqual(2);
+    expect(after.instances.map((i) => i.index)).toEqual([0, 1, 2]);
+    for (const [i, old] of before.instances.entries()) {
+      expect(after.instances[i].id).not.toBe(old.id);
+      expect(processExists(must(old.pid))).toBe(false);
+    }
+    expect(after.endpoints).toHaveLength(3);
+  });
+});
+
+/** How many app processes a log saw start. */
+function appProcessCount(logs: RuntimeLogLine[]): number {
+  return logs.filter((l) => l.source === 'SYSTEM' && l.message.startsWith('started pid')).length;
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import {
   variantKeyId,
   type RuntimeDriver,
   type RuntimeLogLevel,
+  type InstanceRuntimeStatus,
   type RuntimeLogLine,
   type RuntimeState,
   type StartFailureReason,
@@ -30,6 +32,7 @@ import type {
 } from './sandbox/resource-bounds';
 import { processTree } from './sandbox/resource-watchdog';
 import type { SandboxHost } from './sandbox/sandbox-host';
+import { VariantInstances, type InstanceSupervisor } from './variant-instances';
 import { SANDBOX_APP_PORT, spawnSandbox, startSandbox, type SandboxMessage } from './sandbox/sandbox-launch';
 import { KeyedMutex } from '@platform/database';
 import { errorMessage } from '@platform/errors';
@@ -123,8 +126,8 @@ const CLOSE_WAIT_MS = 2000;
  * whole group, so nothing an app started survives it.
  */
 export class LocalProcessDriver implements RuntimeDriver {
-  private readonly supervisors = new Map<string, Supervisor>();
-  /** Operations on one variant run one after the other (a start replacing a running variant, a stop). */
+  private readonly groups = new Map<string, VariantInstances>();
+  /** The creation of a variant's VariantInstances runs once (its operations order themselves by generation). */
   private readonly locks = new KeyedMutex();
   private readonly settings: Settings;
 
@@ -165,16 +168,44 @@ export class LocalProcessDriver implements RuntimeDriver {
   }
 
   async start(spec: VariantSpec): Promise<VariantHandle> {
+    return (await this.group(spec)).start(spec);
+  }
+
+  /** Replaces the variant's instances one at a time (VariantInstances.restart); a variant not running starts. */
+  async restart(spec: VariantSpec): Promise<VariantHandle> {
+    const group = this.groups.get(variantKeyId(spec.key));
+    if (!group || group.status().state === 'STOPPED') return this.start(spec);
+    return group.restart(spec);
+  }
+
+  async scale(key: VariantKey, instances: number): Promise<VariantRuntimeStatus> {
+    const group = this.groups.get(variantKeyId(key));
+    return group ? group.scale(instances) : stoppedStatus(key);
+  }
+
+  /** The variant's instances (created on its first start). */
+  private group(spec: VariantSpec): Promise<VariantInstances> {
     const id = variantKeyId(spec.key);
-    const supervisor = await this.locks.runExclusive(id, async () => {
-      const previous = this.supervisors.get(id);
-      if (previous) await previous.stop();
-      const port = spec.port ?? previous?.port ?? (await this.allocatePort());
-      const next = new Supervisor(spec, port, this.settings);
-      this.supervisors.set(id, next);
-      return next;
+    return this.locks.runExclusive(id, async () => {
+      let group = this.groups.get(id);
+      if (!group) {
+        group = new VariantInstances(spec.key, spec, (s, index) => this.supervisor(s, index), {
+          host: this.settings.host,
+          startupTimeoutMs: this.settings.startupTimeoutMs,
+          stopGraceMs: this.settings.stopGraceMs,
+        });
+        this.groups.set(id, group);
+      }
+      return group;
     });
-    return supervisor.begin();
+  }
+
+  /** A supervisor for slot `index`: the spec's port for slot 0 when no instance holds it, else a free one. */
+  private async supervisor(spec: VariantSpec, index: number): Promise<Supervisor> {
+    const held = this.heldPorts();
+    const port =
+      index === 0 && spec.port !== undefined && !held.has(spec.port) ? spec.port : await this.allocatePort();
+    return new Supervisor(spec, port, this.settings, index);
   }
 
   /** A local variant died with the worker that ran it: adopting it means starting it here. */
@@ -188,27 +219,34 @@ export class LocalProcessDriver implements RuntimeDriver {
   }
 
   async stop(key: VariantKey): Promise<void> {
-    const id = variantKeyId(key);
-    await this.locks.runExclusive(id, async () => {
-      await this.supervisors.get(id)?.stop();
-    });
+    await this.groups.get(variantKeyId(key))?.stop();
   }
 
   async status(key: VariantKey): Promise<VariantRuntimeStatus> {
-    return this.supervisors.get(variantKeyId(key))?.status() ?? stoppedStatus(key);
+    return this.groups.get(variantKeyId(key))?.status() ?? stoppedStatus(key);
   }
 
   async list(): Promise<VariantRuntimeStatus[]> {
-    return [...this.supervisors.values()].map((s) => s.status());
+    return [...this.groups.values()].map((g) => g.status());
   }
 
   async stopAll(): Promise<void> {
-    await Promise.all([...this.supervisors.values()].map((s) => this.stop(s.key)));
+    await Promise.all([...this.groups.values()].map((g) => g.stop()));
   }
 
-  /** A free port that no variant of this driver holds (a variant waiting to restart is not listening). */
+  /** The ports instances of this driver hold (one waiting to restart is not listening, but keeps its port). */
+  private heldPorts(): Set<number> {
+    return new Set(
+      [...this.groups.values()]
+        .flatMap((g) => g.supervisors())
+        .filter((s) => s.holdsPort())
+        .map((s) => s.port),
+    );
+  }
+
+  /** A free port that no instance of this driver holds. */
   private async allocatePort(): Promise<number> {
-    const held = new Set([...this.supervisors.values()].filter((s) => s.holdsPort()).map((s) => s.port));
+    const held = this.heldPorts();
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const port = await findFreePort(this.settings.host);
       if (!held.has(port)) return port;
@@ -257,12 +295,16 @@ interface Instance {
   exceeded: ResourceExceeded | null;
 }
 
-/** One variant: launches, probes, restarts with backoff, stops. */
-class Supervisor {
+/** One instance of a variant: launches, probes, restarts with backoff, stops. */
+class Supervisor implements InstanceSupervisor {
   readonly key: VariantKey;
+  /** Unique per supervised instance (its crash relaunches keep it). */
+  readonly id = randomBytes(4).toString('hex');
   private state: RuntimeState = 'STARTING';
   private instance: Instance | null = null;
   private restarts = 0;
+  /** Exits while it should have run. */
+  private crashes = 0;
   private consecutiveCrashes = 0;
   private startedAt: Date | null = null;
   private readyAt: Date | null = null;
@@ -283,8 +325,28 @@ class Supervisor {
     /** The variant's port on the worker's network; a sandbox may move it when it is taken. */
     public port: number,
     private readonly settings: Settings,
+    /** Its slot among the variant's instances. */
+    readonly index = 0,
   ) {
     this.key = spec.key;
+  }
+
+  instanceStatus(): InstanceRuntimeStatus {
+    return {
+      index: this.index,
+      id: this.id,
+      state: this.state,
+      endpoint: this.state === 'RUNNING' ? `http://${this.settings.host}:${this.port}` : null,
+      port: this.port,
+      pid: this.instance && !this.instance.done ? this.instance.pid : null,
+      restarts: this.restarts,
+      crashes: this.crashes,
+      lastExitCode: this.lastExitCode,
+      lastSignal: this.lastSignal,
+      lastError: this.lastError,
+      startedAt: this.startedAt,
+      readyAt: this.readyAt,
+    };
   }
 
   status(): VariantRuntimeStatus {
@@ -307,6 +369,8 @@ class Supervisor {
         this.instance && !this.instance.done && this.instance.bounds
           ? this.instance.bounds.usage()
           : this.lastUsage,
+      instances: [this.instanceStatus()],
+      endpoints: this.state === 'RUNNING' ? [`http://${this.settings.host}:${this.port}`] : [],
     };
   }
 
@@ -323,7 +387,7 @@ class Supervisor {
     return ready;
   }
 
-  async stop(): Promise<void> {
+  async stop(graceMs = this.settings.stopGraceMs): Promise<void> {
     this.stopping = true;
     this.clearTimers();
     this.settleWaiter(new RuntimeStartError(this.key, 'stopped before it was ready', { kind: 'STOPPED' }));
@@ -336,15 +400,12 @@ class Supervisor {
       const inTime = await Promise.race([
         instance.closed.then(() => true),
         new Promise<boolean>((resolve) => {
-          graceTimer = setTimeout(() => resolve(false), this.settings.stopGraceMs);
+          graceTimer = setTimeout(() => resolve(false), graceMs);
         }),
       ]);
       clearTimeout(graceTimer);
       if (!inTime) {
-        this.system(
-          'WARN',
-          `pid ${instance.pid} still running ${this.settings.stopGraceMs} ms after SIGTERM: SIGKILL`,
-        );
+        this.system('WARN', `pid ${instance.pid} still running ${graceMs} ms after SIGTERM: SIGKILL`);
         signalGroup(instance.pid, 'SIGKILL');
         await instance.closed;
       }
@@ -690,6 +751,7 @@ class Supervisor {
         : instance.readinessKind === 'PORT'
           ? { kind: 'NOT_LISTENING', timeoutMs: this.settings.startupTimeoutMs }
           : { kind: 'SANDBOX_FAILED' };
+    this.crashes += 1;
     this.consecutiveCrashes += 1;
     if (this.consecutiveCrashes >= this.settings.maxConsecutiveCrashes) {
       this.fail(`${this.lastError}; ${this.consecutiveCrashes} crashes in a row, not restarting`);

@@ -1,3 +1,4 @@
+import type { HealthCheck } from './health-check';
 import type { ResourceUsage } from './sandbox/resource-bounds';
 
 /**
@@ -52,8 +53,39 @@ export interface VariantSpec {
   memoryMb: number;
   /** CPU budget in millicores (1000 = one core): a hard limit in Kubernetes; see each driver. */
   cpuMillicores?: number;
+  /** How many instances serve the variant (1–10, default 1): sandboxes locally, replicas in Kubernetes. */
+  instances?: number;
+  /** What makes a new instance ready for traffic; null or absent: accepting connections on PORT. */
+  healthCheck?: HealthCheck | null;
+  /**
+   * Resolves once no request of the caller's proxy is in flight to any of `endpoints` (or after
+   * `timeoutMs`): an old instance is drained before its SIGTERM. Absent: nothing is waited for.
+   */
+  whenIdle?(endpoints: readonly string[], timeoutMs: number): Promise<void>;
   /** Called for every line, in order per stream; must not throw (it is the app's log sink). */
   onLog(line: RuntimeLogLine): void;
+}
+
+/** One instance of a variant (a sandbox locally, a pod in Kubernetes). */
+export interface InstanceRuntimeStatus {
+  /** Its slot, 0 to instances − 1; a replacement takes the slot of the instance it replaces. */
+  index: number;
+  /** Unique per launched instance (a crash restart keeps it, a replacement gets a new one). */
+  id: string;
+  state: RuntimeState;
+  /** Where the proxy reaches it while RUNNING, else null. */
+  endpoint: string | null;
+  port: number | null;
+  pid: number | null;
+  /** Relaunches after a crash (or a failed readiness). */
+  restarts: number;
+  /** Exits while it should have run (every crash, also the one that ended it FAILED). */
+  crashes: number;
+  lastExitCode: number | null;
+  lastSignal: string | null;
+  lastError: string | null;
+  startedAt: Date | null;
+  readyAt: Date | null;
 }
 
 /**
@@ -110,14 +142,23 @@ export interface VariantRuntimeStatus {
    * last one's as it ended); absent where the driver does not measure it (Kubernetes).
    */
   resources?: ResourceUsage | null;
+  /**
+   * Every instance serving the variant, by index (the fields above describe the first one, or
+   * sum `restarts`); a start in progress adds its new instances after them.
+   */
+  instances: InstanceRuntimeStatus[];
+  /** The endpoints of the RUNNING instances that serve traffic: what the proxy balances over. */
+  endpoints: string[];
 }
 
 export type VariantHandle = VariantRuntimeStatus;
 
 /**
- * start() resolves once the variant accepts connections (RUNNING) and rejects with
- * `RuntimeStartError` when it ends FAILED or is stopped first; starting a key that runs replaces it
- * (the old instance is stopped first). stop() of an unknown key is a no-op. status() and list() are
+ * start() resolves once every new instance is ready (accepting connections, and passing the health
+ * check when the spec has one) and rejects with `RuntimeStartError` when one ends FAILED, fails its
+ * health check by the startup deadline, or is stopped first; starting a key that runs replaces it
+ * beside: the old instances serve until the new ones are ready, then they are drained and stopped
+ * (they are left untouched when the start fails). stop() of an unknown key is a no-op. status() and list() are
  * asynchronous because a cluster driver has to ask the API server; an unknown key is STOPPED.
  */
 export interface RuntimeDriver {
@@ -139,6 +180,17 @@ export interface RuntimeDriver {
    */
   release(key: VariantKey): Promise<void>;
   stop(key: VariantKey): Promise<void>;
+  /**
+   * Runs `instances` instances of a running variant: more are started beside (no restart of the
+   * others), the highest indexes drained and stopped. A variant that does not run is left alone.
+   */
+  scale(key: VariantKey, instances: number): Promise<VariantRuntimeStatus>;
+  /**
+   * Replaces the variant's instances one at a time with `spec` (its env and health check): each
+   * replacement starts beside, takes traffic once ready, then the old one is drained. Rejects with
+   * RuntimeStartError when a replacement never gets ready (the rest keep running as they were).
+   */
+  restart(spec: VariantSpec): Promise<VariantHandle>;
   status(key: VariantKey): Promise<VariantRuntimeStatus>;
   /** Every variant this driver has started and not forgotten (including STOPPED and FAILED ones). */
   list(): Promise<VariantRuntimeStatus[]>;
@@ -159,6 +211,13 @@ export type StartFailureReason =
   | { readonly kind: 'REFUSED' }
   | { readonly kind: 'SANDBOX_FAILED' }
   | { readonly kind: 'STOPPED' }
+  | {
+      readonly kind: 'HEALTH_CHECK';
+      readonly path: string;
+      /** The last probe's result (`HTTP 500`, `timed out after …`), null when none answered. */
+      readonly lastResult: string | null;
+      readonly timeoutMs: number;
+    }
   | { readonly kind: 'RESOURCES'; readonly resource: 'memory' | 'pids'; readonly detail: string };
 
 export class RuntimeStartError extends Error {
@@ -204,6 +263,8 @@ export function stoppedStatus(key: VariantKey): VariantRuntimeStatus {
     lastExitCode: null,
     lastSignal: null,
     lastError: null,
+    instances: [],
+    endpoints: [],
   };
 }
 

@@ -9,11 +9,28 @@ import { APP_ID_MAX_LENGTH, APP_ID_PATTERN } from '../apps/app-id';
 import { HOSTED_PREFIX } from '../apps/variant-urls.service';
 import { DomainRoutes } from '../domains/domain-routes.service';
 import { HOSTED_DOMAINS_PREFIX, isRoutableHostname } from '../domains/hosted-domains';
+import { variantKeyId } from '../runtime';
 import type { Variant, VariantKey } from '../runtime';
 import { WorkerLeases } from '../worker-leases/worker-leases.service';
 import { VariantProxyErrors } from './variant-proxy.errors';
 
 const VARIANT_SEGMENTS: Record<string, Variant> = { preview: 'PREVIEW', publish: 'PUBLISH' };
+
+/** Methods retried once on another instance when the connection failed before any answer. */
+const RETRIED_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Connection errors (no byte of an answer came back): the instance is gone or going. */
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EPIPE',
+]);
+
+function connectionFailed(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return CONNECTION_ERRORS.has(e.cause?.code ?? '') || CONNECTION_ERRORS.has(e.code ?? '');
+}
 
 interface HostedParams {
   appId: string;
@@ -95,9 +112,8 @@ export class VariantProxy implements OnModuleInit {
   ): Promise<void> {
     const { appId, variant } = key;
     const segment = variant.toLowerCase();
-    const status = await this.runtime.driver.status(key);
-    if (status.state === 'RUNNING' && status.endpoint !== null)
-      return this.toVariant(request, reply, key, status.endpoint, rest, prefix);
+    const endpoint = await this.pick(key);
+    if (endpoint !== null) return this.toVariant(request, reply, key, endpoint, rest, prefix, true);
     if (request.headers[FORWARDED_BY_HEADER] === undefined) {
       const owner = await this.leases.store.liveOwner(key).catch((error: unknown) => {
         this.logger.warn({ err: error, appId, variant }, 'could not look up the owner of a hosted app');
@@ -109,9 +125,19 @@ export class VariantProxy implements OnModuleInit {
     return this.refuse(request, reply, VariantProxyErrors.appNotRunning(segment, appId));
   }
 
+  /** The next RUNNING instance's endpoint in round robin (skipping `except`), or null when none runs here. */
+  private async pick(key: VariantKey, except?: string): Promise<string | null> {
+    const status = await this.runtime.driver.status(key);
+    if (status.state !== 'RUNNING') return null;
+    return this.runtime.traffic.pick(variantKeyId(key), status.endpoints, except);
+  }
+
   /**
-   * To the variant's own endpoint (this worker runs it, or the cluster does), with
-   * X-Forwarded-Prefix `prefix` (none for a custom domain).
+   * To one instance of the variant (this worker runs it, or the cluster's Service), with
+   * X-Forwarded-Prefix `prefix` (none for a custom domain), counted in
+   * flight until the answer ends (an instance leaving the rotation is drained first). A GET, HEAD
+   * or OPTIONS whose connection failed before any answer (the instance just crashed or was
+   * stopped) is sent once more to another instance.
    */
   private toVariant(
     request: FastifyRequest,
@@ -120,10 +146,13 @@ export class VariantProxy implements OnModuleInit {
     endpoint: string,
     rest: string,
     prefix: string | null,
+    mayRetry: boolean,
   ): FastifyReply {
     const { appId, variant } = key;
     const segment = variant.toLowerCase();
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const done = this.runtime.traffic.begin(endpoint);
+    reply.raw.once('finish', done).once('close', done);
     return reply.from(`${endpoint}/${rest}${query}`, {
       rewriteRequestHeaders: (_req, headers) => {
         const out: typeof headers = { ...withoutHopByHopHeaders(headers) };
@@ -134,12 +163,22 @@ export class VariantProxy implements OnModuleInit {
       },
       rewriteHeaders: (headers) => withoutHopByHopHeaders(headers),
       onError: (errorReply, { error }) => {
+        done();
+        const again = errorReply as unknown as FastifyReply;
+        if (mayRetry && !again.sent && RETRIED_METHODS.has(request.method) && connectionFailed(error)) {
+          const unreachable = () =>
+            this.send(request, again, VariantProxyErrors.appUnreachable(segment, appId));
+          void this.pick(key, endpoint).then(
+            (other) =>
+              other === null
+                ? unreachable()
+                : this.toVariant(request, again, key, other, rest, prefix, false),
+            unreachable,
+          );
+          return;
+        }
         this.logger.warn({ err: error, appId, variant, reqId: request.id }, 'hosted app did not answer');
-        this.send(
-          request,
-          errorReply as unknown as FastifyReply,
-          VariantProxyErrors.appUnreachable(segment, appId),
-        );
+        this.send(request, again, VariantProxyErrors.appUnreachable(segment, appId));
       },
     });
   }

@@ -4,10 +4,10 @@
  *
  * Emitted today: the three `deployment.*` of a deployment's status (both namespaces share the
  * records, so both emit them; migration 1795600000900's trigger, docs/hosting.md "Webhooks"),
- * `deployment.rolled_back` when a rollback completes (releases/release.recorder.ts) and
- * `domain.verified` when a custom domain turns ACTIVE (domains/app-domains.repository.ts).
- * Accepted but not emitted yet: `instance.crashed` / `instance.restarted` (instances, item 3):
- * that feature records them through `hosting.record_webhook_event` when it lands.
+ * `deployment.rolled_back` when a rollback completes (releases/release.recorder.ts),
+ * `domain.verified` when a custom domain turns ACTIVE (domains/app-domains.repository.ts), and
+ * `instance.crashed` / `instance.restarted`, recorded by the worker's runtime sync with the runtime
+ * columns that report them (docs/hosting.md, "Instances, health checks and restarts").
  */
 export const WEBHOOK_EVENT_TYPES = [
   'deployment.started',

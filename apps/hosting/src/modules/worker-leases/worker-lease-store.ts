@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { StartCommand, Variant, VariantKey } from '../runtime';
+import type { RecordedInstance } from '../apps/app-environment.entity';
+import type { HealthCheck, StartCommand, Variant, VariantKey } from '../runtime';
 
 /** PostgreSQL channel of ownership changes (payload: an OwnerNotice as JSON). */
 export const VARIANT_OWNER_CHANNEL = 'hosting_variant_owner';
@@ -20,6 +21,15 @@ export interface OwnedVariant {
   readonly buildDir: string | null;
   readonly startCommand: StartCommand | null;
   readonly port: number | null;
+  /** How many instances should serve it (1–10). */
+  readonly instances: number;
+  readonly healthCheck: HealthCheck | null;
+}
+
+/** An instance's webhook event, recorded with the runtime columns that report it. */
+export interface InstanceEvent {
+  readonly type: 'instance.crashed' | 'instance.restarted';
+  readonly data: Record<string, unknown>;
 }
 
 export interface ClaimedVariant extends OwnedVariant {
@@ -47,6 +57,8 @@ interface OwnedRow {
   build_dir: string | null;
   start_command: StartCommand | null;
   port: number | null;
+  instances: number;
+  health_check: HealthCheck | null;
   previous?: string | null;
 }
 
@@ -56,6 +68,8 @@ const toOwned = (row: OwnedRow): OwnedVariant => ({
   buildDir: row.build_dir,
   startCommand: row.start_command,
   port: row.port,
+  instances: row.instances,
+  healthCheck: row.health_check,
 });
 
 /** The rows of an UPDATE … RETURNING: TypeORM's postgres query() answers `[rows, rowCount]` for UPDATE. */
@@ -140,7 +154,8 @@ export class WorkerLeaseStore {
          FROM picked
         WHERE e.app_id = picked.app_id AND e.variant = picked.variant
           AND e.owner_worker_id IS NOT DISTINCT FROM picked.previous
-       RETURNING e.app_id, e.variant, e.desired_state, e.build_dir, e.start_command, e.port, picked.previous`,
+       RETURNING e.app_id, e.variant, e.desired_state, e.build_dir, e.start_command, e.port,
+                 e.instances, e.health_check, picked.previous`,
         [workerId],
       ),
     );
@@ -150,7 +165,7 @@ export class WorkerLeaseStore {
   /** Every variant `workerId` owns. */
   async owned(workerId: string): Promise<OwnedVariant[]> {
     const rows: OwnedRow[] = await this.dataSource.query(
-      `SELECT app_id, variant, desired_state, build_dir, start_command, port
+      `SELECT app_id, variant, desired_state, build_dir, start_command, port, instances, health_check
          FROM hosting.app_environments WHERE owner_worker_id = $1`,
       [workerId],
     );
@@ -287,19 +302,52 @@ export class WorkerLeaseStore {
     port?: number,
     isolation: string | null = null,
     egress: string | null = null,
+    more: { instances?: RecordedInstance[]; events?: InstanceEvent[] } = {},
   ): Promise<boolean> {
-    const rows = returned(
-      await this.dataSource.query(
-        `UPDATE hosting.app_environments
-          SET runtime_state = $4, runtime_error = $5, port = COALESCE($6, port),
-              runtime_isolation = COALESCE($7, runtime_isolation),
-              runtime_egress = COALESCE($8, runtime_egress), updated_at = now()
-        WHERE app_id = $2 AND variant = $3 AND owner_worker_id = $1
-       RETURNING app_id`,
-        [workerId, key.appId, key.variant, state, error, port ?? null, isolation, egress],
-      ),
+    const events = more.events ?? [];
+    const write = async (manager: EntityManager | DataSource): Promise<boolean> => {
+      const rows = returned(
+        await manager.query(
+          `UPDATE hosting.app_environments
+            SET runtime_state = $4, runtime_error = $5, port = COALESCE($6, port),
+                runtime_isolation = COALESCE($7, runtime_isolation),
+                runtime_egress = COALESCE($8, runtime_egress),
+                runtime_instances = COALESCE($9::jsonb, runtime_instances), updated_at = now()
+          WHERE app_id = $2 AND variant = $3 AND owner_worker_id = $1
+         RETURNING app_id`,
+          [
+            workerId,
+            key.appId,
+            key.variant,
+            state,
+            error,
+            port ?? null,
+            isolation,
+            egress,
+            more.instances === undefined ? null : JSON.stringify(more.instances),
+          ],
+        ),
+      );
+      if (rows.length !== 1) return false;
+      // instance.crashed / instance.restarted in the transaction of the change they report.
+      for (const event of events)
+        await manager.query(
+          `SELECT hosting.record_webhook_event(a.account_id, a.app_id, $2, $3::jsonb)
+             FROM hosting.apps a WHERE a.app_id = $1`,
+          [key.appId, event.type, JSON.stringify(event.data)],
+        );
+      return true;
+    };
+    return events.length === 0 ? write(this.dataSource) : this.dataSource.transaction(write);
+  }
+
+  /** The instances and health check `key` should run with (defaults when the variant is gone). */
+  async variantSettings(key: VariantKey): Promise<{ instances: number; healthCheck: HealthCheck | null }> {
+    const rows: { instances: number; health_check: HealthCheck | null }[] = await this.dataSource.query(
+      `SELECT instances, health_check FROM hosting.app_environments WHERE app_id = $1 AND variant = $2`,
+      [key.appId, key.variant],
     );
-    return rows.length === 1;
+    return { instances: rows[0]?.instances ?? 1, healthCheck: rows[0]?.health_check ?? null };
   }
 
   private async notify(manager: EntityManager, notice: OwnerNotice): Promise<void> {
