@@ -61,6 +61,14 @@ const toRecorded = (i: VariantRuntimeStatus['instances'][number]): RecordedInsta
   readyAt: i.readyAt?.toISOString() ?? null,
 });
 
+/**
+ * A start's instances as the status shows them: written by the commit of the operation that started
+ * them (deployment, restart), so a client that polls the status after it completed sees them at
+ * once, not after the next sync.
+ */
+export const recordedInstances = (status: VariantRuntimeStatus): RecordedInstance[] =>
+  status.instances.map(toRecorded);
+
 /** What an owned variant runs, when it should run (desired RUNNING with a recorded build). */
 const buildOf = (v: OwnedVariant): BuildToRun | null =>
   v.desiredState === 'RUNNING' && v.buildDir !== null && v.startCommand !== null

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OperationStatus, PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
-import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
+import { AppRuntimeManager, recordedInstances } from '../app-runtime/app-runtime-manager.service';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppFailure, StartOutput, startFailure } from '../failures';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
@@ -17,7 +17,7 @@ import { RestartFailureCode } from './restarts.errors';
  * replaced one at a time with the build it runs (AppRuntimeManager.restartInLock; env and health
  * check as they are now), each replacement gated like a deploy and each old instance drained. A
  * replacement that never gets ready ends the restart FAILED RESTART_FAILED with the `failure` of its
- * phase; the instances not replaced yet keep serving. The commit records the variant's port and state.
+ * phase; the instances not replaced yet keep serving. The commit records the variant's port, state and new instances.
  */
 @Injectable()
 export class RestartRunner {
@@ -40,12 +40,15 @@ export class RestartRunner {
       throw error;
     }
     return async (manager) => {
-      await manager
-        .getRepository(AppEnvironmentEntity)
-        .update(
-          { appId: key.appId, variant: key.variant, ownerWorkerId: restarted.owner },
-          { port: restarted.handle.port, runtimeState: restarted.handle.state, runtimeError: null },
-        );
+      await manager.getRepository(AppEnvironmentEntity).update(
+        { appId: key.appId, variant: key.variant, ownerWorkerId: restarted.owner },
+        {
+          port: restarted.handle.port,
+          runtimeState: restarted.handle.state,
+          runtimeError: null,
+          runtimeInstances: recordedInstances(restarted.handle),
+        },
+      );
     };
   }
 
