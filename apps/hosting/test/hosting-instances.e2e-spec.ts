@@ -8,6 +8,7 @@ import type {
 } from '../src/modules/app-runtime/app-status.response';
 import type { ApplicationResponse } from '../src/modules/apps/apps.response';
 import type { DeploymentResponse } from '../src/modules/deployments/deployments.response';
+import type { ReleasePageResponse } from '../src/modules/releases/releases.response';
 import type { RestartAcceptedResponse, RestartResponse } from '../src/modules/restarts/restarts.response';
 import { appProcesses } from './support/app-processes';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
@@ -100,7 +101,11 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
       headers: cred.headers,
     });
     expect(res.statusCode).toBe(202);
-    const { deploymentId } = res.json() as DeploymentResponse;
+    return settled(appId, (res.json() as DeploymentResponse).deploymentId);
+  }
+
+  /** A deployment (or rollback) polled until it is no longer EXECUTING. */
+  async function settled(appId: string, deploymentId: string): Promise<DeploymentResponse> {
     return waitFor(
       async () => {
         const poll = await t.inject({
@@ -248,7 +253,7 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     expect((await recorded(1)).instances[0].id).toBe(one.instances[0].id);
   }, 120_000);
 
-  it('a deploy under 20 connections through /hosted costs 0 non-2xx answers; traffic moves to the new build', async () => {
+  it('a deploy and then a rollback under 20 connections through /hosted cost 0 non-2xx answers; traffic moves to the new build, then back to the first', async () => {
     const appId = await appWithImport();
     expect((await deploy(appId)).status).toBe('COMPLETED');
     const old = await hosted(appId, 'publish');
@@ -265,7 +270,31 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     const latest = await hosted(appId, 'publish');
     expect(latest.cwd).not.toBe(old.cwd);
     expect(appProcesses(old.cwd)).toHaveLength(0); // the old instance was drained and stopped
-  }, 180_000);
+
+    // A rollback to the first release starts its build through the same gate: 0 non-2xx either.
+    const releases = await t.inject({
+      method: 'GET',
+      url: `/v1/hosting/apps/${appId}/releases?variant=PUBLISH`,
+      headers: cred.headers,
+    });
+    const first = (releases.json() as ReleasePageResponse).items.find((r) => r.version === 1);
+    const back = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`);
+    await waitFor(() => back.count() > 40 || undefined, { what: 'load before the rollback' });
+    const accepted = await t.inject({
+      method: 'POST',
+      url: `/v1/hosting/apps/${appId}/rollback`,
+      headers: { ...cred.headers, 'content-type': 'application/json' },
+      payload: { variant: 'PUBLISH', releaseId: first?.releaseId },
+    });
+    expect(accepted.statusCode).toBe(202);
+    const rolledBack = await settled(appId, (accepted.json() as DeploymentResponse).deploymentId);
+    expect(rolledBack).toMatchObject({ status: 'COMPLETED', noOp: false });
+    const afterRollback = back.count();
+    await waitFor(() => back.count() > afterRollback + 40 || undefined, { what: 'load after the rollback' });
+    expect((await back.stop()).failures).toEqual({});
+    expect((await hosted(appId, 'publish')).cwd).toBe(old.cwd); // the first release's build again
+    expect(appProcesses(latest.cwd)).toHaveLength(0);
+  }, 240_000);
 
   it('a release whose health check never passes ends FAILED in phase HEALTH_CHECK, and the old one keeps answering', async () => {
     const appId = await appWithImport();
