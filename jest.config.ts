@@ -13,6 +13,6 @@ export default {
   projects: projectConfigs,
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 3,
   // A global option: project configs cannot set it for a multi-project run.
-  testTimeout: 30000,
+  testTimeout: 60000,
   reporters: ['default', join(__dirname, 'libs/testing/src/summary-reporter.js')],
 };

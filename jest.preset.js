@@ -22,5 +22,5 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: path.join(__dirname, 'libs/testing/src/jest-global-setup.js'),
   globalTeardown: path.join(__dirname, 'libs/testing/src/jest-global-teardown.ts'),
-  testTimeout: 30000,
+  testTimeout: 60000,
 };
