@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import Redis from 'ioredis';
 import { Client } from 'pg';
+import { withTestRedis } from './test-redis';
 
 /** The server tests create their databases on (TEST_DATABASE_URL, else the local default). */
 export function testServerUrl(): string {
@@ -15,14 +15,13 @@ export interface TestDatabase {
 }
 
 /**
- * The Jest run's pool of emptied databases (docs/testing.md, "Databases"): Redis keys named by
- * PLATFORM_TEST_RUN, which the global setup sets once per run. Outside a Jest run (no run id) every
- * database is created and dropped.
+ * The Jest run's pool (docs/testing.md, "Databases"), both named by PLATFORM_TEST_RUN, which the
+ * global setup sets once per run: the free list is a Redis list; every database of the run, free or
+ * in use, carries the comment `runComment(run)`, which renames keep, so the teardown finds them all
+ * in pg_database. Outside a Jest run (no run id) every database is created and dropped.
  */
-export const TEST_DATABASE_POOL = {
-  free: (run: string) => `platform-test:${run}:free-databases`,
-  all: (run: string) => `platform-test:${run}:databases`,
-};
+const freeList = (run: string): string => `platform-test:${run}:free-databases`;
+const runComment = (run: string): string => `platform-test:${run}`;
 
 const SYSTEM_SCHEMAS = `nspname NOT IN ('pg_catalog', 'information_schema') AND nspname NOT LIKE 'pg\\_toast%' AND nspname NOT LIKE 'pg\\_temp\\_%'`;
 
@@ -33,15 +32,6 @@ const withClient = async <T>(url: string, work: (client: Client) => Promise<T>):
     return await work(client);
   } finally {
     await client.end();
-  }
-};
-
-const withRedis = async <T>(work: (redis: Redis) => Promise<T>): Promise<T> => {
-  const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
-  try {
-    return await work(redis);
-  } finally {
-    redis.disconnect();
   }
 };
 
@@ -113,19 +103,14 @@ async function dropDatabase(name: string): Promise<void> {
 /** Takes a database of the run's free list and renames it `name`; false when none is free. */
 async function takeFreeDatabase(run: string, name: string): Promise<boolean> {
   for (;;) {
-    const free = await withRedis((redis) => redis.rpop(TEST_DATABASE_POOL.free(run)));
+    const free = await withTestRedis((redis) => redis.rpop(freeList(run)));
     if (!free) return false;
     try {
       await renameDatabase(free, name);
+      return true;
     } catch {
       await dropDatabase(free).catch(() => undefined);
-      await withRedis((redis) => redis.srem(TEST_DATABASE_POOL.all(run), free));
-      continue;
     }
-    await withRedis((redis) =>
-      redis.multi().srem(TEST_DATABASE_POOL.all(run), free).sadd(TEST_DATABASE_POOL.all(run), name).exec(),
-    );
-    return true;
   }
 }
 
@@ -139,35 +124,32 @@ async function takeFreeDatabase(run: string, name: string): Promise<boolean> {
 export async function createTestDatabase(label: string): Promise<TestDatabase> {
   const run = process.env.PLATFORM_TEST_RUN;
   const name = newName(label);
-  if (!run || !(await takeFreeDatabase(run, name))) {
-    await withClient(testServerUrl(), (admin) => admin.query(`CREATE DATABASE "${name}"`));
-    if (run) await withRedis((redis) => redis.sadd(TEST_DATABASE_POOL.all(run), name));
-  }
+  if (!run || !(await takeFreeDatabase(run, name)))
+    await withClient(testServerUrl(), async (admin) => {
+      await admin.query(`CREATE DATABASE "${name}"`);
+      if (run) await admin.query(`COMMENT ON DATABASE "${name}" IS ${admin.escapeLiteral(runComment(run))}`);
+    });
   return {
     name,
     url: databaseUrl(name),
     async drop() {
       const free = run ? await emptyDatabase(name) : null;
-      if (run && free) {
-        await withRedis((redis) =>
-          redis
-            .multi()
-            .srem(TEST_DATABASE_POOL.all(run), name)
-            .sadd(TEST_DATABASE_POOL.all(run), free)
-            .lpush(TEST_DATABASE_POOL.free(run), free)
-            .exec(),
-        );
-        return;
-      }
-      await dropDatabase(name);
-      if (run) await withRedis((redis) => redis.srem(TEST_DATABASE_POOL.all(run), name));
+      if (run && free) await withTestRedis((redis) => redis.lpush(freeList(run), free));
+      else await dropDatabase(name);
     },
   };
 }
 
-/** The global teardown's part: drops every database of the run's pool and its keys. */
+/** The global teardown's part: drops every database of the run (by its comment) and its free list. */
 export async function dropTestDatabasePool(run: string): Promise<void> {
-  const names = await withRedis((redis) => redis.smembers(TEST_DATABASE_POOL.all(run)));
-  for (const name of names) await dropDatabase(name);
-  await withRedis((redis) => redis.del(TEST_DATABASE_POOL.all(run), TEST_DATABASE_POOL.free(run)));
+  const { rows } = await withClient(testServerUrl(), (admin) =>
+    admin.query<{ datname: string }>(
+      `SELECT d.datname FROM pg_database d
+         JOIN pg_shdescription c ON c.objoid = d.oid AND c.classoid = 'pg_database'::regclass
+        WHERE c.description = $1`,
+      [runComment(run)],
+    ),
+  );
+  for (const { datname } of rows) await dropDatabase(datname);
+  await withTestRedis((redis) => redis.del(freeList(run)));
 }
