@@ -14,5 +14,7 @@ export default {
   maxWorkers: process.env.JEST_MAX_WORKERS ?? 3,
   // A global option: project configs cannot set it for a multi-project run.
   testTimeout: 60000,
+  // Whole-platform suites spread over the first half of the run (libs/testing/src/jest-sequencer.js).
+  testSequencer: join(__dirname, 'libs/testing/src/jest-sequencer.js'),
   reporters: ['default', join(__dirname, 'libs/testing/src/summary-reporter.js')],
 };

@@ -393,14 +393,24 @@ describe('hosting runtime logs (real Postgres)', () => {
 
     it('batches: writes after the interval, at the size threshold and at shutdown, in order', async () => {
       const appId = await newApp();
-      const batcher = new RuntimeLogStore(t.dataSource, { flushLines: 3, flushEveryMs: 60_000 });
+      // The store's statements, counted as it sends them.
+      const sent: string[] = [];
+      const counted = {
+        query: (sql: string, parameters?: unknown[]) => {
+          sent.push(sql);
+          return t.dataSource.query(sql, parameters);
+        },
+      };
+      const batcher = new RuntimeLogStore(counted as never, { flushLines: 3, flushEveryMs: 60_000 });
       const at = Date.now() - HOUR;
       const pending = batcher.append(appId, 'PREVIEW', [
         line(new Date(at), 'a'),
         line(new Date(at + 1), 'b'),
       ]);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(await rows(appId)).toHaveLength(0); // below flushLines, interval not reached
+      // A write the append started would have been sent by the next turn of the event loop.
+      await new Promise((r) => setImmediate(r));
+      expect(sent).toHaveLength(0); // below flushLines, interval not reached
+      expect(await rows(appId)).toHaveLength(0);
       await batcher.append(appId, 'PREVIEW', [line(new Date(at + 2), 'c')]); // reaches flushLines
       await pending;
       expect((await rows(appId)).map((r) => r.message)).toEqual(['a', 'b', 'c']);

@@ -18,6 +18,7 @@ export type { TestCredential } from './test-tokens';
 export { freePort } from './free-port';
 export { runTypeScriptChild } from './typescript-child';
 export { waitFor } from './wait-for';
+export { waitForLockWaiter } from './lock-waits';
 export { startWorkerHarness } from './worker-harness';
 export type { WorkerHarness } from './worker-harness';
 export { dataOf, defaultsOf, startSubgraphTestApp } from './subgraph-test-app';

@@ -32,8 +32,17 @@ describe('InFlightRequests', () => {
     const traffic = new InFlightRequests();
     const end = traffic.begin('http://a');
     let idle = false;
+    // Resolves when whenIdle has looked and found 'http://a' busy: from then on it keeps waiting.
+    let sawBusy!: () => void;
+    const busySeen = new Promise<void>((resolve) => (sawBusy = resolve));
+    const count = traffic.inFlight.bind(traffic);
+    jest.spyOn(traffic, 'inFlight').mockImplementation((endpoint) => {
+      const n = count(endpoint);
+      if (n > 0) sawBusy();
+      return n;
+    });
     const waiting = traffic.whenIdle(['http://a', 'http://b'], 10_000, 5).then(() => (idle = true));
-    await new Promise((r) => setTimeout(r, 30));
+    await busySeen;
     expect(idle).toBe(false);
     end();
     await waiting;

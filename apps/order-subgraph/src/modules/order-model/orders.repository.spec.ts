@@ -1,4 +1,4 @@
-import { type TestDataSource, openTestDataSource } from '@platform/testing';
+import { type TestDataSource, openTestDataSource, waitForLockWaiter } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { ORDERS_MIGRATION_SET } from '../../database/orders.migration-set';
 import { OrderReadsRepository } from '../orders/queries/order-reads.repository';
@@ -103,7 +103,7 @@ describe('OrdersRepository and OrderReadsRepository (real PostgreSQL)', () => {
       await tx.findInStoreForUpdate(storeId, order.id);
       events.push('second locked');
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForLockWaiter(t.dataSource, 'the second row lock to wait');
     release();
     await Promise.all([first, second]);
     expect(events).toEqual(['first commits', 'second locked']);

@@ -1,4 +1,4 @@
-import { type TestDataSource, openTestDataSource } from '@platform/testing';
+import { type TestDataSource, openTestDataSource, waitForLockWaiter } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { ORDERS_MIGRATION_SET } from '../../database/orders.migration-set';
 import { OutboxEventEntity } from './outbox-event.entity';
@@ -90,7 +90,7 @@ describe('OutboxRepository (real PostgreSQL)', () => {
       await tx.lockRelay();
       order.push('second locked');
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitForLockWaiter(t.dataSource, 'the second relay lock to wait');
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first done', 'second locked']);
