@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
@@ -10,6 +12,7 @@ import type { ApplicationResponse } from '../src/modules/apps/apps.response';
 import type { DeploymentResponse } from '../src/modules/deployments/deployments.response';
 import type { ReleasePageResponse } from '../src/modules/releases/releases.response';
 import type { RestartAcceptedResponse, RestartResponse } from '../src/modules/restarts/restarts.response';
+import { processAlive } from '../src/modules/runtime/process-group';
 import { appProcesses } from './support/app-processes';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import { createHostingApp, importArchive } from './support/hosting-flows';
@@ -189,6 +192,16 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     });
   });
 
+  /** The process groups the worker's pid file records for the variant (`<dataDir>/run/<workerId>/`). */
+  const recordedGroups = async (appId: string, variant: string): Promise<number[]> => {
+    const run = join(t.dataDir, 'run');
+    for (const workerDir of await readdir(run).catch(() => [] as string[])) {
+      const text = await readFile(join(run, workerDir, `${appId}.${variant}.json`), 'utf8').catch(() => null);
+      if (text !== null) return (JSON.parse(text) as { pids: number[] }).pids;
+    }
+    return [];
+  };
+
   it('three instances share the traffic through /hosted; a SIGKILLed one restarts, the status shows it, every request succeeds', async () => {
     const appId = await createHostingApp(t, cred, 'three');
     expect(
@@ -221,6 +234,15 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     );
     expect(restarted.lastSignal).toBe('SIGKILL');
     expect(appProcesses(cwd)).toHaveLength(3);
+    // The worker's pid file names the process group of every instance, the relaunched one's new
+    // group included, so a worker that finds this one dead ends all three (runtime-pid-files.ts).
+    await waitFor(
+      async () => {
+        const groups = await recordedGroups(appId, 'PREVIEW');
+        return groups.length === 3 && groups.every((pid) => processAlive(pid)) && !groups.includes(pids[1]);
+      },
+      { what: 'the pid file to list the three live instances' },
+    );
     const before = load.count();
     await waitFor(() => load.count() > before + 60 || undefined, { what: 'load after the restart' });
     const result = await load.stop();

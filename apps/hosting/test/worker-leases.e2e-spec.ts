@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SnakeNamingStrategy, runMigrations } from '@platform/database';
@@ -219,26 +219,38 @@ describe('worker leases (SQL, real PostgreSQL)', () => {
     expect(await store.liveOwner(keys[0])).toEqual({ workerId: b, address: expect.any(String) });
   });
 
-  it('ends on this host only the apps of workers whose lease is not live', async () => {
+  it('ends on this host every instance of the apps of workers whose lease is not live, and only those', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'worker-leases-pids-'));
     const pidFiles = new RuntimePidFiles(join(dataDir, 'run'));
-    const [liveId, deadId] = [randomUUID(), randomUUID()];
+    const [liveId, deadId, olderId] = [randomUUID(), randomUUID(), randomUUID()];
     const sleeper = () =>
       spawn('sleep', ['300'], { cwd: dataDir, detached: true, stdio: 'ignore' }) as {
         pid: number;
       } & ReturnType<typeof spawn>;
     const ofLive = sleeper();
-    const ofDead = sleeper();
+    // Three instances of one variant of the dead worker, and a record in the layout before instances.
+    const ofDead = [sleeper(), sleeper(), sleeper()];
+    const ofOlder = sleeper();
     try {
-      await pidFiles.record(liveId, { appId: 'NODEJS-a', variant: 'PREVIEW' }, ofLive.pid, dataDir);
-      await pidFiles.record(deadId, { appId: 'NODEJS-b', variant: 'PREVIEW' }, ofDead.pid, dataDir);
-      expect(await pidFiles.endOrphans(async () => new Set([liveId]))).toBe(1);
-      await waitFor(() => !processAlive(ofDead.pid), { what: 'the dead worker’s app to end' });
+      await pidFiles.record(liveId, { appId: 'NODEJS-a', variant: 'PREVIEW' }, [ofLive.pid], dataDir);
+      await pidFiles.record(
+        deadId,
+        { appId: 'NODEJS-b', variant: 'PUBLISH' },
+        ofDead.map((p) => p.pid),
+        dataDir,
+      );
+      await mkdir(join(dataDir, 'run', olderId), { recursive: true });
+      await writeFile(
+        join(dataDir, 'run', olderId, 'NODEJS-c.PREVIEW.json'),
+        JSON.stringify({ pid: ofOlder.pid, dir: dataDir }),
+      );
+      expect(await pidFiles.endOrphans(async () => new Set([liveId]))).toBe(4);
+      for (const p of [...ofDead, ofOlder])
+        await waitFor(() => !processAlive(p.pid), { what: 'the dead worker’s instances to end' });
       expect(processAlive(ofLive.pid)).toBe(true);
       expect(await readdir(join(dataDir, 'run'))).toEqual([liveId]);
     } finally {
-      ofLive.kill('SIGKILL');
-      ofDead.kill('SIGKILL');
+      for (const p of [ofLive, ...ofDead, ofOlder]) p.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
   });

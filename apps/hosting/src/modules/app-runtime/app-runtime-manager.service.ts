@@ -98,8 +98,8 @@ export class AppRuntimeManager
   private readonly locks = new KeyedMutex();
   private readonly written = new Map<string, string>();
   private readonly pidFiles: RuntimePidFiles;
-  /** The pid last recorded per variant (sync() rewrites a pid file only after a restart), and its dir. */
-  private readonly recordedPids = new Map<string, { pid: number; dir: string }>();
+  /** The pids last recorded per variant (sync() rewrites a pid file only when they change), and their dir. */
+  private readonly recordedPids = new Map<string, { pids: string; dir: string }>();
   /** Variants whose adoption failed, with the build that failed: not tried again until the build changes. */
   private readonly failedAdoptions = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
@@ -270,7 +270,7 @@ export class AppRuntimeManager
             events,
           })
         )
-          await this.rememberPid(workerId, status.key, status.pid);
+          await this.rememberPids(workerId, status.key, instancePids(status));
         const wanted = owned.get(id)?.instances;
         const runs = status.state !== 'STOPPED' && status.state !== 'FAILED';
         if (wanted !== undefined && runs && this.desiredInstances.get(id) !== wanted)
@@ -399,7 +399,7 @@ export class AppRuntimeManager
       await this.driver.release(key);
       throw new LeaseLostError(`lost the lease while starting ${variantKeyId(key)}`);
     }
-    await this.rememberPid(workerId, key, handle.pid, build.dir);
+    await this.rememberPids(workerId, key, instancePids(handle), build.dir);
     return handle;
   }
 
@@ -413,20 +413,24 @@ export class AppRuntimeManager
     if (ended > 0) this.logger.warn(`ended ${ended} app process group(s) that dead workers left running`);
   }
 
-  /** Keeps the variant's pid file in step with its process (a crash restart changes the pid). */
-  private async rememberPid(
+  /**
+   * Keeps the variant's pid file in step with its instances' processes (a crash restart, a scale
+   * or a replacement changes them), so a worker that finds this one dead ends every instance.
+   */
+  private async rememberPids(
     workerId: string,
     key: VariantKey,
-    pid: number | null,
+    pids: readonly number[],
     dir?: string,
   ): Promise<void> {
     const id = variantKeyId(key);
     const known = this.recordedPids.get(id);
     const appDir = dir ?? known?.dir;
-    if (pid === null || appDir === undefined || (known?.pid === pid && known.dir === appDir)) return;
+    const listed = pids.join(',');
+    if (pids.length === 0 || appDir === undefined || (known?.pids === listed && known.dir === appDir)) return;
     try {
-      await this.pidFiles.record(workerId, key, pid, appDir);
-      this.recordedPids.set(id, { pid, dir: appDir });
+      await this.pidFiles.record(workerId, key, pids, appDir);
+      this.recordedPids.set(id, { pids: listed, dir: appDir });
     } catch (error) {
       this.logger.warn(`could not record the pid of ${id}: ${describe(error)}`);
     }
@@ -458,4 +462,10 @@ export class AppRuntimeManager
     if (owned) this.written.set(id, signature);
     return owned;
   }
+}
+
+/** The process group leader of each live instance of a variant (its one pid before instances). */
+function instancePids(status: VariantRuntimeStatus): number[] {
+  const pids = status.instances.map((i) => i.pid).filter((pid): pid is number => pid !== null);
+  return pids.length > 0 || status.pid === null ? pids : [status.pid];
 }

@@ -6,16 +6,20 @@ import type { VariantKey } from '../runtime';
 import { processAlive, signalGroup } from '../runtime/process-group';
 
 interface PidRecord {
-  readonly pid: number;
+  /** The process group leader of each instance of the variant. */
+  readonly pids: readonly number[];
   /** The app's directory, its cwd: proof that a live pid is still our app and not a reused id. */
   readonly dir: string;
 }
+
+/** A record as written, also in the layout before instances (one `pid`). */
+type StoredPidRecord = PidRecord | { readonly pid: number; readonly dir: string };
 
 const fileName = (key: VariantKey): string => `${variantKeyId(key).replace('/', '.')}.json`;
 
 /**
  * One file per running variant, per worker: `<HOSTING_DATA_DIR>/run/<workerId>/<appId>.<VARIANT>.json`
- * (its process group leader and directory). Several workers may share a host and a data dir, so a
+ * (the process group leader of each of its instances, and their directory). Several workers may share a host and a data dir, so a
  * worker only ends the apps of workers whose lease is no longer live (killed: SIGKILL, OOM, no clean
  * stop; or paused past their TTL, which fences themselves): otherwise those would hold their memory
  * and ports forever beside the adopted copies. A group is only signalled while one of its
@@ -25,11 +29,11 @@ const fileName = (key: VariantKey): string => `${variantKeyId(key).replace('/', 
 export class RuntimePidFiles {
   constructor(private readonly dir: string) {}
 
-  async record(workerId: string, key: VariantKey, pid: number, appDir: string): Promise<void> {
+  async record(workerId: string, key: VariantKey, pids: readonly number[], appDir: string): Promise<void> {
     const dir = join(this.dir, workerId);
     await mkdir(dir, { recursive: true });
     const file = join(dir, fileName(key));
-    await writeFile(`${file}.tmp`, JSON.stringify({ pid, dir: appDir } satisfies PidRecord));
+    await writeFile(`${file}.tmp`, JSON.stringify({ pids, dir: appDir } satisfies PidRecord));
     await rename(`${file}.tmp`, file);
   }
 
@@ -45,7 +49,7 @@ export class RuntimePidFiles {
   /**
    * Kills the process group of every recorded app of a worker that `liveWorkers` does not name
    * (asked after the directory was read, so a worker registering meanwhile is never taken for
-   * dead), removes those records; how many groups it killed.
+   * dead), removes those records; how many groups it killed (one per instance).
    */
   async endOrphans(liveWorkers: () => Promise<Set<string>>): Promise<number> {
     let entries: Dirent[];
@@ -63,24 +67,25 @@ export class RuntimePidFiles {
         if (live.has(entry.name)) continue;
         const dir = join(this.dir, entry.name);
         const names = await readdir(dir).catch(() => [] as string[]);
-        for (const name of names)
-          if (name.endsWith('.json') && (await this.end(join(dir, name)))) killed += 1;
+        for (const name of names) if (name.endsWith('.json')) killed += await this.end(join(dir, name));
         await rm(dir, { recursive: true, force: true });
       } else if (entry.name.endsWith('.json')) {
-        if (await this.end(join(this.dir, entry.name))) killed += 1;
+        killed += await this.end(join(this.dir, entry.name));
       }
     }
     return killed;
   }
 
-  /** Ends the group recorded in `file` if it still runs our app; removes the file. */
-  private async end(file: string): Promise<boolean> {
-    const record = await readFile(file, 'utf8')
-      .then((text) => JSON.parse(text) as PidRecord)
+  /** Ends each group recorded in `file` that still runs our app; removes the file; how many it ended. */
+  private async end(file: string): Promise<number> {
+    const stored = await readFile(file, 'utf8')
+      .then((text) => JSON.parse(text) as StoredPidRecord)
       .catch(() => undefined);
-    let killed = false;
-    if (record && Number.isInteger(record.pid) && record.pid > 1 && (await this.isOurs(record)))
-      killed = signalGroup(record.pid, 'SIGKILL');
+    let killed = 0;
+    const pids = stored === undefined ? [] : 'pids' in stored ? stored.pids : [stored.pid];
+    for (const pid of Array.isArray(pids) ? pids : [])
+      if (stored && Number.isInteger(pid) && pid > 1 && (await this.isOurs(pid, stored.dir)))
+        if (signalGroup(pid, 'SIGKILL')) killed += 1;
     await rm(file, { force: true });
     return killed;
   }
@@ -90,11 +95,11 @@ export class RuntimePidFiles {
    * sandboxed app is the grandchild of the recorded leader), has the app's directory as its cwd,
    * exactly or under a sandbox's own root.
    */
-  private async isOurs(record: PidRecord): Promise<boolean> {
-    if (!processAlive(record.pid)) return false;
-    const dir = await realpath(record.dir).catch(() => null);
+  private async isOurs(leader: number, appDir: string): Promise<boolean> {
+    if (!processAlive(leader)) return false;
+    const dir = await realpath(appDir).catch(() => null);
     if (dir === null) return false;
-    for (const pid of [record.pid, ...(await groupMembers(record.pid))]) {
+    for (const pid of [leader, ...(await groupMembers(leader))]) {
       const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => null);
       if (cwd !== null && (cwd === dir || cwd.endsWith(dir))) return true;
     }
