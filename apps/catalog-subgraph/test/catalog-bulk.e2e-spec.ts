@@ -7,6 +7,7 @@ import { CatalogBulkChunkEntity } from '../src/modules/bulk/bulk-chunk.entity';
 import { MAX_EXECUTING_PER_STORE, MAX_IMPORT_BYTES } from '../src/modules/bulk/bulk-limits';
 import { CatalogBulkOperationEntity } from '../src/modules/bulk/bulk-operation.entity';
 import { BulkOperationsService } from '../src/modules/bulk/bulk-operations.service';
+import { BulkOperationsRepository } from '../src/modules/bulk/bulk-operations.repository';
 import { BulkRetentionService } from '../src/modules/bulk/bulk-retention.service';
 import { CatalogBulkQueue } from '../src/modules/bulk/bulk.jobs';
 import { CatalogBulkProcessor } from '../src/modules/bulk/bulk.processor';
@@ -461,7 +462,7 @@ describe('catalog bulk import and export of SKUs (real Postgres, Redis and BullM
           name: CatalogBulkQueue.name,
           add: () => Promise.reject(new Error('Redis is down')),
         } as unknown as Queue,
-        catalog.dataSource,
+        new BulkOperationsRepository(catalog.dataSource.manager),
       );
 
     it(`refuses a store more than ${MAX_EXECUTING_PER_STORE} operations at once; the orphan scan runs those whose job was lost`, async () => {

@@ -4,15 +4,13 @@ import { isUuid } from '@platform/graphql-subgraph';
 import { OperationRunner, OperationStatus } from '@platform/queue';
 import type { OperationFields } from '@platform/queue';
 import type { Queue } from 'bullmq';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { CHUNK_LINES, MAX_EXECUTING_PER_STORE, MAX_IMPORT_BYTES } from './bulk-limits';
 import { BulkOperationType, CatalogBulkOperationEntity, SkuImportMode } from './bulk-operation.entity';
+import { BulkOperationsRepository } from './bulk-operations.repository';
 import { CatalogBulkErrors } from './bulk.errors';
 import { CatalogBulkQueue, EXPORT_SKUS_JOB, IMPORT_SKUS_JOB } from './bulk.jobs';
-import { JsonlChunk, splitJsonl } from './jsonl-chunks';
-
-/** Chunks written per INSERT when an import is stored (about 2.5 MB of JSON Lines). */
-const CHUNKS_PER_INSERT = 10;
+import { splitJsonl } from './jsonl-chunks';
 
 /** What the resolver needs of an operation to serve its result. */
 export interface BulkResultSource {
@@ -32,7 +30,7 @@ export class BulkOperationsService {
   constructor(
     private readonly runner: OperationRunner,
     @InjectQueue(CatalogBulkQueue.name) private readonly queue: Queue,
-    private readonly dataSource: DataSource,
+    private readonly operations: BulkOperationsRepository,
   ) {}
 
   async startImport(
@@ -48,7 +46,7 @@ export class BulkOperationsService {
       storeId,
       IMPORT_SKUS_JOB,
       { type: BulkOperationType.IMPORT, mode, totalLines: contentLines, jsonlBytes: bytes },
-      (manager, operationId) => this.storeChunks(manager, operationId, chunks),
+      (manager, operationId) => this.operations.boundTo(manager).insertChunks(operationId, chunks),
     );
     return this.get(storeId, started.id);
   }
@@ -60,11 +58,7 @@ export class BulkOperationsService {
 
   /** BULK_OPERATION_NOT_FOUND also for another store's operations. */
   async get(storeId: string, id: string): Promise<CatalogBulkOperationEntity> {
-    const row = isUuid(id)
-      ? await this.dataSource
-          .getRepository(CatalogBulkOperationEntity)
-          .findOneBy({ id: id.toLowerCase(), storeId })
-      : null;
+    const row = isUuid(id) ? await this.operations.findInStore(storeId, id.toLowerCase()) : null;
     if (!row) throw CatalogBulkErrors.notFound(id);
     return row;
   }
@@ -78,14 +72,7 @@ export class BulkOperationsService {
       return null;
     const from = offsetLine + 1;
     const to = from + limit;
-    const chunks: Pick<JsonlChunk, 'firstLine' | 'jsonl'>[] = await this.dataSource.query(
-      `SELECT first_line AS "firstLine", jsonl FROM "catalog"."bulk_operation_chunks"
-        WHERE operation_id = $1 AND first_line < $3
-          AND first_line >= COALESCE((SELECT max(first_line) FROM "catalog"."bulk_operation_chunks"
-                                       WHERE operation_id = $1 AND first_line <= $2), 1)
-        ORDER BY first_line`,
-      [operation.id, from, to],
-    );
+    const chunks = await this.operations.chunksHoldingLines(operation.id, from, to);
     const lines: string[] = [];
     for (const chunk of chunks) {
       let line = chunk.firstLine;
@@ -129,29 +116,8 @@ export class BulkOperationsService {
 
   /** Serialised per store by a transaction lock, so two concurrent starts cannot both pass. */
   private async assertRoom(manager: EntityManager, storeId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`catalog-bulk:${storeId}`]);
-    const [{ executing }]: { executing: number }[] = await manager.query(
-      `SELECT count(*)::int AS executing FROM "catalog"."bulk_operations" WHERE store_id = $1 AND status = $2`,
-      [storeId, OperationStatus.EXECUTING],
-    );
     // The count includes the record this transaction just inserted.
-    if (executing > MAX_EXECUTING_PER_STORE) throw CatalogBulkErrors.busy();
-  }
-
-  private async storeChunks(
-    manager: EntityManager,
-    operationId: string,
-    chunks: readonly JsonlChunk[],
-  ): Promise<void> {
-    // Plain parameters, not arrays: pg would copy every text again to escape it into an array literal.
-    for (let i = 0; i < chunks.length; i += CHUNKS_PER_INSERT) {
-      const group = chunks.slice(i, i + CHUNKS_PER_INSERT);
-      await manager.query(
-        `INSERT INTO "catalog"."bulk_operation_chunks" (operation_id, first_line, line_count, jsonl) VALUES ${group
-          .map((_, k) => `($1, $${3 * k + 2}, $${3 * k + 3}, $${3 * k + 4})`)
-          .join(', ')}`,
-        [operationId, ...group.flatMap((c) => [c.firstLine, c.lineCount, c.jsonl])],
-      );
-    }
+    if ((await this.operations.boundTo(manager).countExecutingLocked(storeId)) > MAX_EXECUTING_PER_STORE)
+      throw CatalogBulkErrors.busy();
   }
 }

@@ -7,6 +7,7 @@ import {
 } from './bulk-retention.jobs';
 import { BulkRetentionProcessor } from './bulk-retention.processor';
 import { BulkRetentionService } from './bulk-retention.service';
+import { BulkOperationsRepository } from './bulk-operations.repository';
 
 /**
  * Retention of ended bulk operations, for the catalog worker (never the API process): schedules
@@ -15,6 +16,7 @@ import { BulkRetentionService } from './bulk-retention.service';
 @Module({
   imports: [QueueModule.registerQueues(CatalogBulkRetentionQueue)],
   providers: [
+    BulkOperationsRepository,
     BulkRetentionProcessor,
     BulkRetentionService,
     everyJobScheduler(CatalogBulkRetentionQueue, {

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { drainInBatches } from '@platform/database';
-import { OperationStatus } from '@platform/queue';
-import { DataSource } from 'typeorm';
 import { BULK_RETENTION_DAYS } from './bulk-limits';
+import { BulkOperationsRepository } from './bulk-operations.repository';
 
 /** Operations deleted per statement (their chunks go with them, ON DELETE CASCADE). */
 const PURGE_BATCH = 100;
@@ -15,31 +13,12 @@ const PURGE_BATCH = 100;
  */
 @Injectable()
 export class BulkRetentionService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly operations: BulkOperationsRepository) {}
 
   /** Returns how many ended imports lost their payload and how many operations were deleted. */
   async purge(): Promise<{ payloads: number; operations: number }> {
-    const payloads = await drainInBatches(
-      this.dataSource,
-      `DELETE FROM "catalog"."bulk_operation_chunks" c
-        WHERE c.operation_id IN (
-          SELECT o.id FROM "catalog"."bulk_operations" o
-           WHERE o.type = 'IMPORT' AND o.status <> $1
-             AND EXISTS (SELECT 1 FROM "catalog"."bulk_operation_chunks" x WHERE x.operation_id = o.id)
-           LIMIT $2)`,
-      [OperationStatus.EXECUTING],
-      PURGE_BATCH,
-    );
-    const operations = await drainInBatches(
-      this.dataSource,
-      `DELETE FROM "catalog"."bulk_operations"
-        WHERE id IN (
-          SELECT id FROM "catalog"."bulk_operations"
-           WHERE completed_at < now() - make_interval(days => $1)
-           LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [BULK_RETENTION_DAYS],
-      PURGE_BATCH,
-    );
+    const payloads = await this.operations.purgeEndedImportPayloads(PURGE_BATCH);
+    const operations = await this.operations.purgeEndedBefore(BULK_RETENTION_DAYS, PURGE_BATCH);
     return { payloads, operations };
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
-import { BulkChunksRepository } from './bulk-chunks.repository';
+import { BulkOperationsRepository } from './bulk-operations.repository';
+import { BulkSkusRepository } from './bulk-skus.repository';
 import { BulkExportRunner } from './bulk-export.runner';
 import { BulkImportRunner } from './bulk-import.runner';
 import { CatalogBulkOperationEntity } from './bulk-operation.entity';
@@ -23,7 +24,8 @@ import { SkuLineValidator } from './sku-lines';
     QueueModule.registerQueues(CatalogBulkQueue),
   ],
   providers: [
-    BulkChunksRepository,
+    BulkOperationsRepository,
+    BulkSkusRepository,
     BulkExportRunner,
     BulkImportRunner,
     CatalogBulkProcessor,

@@ -3,6 +3,7 @@ import { OperationRunner, QueueModule } from '@platform/queue';
 import { BulkOperationsResolver } from './bulk-operations.resolver';
 import { BulkOperationsService } from './bulk-operations.service';
 import { CatalogBulkQueue } from './bulk.jobs';
+import { BulkOperationsRepository } from './bulk-operations.repository';
 
 /**
  * Bulk SKU import and export for the API process: the GraphQL fields and the producer of
@@ -11,6 +12,6 @@ import { CatalogBulkQueue } from './bulk.jobs';
  */
 @Module({
   imports: [QueueModule.registerQueues(CatalogBulkQueue)],
-  providers: [BulkOperationsResolver, BulkOperationsService, OperationRunner],
+  providers: [BulkOperationsRepository, BulkOperationsResolver, BulkOperationsService, OperationRunner],
 })
 export class CatalogBulkModule {}
