@@ -5,6 +5,7 @@ import { loadDomainsConfig } from '../../src/config/domains.config';
 import { addDomainDirectly } from '../../src/modules/domains/domain-registrations';
 import type { DomainEntity } from '../../src/modules/domains/domain.entity';
 import type { PaymentProfileStatus } from '../../src/modules/payment-profiles/payment-profile.entity';
+import { PaymentProfilesRepository } from '../../src/modules/payment-profiles/payment-profiles.repository';
 import { PaymentProfilesService } from '../../src/modules/payment-profiles/payment-profiles.service';
 
 /** The domains API booted on a real, private database and Redis prefix for one suite. */
@@ -41,7 +42,10 @@ export async function startDomainsTestApp(
       return outcome.domain;
     },
     async setPaymentProfile(accountId, status) {
-      await new PaymentProfilesService(dataSource).set(accountId, status);
+      await new PaymentProfilesService(new PaymentProfilesRepository(dataSource.manager)).set(
+        accountId,
+        status,
+      );
     },
   };
 }
