@@ -6,6 +6,7 @@ import type { Job } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
 import { activateRegistration, newAuthCode } from '../domains/domain-registrations';
 import { DomainContacts, DomainEntity } from '../domains/domain.entity';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesService } from '../payment-profiles/payment-profiles.service';
 import { AvailabilityCache } from '../registry/availability.cache';
 import { DomainOrderEntity } from './domain-order.entity';
@@ -22,6 +23,7 @@ export class OrderRunner {
   constructor(
     private readonly runner: OperationRunner,
     private readonly dataSource: DataSource,
+    private readonly domains: DomainsRepository,
     private readonly payments: PaymentProfilesService,
     private readonly cache: AvailabilityCache,
   ) {}
@@ -62,7 +64,7 @@ export class OrderRunner {
   private async register(manager: EntityManager, order: DomainOrderEntity): Promise<void> {
     const row = await this.lock(manager, order.domain);
     if (row?.accountId !== order.accountId || row.status !== 'PENDING') throw stateChanged(order);
-    await activateRegistration(manager, row, order.period);
+    await activateRegistration(this.domains.boundTo(manager), row, order.period);
   }
 
   private async extend(manager: EntityManager, order: DomainOrderEntity): Promise<void> {
@@ -84,7 +86,7 @@ export class OrderRunner {
   private async move(manager: EntityManager, order: DomainOrderEntity): Promise<void> {
     const row = await this.lock(manager, order.domain);
     if (row?.accountId === order.accountId && row.status === 'PENDING_TRANSFER') {
-      await activateRegistration(manager, row, order.period);
+      await activateRegistration(this.domains.boundTo(manager), row, order.period);
       return;
     }
     if (!row || row.accountId === order.accountId || (row.status !== 'ACTIVE' && row.status !== 'EXPIRED'))

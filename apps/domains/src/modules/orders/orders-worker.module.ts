@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesModule } from '../payment-profiles/payment-profiles.module';
 import { AvailabilityCache } from '../registry/availability.cache';
 import { DomainOrderEntity } from './domain-order.entity';
@@ -22,6 +23,7 @@ import { RenewalSweep } from './renewal-sweep.service';
   ],
   providers: [
     AvailabilityCache,
+    DomainsRepository,
     OperationRunner,
     OrderPlacement,
     OrderRunner,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OperationRunner, QueueModule } from '@platform/queue';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesModule } from '../payment-profiles/payment-profiles.module';
 import { RegistryModule } from '../registry/registry.module';
 import { DomainPurchasesService } from './domain-purchases.service';
@@ -17,6 +18,6 @@ import { OrdersService } from './orders.service';
 @Module({
   imports: [PaymentProfilesModule, QueueModule.registerQueues(DomainsOrdersQueue), RegistryModule],
   controllers: [InternalPurchasesController, OrdersController],
-  providers: [DomainPurchasesService, OperationRunner, OrderPlacement, OrdersService],
+  providers: [DomainPurchasesService, DomainsRepository, OperationRunner, OrderPlacement, OrdersService],
 })
 export class OrdersModule {}

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { insertRegistration } from '../domains/domain-registrations';
 import { DomainContacts, DomainEntity } from '../domains/domain.entity';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesService } from '../payment-profiles/payment-profiles.service';
 import { AvailabilityCache } from '../registry/availability.cache';
 import { REGISTRY_SETTINGS } from '../registry/registry-settings';
@@ -35,6 +36,7 @@ export interface PurchaseTerms {
 export class OrdersService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly domains: DomainsRepository,
     private readonly placement: OrderPlacement,
     private readonly payments: PaymentProfilesService,
     private readonly cache: AvailabilityCache,
@@ -88,7 +90,7 @@ export class OrdersService {
       reference: options.reference,
       conflict: () => OrdersErrors.notAvailable(domain),
       alsoWrite: async (manager) => {
-        const row = await insertRegistration(manager, accountId, domain, {
+        const row = await insertRegistration(this.domains.boundTo(manager), accountId, domain, {
           status: 'PENDING',
           renewAuto: terms.renewAuto,
           privacy: terms.privacy,
@@ -123,7 +125,7 @@ export class OrdersService {
       if (length < FOREIGN_AUTH_CODE_LENGTH.min || length > FOREIGN_AUTH_CODE_LENGTH.max)
         throw OrdersErrors.invalidAuthCode();
       alsoWrite = async (manager) => {
-        const taken = await insertRegistration(manager, accountId, domain, {
+        const taken = await insertRegistration(this.domains.boundTo(manager), accountId, domain, {
           status: 'PENDING_TRANSFER',
           renewAuto: request.renewAuto,
           privacy: request.privacy,

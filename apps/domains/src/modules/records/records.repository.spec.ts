@@ -2,6 +2,8 @@ import { type TestDataSource, openTestDataSource, waitFor } from '@platform/test
 import { randomUUID } from 'node:crypto';
 import { DOMAINS_MIGRATION_SET } from '../../database/domains.migration-set';
 import { DomainEntity, DomainStatus } from '../domains/domain.entity';
+import type { NewDomain } from '../domains/domains.repository';
+import { domainRow } from '../../../test/support/domain-rows';
 import type { ZoneRecordValue } from './record-rules';
 import { RecordsRepository } from './records.repository';
 
@@ -15,22 +17,8 @@ describe('RecordsRepository and ZoneChangesRepository (real PostgreSQL)', () => 
     name: string,
     status: DomainStatus = 'ACTIVE',
     owner = accountId,
-  ): Promise<DomainEntity> {
-    const row: DomainEntity = {
-      domainId: randomUUID(),
-      domain: name,
-      accountId: owner,
-      status,
-      expires: null,
-      renewAuto: false,
-      privacy: false,
-      locked: false,
-      nameServers: [],
-      contacts: {},
-      authCode: 'code',
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    };
+  ): Promise<NewDomain> {
+    const row = domainRow(name, owner, { status });
     await t.dataSource.getRepository(DomainEntity).insert(row);
     return row;
   }
