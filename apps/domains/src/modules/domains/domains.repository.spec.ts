@@ -1,6 +1,7 @@
 import { type TestDataSource, openTestDataSource } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { domainRow } from '../../../test/support/domain-rows';
+import { waitForLockWaiter } from '../../../test/support/lock-waits';
 import { DOMAINS_MIGRATION_SET } from '../../database/domains.migration-set';
 import { DnsRecordEntity } from '../records/dns-record.entity';
 import { DomainsRepository } from './domains.repository';
@@ -96,6 +97,80 @@ describe('DomainsRepository (real PostgreSQL)', () => {
       ['NS', '@', 'ns2.example.net', 3600, null, null],
       ['NS', '@', 'ns1.example.net', 3600, null, null],
     ]);
+  });
+
+  it("deletes the account's PENDING registration of a name only", async () => {
+    const accountId = randomUUID();
+    await domains.insertUnlessTaken(domainRow('pending-gone.test', accountId, { status: 'PENDING' }));
+    await domains.insertUnlessTaken(domainRow('active-kept.test', accountId));
+    await domains.insertUnlessTaken(domainRow('others-kept.test', randomUUID(), { status: 'PENDING' }));
+    await domains.deletePending('pending-gone.test', accountId);
+    await domains.deletePending('active-kept.test', accountId);
+    await domains.deletePending('others-kept.test', accountId);
+    expect(await domains.existsByName('pending-gone.test')).toBe(false);
+    expect(await domains.existsByName('active-kept.test')).toBe(true);
+    expect(await domains.existsByName('others-kept.test')).toBe(true);
+  });
+
+  it("finds the account's newest registration whose contacts have a registrant", async () => {
+    const accountId = randomUUID();
+    const registrant = {
+      nameFirst: 'Ada',
+      nameLast: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+1.5555550100',
+      addressMailing: {
+        address1: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62701',
+        country: 'US',
+      },
+    };
+    expect(await domains.findNewestWithRegistrant(accountId)).toBeNull();
+    const older = domainRow('older.test', accountId, { contacts: { registrant } });
+    const newer = domainRow('newer.test', accountId, {
+      contacts: { registrant: { ...registrant, nameFirst: 'Grace' } },
+    });
+    await domains.insertUnlessTaken(older);
+    await domains.insertUnlessTaken(newer);
+    await domains.insertUnlessTaken(domainRow('newest-without.test', accountId, { contacts: {} }));
+    await domains.insertUnlessTaken(
+      domainRow('someone-elses.test', randomUUID(), { contacts: { registrant } }),
+    );
+    await t.dataSource.query(
+      `UPDATE domains.domains SET created_at = now() - make_interval(secs => $2) WHERE domain = $1`,
+      ['older.test', 60],
+    );
+    expect((await domains.findNewestWithRegistrant(accountId))?.domain).toBe('newer.test');
+  });
+
+  it('holds a second locker of a registration until the first transaction ends', async () => {
+    const row = domainRow('lock.test', randomUUID());
+    await domains.insertUnlessTaken(row);
+    const order: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const first = domains.transaction(async (tx) => {
+      await tx.findByNameForUpdate('lock.test');
+      locked();
+      await released;
+      await tx.update(row.domainId, { status: 'EXPIRED' });
+      order.push('first');
+    });
+    await isLocked;
+    const second = domains.transaction(async (tx) => {
+      const seen = await tx.findByIdForUpdate(row.domainId);
+      order.push('second');
+      return seen?.status;
+    });
+    await waitForLockWaiter(t.dataSource);
+    release();
+    await first;
+    expect(await second).toBe('EXPIRED');
+    expect(order).toEqual(['first', 'second']);
   });
 
   it('takes back what a failed transaction wrote, its own or the one a copy is bound to', async () => {

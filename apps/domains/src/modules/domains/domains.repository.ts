@@ -103,9 +103,35 @@ export class DomainsRepository {
     return this.manager.findOneByOrFail(DomainEntity, { domainId });
   }
 
+  existsByName(domain: string): Promise<boolean> {
+    return this.manager.existsBy(DomainEntity, { domain });
+  }
+
+  /** The registration of `domain`, its row locked (`FOR UPDATE`) until the transaction ends. */
+  findByNameForUpdate(domain: string): Promise<DomainEntity | null> {
+    return this.manager.findOne(DomainEntity, { where: { domain }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The registration `domainId`, its row locked (`FOR UPDATE`) until the transaction ends. */
+  findByIdForUpdate(domainId: string): Promise<DomainEntity | null> {
+    return this.manager.findOne(DomainEntity, { where: { domainId }, lock: { mode: 'pessimistic_write' } });
+  }
+
   /** The account's registration of `domain`; another account's is none alike. */
   findOfAccount(domain: string, accountId: string): Promise<DomainEntity | null> {
     return this.manager.findOneBy(DomainEntity, { domain, accountId });
+  }
+
+  /** The account's newest registration (by createdAt, then domainId) whose contacts have a registrant. */
+  findNewestWithRegistrant(accountId: string): Promise<DomainEntity | null> {
+    return this.manager
+      .getRepository(DomainEntity)
+      .createQueryBuilder('d')
+      .where('d.accountId = :accountId', { accountId })
+      .andWhere(`d.contacts ? 'registrant'`)
+      .orderBy('d.createdAt', 'DESC')
+      .addOrderBy('d.domainId', 'DESC')
+      .getOne();
   }
 
   /**
@@ -126,6 +152,11 @@ export class DomainsRepository {
 
   async update(domainId: string, changes: DomainChanges): Promise<void> {
     await this.manager.update(DomainEntity, { domainId }, changes);
+  }
+
+  /** Deletes the account's PENDING registration of `domain` (none: nothing). */
+  async deletePending(domain: string, accountId: string): Promise<void> {
+    await this.manager.delete(DomainEntity, { domain, accountId, status: 'PENDING' });
   }
 
   /** Inserts `records` into the zone of `domainId`, in order. */

@@ -8,6 +8,7 @@ import { OrderPlacement } from './order-placement.service';
 import { OrderRunner } from './order.runner';
 import { DomainsOrdersQueue } from './orders.jobs';
 import { OrdersProcessor } from './orders.processor';
+import { OrdersRepository } from './orders.repository';
 import { RenewalSweepScheduler } from './renewal-sweep.scheduler';
 import { RenewalSweep } from './renewal-sweep.service';
 
@@ -28,6 +29,7 @@ import { RenewalSweep } from './renewal-sweep.service';
     OrderPlacement,
     OrderRunner,
     OrdersProcessor,
+    OrdersRepository,
     RenewalSweep,
     RenewalSweepScheduler,
   ],

@@ -7,6 +7,7 @@ import { DomainPurchasesService } from './domain-purchases.service';
 import { InternalPurchasesController } from './internal-purchases.controller';
 import { OrderPlacement } from './order-placement.service';
 import { OrdersController } from './orders.controller';
+import { OrdersRepository } from './orders.repository';
 import { DomainsOrdersQueue } from './orders.jobs';
 import { OrdersService } from './orders.service';
 
@@ -18,6 +19,13 @@ import { OrdersService } from './orders.service';
 @Module({
   imports: [PaymentProfilesModule, QueueModule.registerQueues(DomainsOrdersQueue), RegistryModule],
   controllers: [InternalPurchasesController, OrdersController],
-  providers: [DomainPurchasesService, DomainsRepository, OperationRunner, OrderPlacement, OrdersService],
+  providers: [
+    DomainPurchasesService,
+    DomainsRepository,
+    OperationRunner,
+    OrderPlacement,
+    OrdersRepository,
+    OrdersService,
+  ],
 })
 export class OrdersModule {}

@@ -1,9 +1,10 @@
-import { type TestDataSource, openTestDataSource, waitFor } from '@platform/testing';
+import { type TestDataSource, openTestDataSource } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { DOMAINS_MIGRATION_SET } from '../../database/domains.migration-set';
 import { DomainEntity, DomainStatus } from '../domains/domain.entity';
 import type { NewDomain } from '../domains/domains.repository';
 import { domainRow } from '../../../test/support/domain-rows';
+import { waitForLockWaiter } from '../../../test/support/lock-waits';
 import type { ZoneRecordValue } from './record-rules';
 import { RecordsRepository } from './records.repository';
 
@@ -115,15 +116,7 @@ describe('RecordsRepository and ZoneChangesRepository (real PostgreSQL)', () => 
       await tx.findZoneForUpdate({ domainId: zone.domainId });
       return (await tx.findRecords(zone.domainId)).map((r) => r.data);
     });
-    await waitFor(
-      async () =>
-        (
-          await t.dataSource.query(
-            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-          )
-        ).length > 0,
-      { what: 'the second transaction waiting on the row lock' },
-    );
+    await waitForLockWaiter(t.dataSource);
     release();
     await first;
     expect(await second).toEqual(['first']);
