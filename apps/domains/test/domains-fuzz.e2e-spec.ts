@@ -3,6 +3,7 @@ import { describeServedOpenApiFuzz, startServiceTestApp } from '@platform/testin
 import { DomainsAppModule } from '../src/app.module';
 import { loadDomainsConfig } from '../src/config/domains.config';
 import { addDomainDirectly } from '../src/modules/domains/domain-registrations';
+import { DomainsRepository } from '../src/modules/domains/domains.repository';
 import { DOMAINS_OPENAPI, DOMAINS_OPENAPI_FILE } from '../src/openapi/domains-openapi';
 import { DataSource } from 'typeorm';
 
@@ -19,7 +20,9 @@ describe(`domains API fuzzed from ${DOMAINS_OPENAPI_FILE} (real Postgres and Red
   beforeAll(async () => {
     t = await startServiceTestApp('domains-fuzz', { RATE_LIMIT_CREDENTIAL_LIMIT: '1000000' }, DOMAINS);
     // A domain of the caller, so the fuzzer reaches past DOMAIN_NOT_FOUND into the records and orders.
-    await addDomainDirectly(t.app.get(DataSource), t.cred.accountId, domain, ['ns1.sandbox.invalid']);
+    await addDomainDirectly(new DomainsRepository(t.app.get(DataSource).manager), t.cred.accountId, domain, [
+      'ns1.sandbox.invalid',
+    ]);
   });
 
   afterAll(() => t?.close());

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestCredential } from '@platform/testing';
 import { activateRegistration, insertRegistration } from '../src/modules/domains/domain-registrations';
-import { domainPageQuery } from '../src/modules/domains/domain-page';
-import { DomainEntity } from '../src/modules/domains/domain.entity';
+import { DomainsRepository, domainPageQuery } from '../src/modules/domains/domains.repository';
 import type { DomainListItemResponse } from '../src/modules/domains/domains.response';
 import { DomainsTestApp, startDomainsTestApp } from './support/domains-test-app';
 
@@ -46,15 +45,15 @@ describe('GET /v1/domains marker walk over 2 500 domains while purchases land (r
 
   /** What a purchase leaves once registered: insertRegistration then activateRegistration. */
   const purchase = (accountId: string, domain: string): Promise<void> =>
-    t.dataSource.transaction(async (manager) => {
-      const row = await insertRegistration(manager, accountId, domain, {
+    new DomainsRepository(t.dataSource.manager).transaction(async (tx) => {
+      const row = await insertRegistration(tx, accountId, domain, {
         status: 'PENDING',
         renewAuto: true,
         privacy: false,
         nameServers: ['ns1.sandbox.invalid'],
         contacts: {},
       });
-      if (row) await activateRegistration(manager, row, 1);
+      if (row) await activateRegistration(tx, row, 1);
     });
 
   const page = async (marker?: string): Promise<string[]> => {
@@ -65,10 +64,9 @@ describe('GET /v1/domains marker walk over 2 500 domains while purchases land (r
   };
 
   it('uses domains_account_domain_idx for the first and a later page, with and without statuses', async () => {
-    const repository = t.dataSource.getRepository(DomainEntity);
     for (const after of [undefined, nameOf(1800)])
       for (const statuses of [undefined, ['ACTIVE' as const]]) {
-        const [sql, params] = domainPageQuery(repository, cred.accountId, {
+        const [sql, params] = domainPageQuery(t.dataSource.manager, cred.accountId, {
           after,
           limit: PAGE,
           statuses,

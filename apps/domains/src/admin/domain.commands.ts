@@ -1,6 +1,7 @@
 import { CliError, UUID_FORMAT, defineCommand } from '@platform/cli';
 import { normalizeDomainName } from '../modules/domains/domain-name';
 import { addDomainDirectly } from '../modules/domains/domain-registrations';
+import { DomainsRepository } from '../modules/domains/domains.repository';
 import type { DomainsAdminContext } from './admin-context';
 
 /**
@@ -21,7 +22,7 @@ export const domainAdd = defineCommand({
       throw new CliError('INVALID_FLAG_VALUE', '--domain must be a domain name such as example.com');
     const accountId = flags.account.toLowerCase();
     const outcome = await addDomainDirectly(
-      ctx.dataSource,
+      new DomainsRepository(ctx.dataSource.manager),
       accountId,
       domain,
       ctx.registry.defaultNameServers,

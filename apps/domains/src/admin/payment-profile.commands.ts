@@ -1,5 +1,6 @@
 import { UUID_FORMAT, defineCommand } from '@platform/cli';
 import type { PaymentProfileStatus } from '../modules/payment-profiles/payment-profile.entity';
+import { PaymentProfilesRepository } from '../modules/payment-profiles/payment-profiles.repository';
 import { PaymentProfilesService } from '../modules/payment-profiles/payment-profiles.service';
 import type { DomainsAdminContext } from './admin-context';
 
@@ -10,7 +11,8 @@ function setProfileCommand(verb: string, status: PaymentProfileStatus, descripti
     flags: { account: { required: true, description, format: UUID_FORMAT } },
     async run(ctx: DomainsAdminContext, flags) {
       const accountId = flags.account.toLowerCase();
-      await new PaymentProfilesService(ctx.dataSource).set(accountId, status);
+      const profiles = new PaymentProfilesRepository(ctx.dataSource.manager);
+      await new PaymentProfilesService(profiles).set(accountId, status);
       return { accountId, status };
     },
   });

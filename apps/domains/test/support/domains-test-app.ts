@@ -4,7 +4,9 @@ import { DomainsAppModule } from '../../src/app.module';
 import { loadDomainsConfig } from '../../src/config/domains.config';
 import { addDomainDirectly } from '../../src/modules/domains/domain-registrations';
 import type { DomainEntity } from '../../src/modules/domains/domain.entity';
+import { DomainsRepository } from '../../src/modules/domains/domains.repository';
 import type { PaymentProfileStatus } from '../../src/modules/payment-profiles/payment-profile.entity';
+import { PaymentProfilesRepository } from '../../src/modules/payment-profiles/payment-profiles.repository';
 import { PaymentProfilesService } from '../../src/modules/payment-profiles/payment-profiles.service';
 
 /** The domains API booted on a real, private database and Redis prefix for one suite. */
@@ -32,7 +34,7 @@ export async function startDomainsTestApp(
     ...booted,
     async addDomain(accountId, domain) {
       const outcome = await addDomainDirectly(
-        dataSource,
+        new DomainsRepository(dataSource.manager),
         accountId,
         domain,
         config.registry.defaultNameServers,
@@ -41,7 +43,10 @@ export async function startDomainsTestApp(
       return outcome.domain;
     },
     async setPaymentProfile(accountId, status) {
-      await new PaymentProfilesService(dataSource).set(accountId, status);
+      await new PaymentProfilesService(new PaymentProfilesRepository(dataSource.manager)).set(
+        accountId,
+        status,
+      );
     },
   };
 }

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
-import { DnsRecordEntity } from '../records/dns-record.entity';
 import { defaultZoneRecords } from '../records/default-zone';
 import { DomainContacts, DomainEntity, DomainStatus } from './domain.entity';
+import { DomainsRepository, NewDomain } from './domains.repository';
 
 /** What a new registration row holds besides its name and account. */
 export interface NewRegistration {
@@ -30,12 +29,12 @@ export function yearsAfter(from: Date, years: number): Date {
  * name is taken (its unique index makes concurrent attempts leave one row). Undefined when taken.
  */
 export async function insertRegistration(
-  manager: EntityManager,
+  domains: DomainsRepository,
   accountId: string,
   domain: string,
   init: NewRegistration,
-): Promise<DomainEntity | undefined> {
-  const row: DomainEntity = manager.create(DomainEntity, {
+): Promise<NewDomain | undefined> {
+  const row: NewDomain = {
     domainId: randomUUID(),
     domain,
     accountId,
@@ -47,44 +46,22 @@ export async function insertRegistration(
     nameServers: [...init.nameServers],
     contacts: init.contacts,
     authCode: newAuthCode(),
-  });
-  const result = await manager
-    .createQueryBuilder()
-    .insert()
-    .into(DomainEntity)
-    .values(row)
-    .orIgnore()
-    .returning(['domainId'])
-    .execute();
-  return result.raw.length ? row : undefined;
+  };
+  return (await domains.insertUnlessTaken(row)) ? row : undefined;
 }
 
 /**
  * Makes a registration ACTIVE for `years` from now and gives it its default zone (NS records of
- * its name servers), in the caller's transaction.
+ * its name servers), in the transaction `domains` is bound to.
  */
 export async function activateRegistration(
-  manager: EntityManager,
-  domain: DomainEntity,
+  domains: DomainsRepository,
+  domain: Pick<DomainEntity, 'domainId' | 'nameServers'>,
   years: number,
 ): Promise<void> {
-  await manager.update(
-    DomainEntity,
-    { domainId: domain.domainId },
-    { status: 'ACTIVE', expires: yearsAfter(new Date(), years) },
-  );
-  const records = defaultZoneRecords(domain.nameServers).map((r) =>
-    manager.create(DnsRecordEntity, {
-      ...r,
-      domainId: domain.domainId,
-      priority: null,
-      port: null,
-      weight: null,
-      service: null,
-      protocol: null,
-    }),
-  );
-  if (records.length) await manager.insert(DnsRecordEntity, records);
+  await domains.update(domain.domainId, { status: 'ACTIVE', expires: yearsAfter(new Date(), years) });
+  const records = defaultZoneRecords(domain.nameServers);
+  if (records.length) await domains.insertZoneRecords(domain.domainId, records);
 }
 
 export type AddDomainOutcome =
@@ -97,13 +74,13 @@ export type AddDomainOutcome =
  * again to the same account changes nothing.
  */
 export async function addDomainDirectly(
-  dataSource: DataSource,
+  domains: DomainsRepository,
   accountId: string,
   domain: string,
   nameServers: readonly string[],
 ): Promise<AddDomainOutcome> {
-  return dataSource.transaction(async (manager) => {
-    const row = await insertRegistration(manager, accountId, domain, {
+  return domains.transaction(async (tx) => {
+    const row = await insertRegistration(tx, accountId, domain, {
       status: 'PENDING',
       renewAuto: false,
       privacy: false,
@@ -111,13 +88,10 @@ export async function addDomainDirectly(
       contacts: {},
     });
     if (row) {
-      await activateRegistration(manager, row, 1);
-      return {
-        kind: 'added',
-        domain: await manager.findOneByOrFail(DomainEntity, { domainId: row.domainId }),
-      };
+      await activateRegistration(tx, row, 1);
+      return { kind: 'added', domain: await tx.getById(row.domainId) };
     }
-    const existing = await manager.findOneByOrFail(DomainEntity, { domain });
+    const existing = await tx.getByName(domain);
     return existing.accountId === accountId
       ? { kind: 'already-yours', domain: existing }
       : { kind: 'owned-by-another' };

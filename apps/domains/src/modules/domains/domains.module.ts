@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { DomainEntity } from './domain.entity';
 import { DomainsController } from './domains.controller';
+import { DomainsRepository } from './domains.repository';
 import { DomainsService } from './domains.service';
 import { InternalDomainsController } from './internal-domains.controller';
 
 /** The account's domains: GET /v1/domains, GET /v1/domains/{domain}, GET /internal/v1/domains/{domain}. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DomainEntity])],
   controllers: [DomainsController, InternalDomainsController],
-  providers: [DomainsService],
+  providers: [DomainsRepository, DomainsService],
 })
 export class DomainsModule {}

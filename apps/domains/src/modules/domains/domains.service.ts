@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { normalizeDomainName } from './domain-name';
-import { domainPageQuery } from './domain-page';
 import { DomainEntity, DomainStatus } from './domain.entity';
 import { DomainsErrors } from './domains.errors';
+import { DomainsRepository } from './domains.repository';
 import { DOMAIN_LIST_DEFAULT_LIMIT, DomainInclude, DomainListQuery } from './domains.request';
 
 export interface DomainListing {
@@ -26,30 +24,30 @@ function union<T>(...lists: (readonly T[] | undefined)[]): T[] {
 
 @Injectable()
 export class DomainsService {
-  constructor(@InjectRepository(DomainEntity) private readonly domains: Repository<DomainEntity>) {}
+  constructor(private readonly domains: DomainsRepository) {}
 
   /** One page of the account's domains in `domain` order (docs/domains.md, "Listing and reading domains"). */
   async list(accountId: string, query: DomainListQuery): Promise<DomainListing> {
     const includes = new Set(union<DomainInclude>(query.includes, query['includes[]']));
-    const domains = await domainPageQuery(this.domains, accountId, {
+    const domains = await this.domains.findPage(accountId, {
       after: markerOf(query.marker),
       limit: query.limit ?? DOMAIN_LIST_DEFAULT_LIMIT,
       statuses: union<DomainStatus>(query.statuses, query['statuses[]']),
       includes,
-    }).getMany();
+    });
     return { domains, includes };
   }
 
   /** The account's registration of `domain` (canonical); another account's is not found alike. */
   async get(accountId: string, domain: string): Promise<DomainEntity> {
-    const found = await this.domains.findOneBy({ domain, accountId });
+    const found = await this.domains.findOfAccount(domain, accountId);
     if (!found) throw DomainsErrors.notFound(domain);
     return found;
   }
 
   /** Whoever holds `domain` (canonical), in any status: for the other services. */
   async holderOf(domain: string): Promise<DomainEntity> {
-    const found = await this.domains.findOneBy({ domain });
+    const found = await this.domains.findByName(domain);
     if (!found) throw DomainsErrors.notHeld(domain);
     return found;
   }

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { DomainContacts } from '../domains/domain.entity';
-import { DomainEntity } from '../domains/domain.entity';
+import { DomainsRepository } from '../domains/domains.repository';
 import { REGISTRY_SETTINGS } from '../registry/registry-settings';
 import type { RegistrySettings } from '../registry/registry-settings';
 import { DomainOrderEntity } from './domain-order.entity';
 import { PLACEHOLDER_CONTACTS, internalPurchaseTerms } from './internal-purchase-terms';
 import { OrdersErrors } from './orders.errors';
+import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
 export interface DomainPurchaseOrder {
@@ -25,7 +25,8 @@ export interface DomainPurchaseOrder {
 @Injectable()
 export class DomainPurchasesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly stored: OrdersRepository,
+    private readonly domains: DomainsRepository,
     private readonly orders: OrdersService,
     @Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings,
   ) {}
@@ -63,7 +64,7 @@ export class DomainPurchasesService {
   }
 
   private byReference(accountId: string, reference: string): Promise<DomainOrderEntity | null> {
-    return this.dataSource.getRepository(DomainOrderEntity).findOneBy({ accountId, reference });
+    return this.stored.findByReference(accountId, reference);
   }
 
   /**
@@ -71,14 +72,7 @@ export class DomainPurchasesService {
    * registered or transferred with), else the placeholder (internal-purchase-terms.ts).
    */
   private async contactsOf(accountId: string): Promise<DomainContacts> {
-    const newest = await this.dataSource
-      .getRepository(DomainEntity)
-      .createQueryBuilder('d')
-      .where('d.accountId = :accountId', { accountId })
-      .andWhere(`d.contacts ? 'registrant'`)
-      .orderBy('d.createdAt', 'DESC')
-      .addOrderBy('d.domainId', 'DESC')
-      .getOne();
+    const newest = await this.domains.findNewestWithRegistrant(accountId);
     return newest?.contacts ?? PLACEHOLDER_CONTACTS;
   }
 }

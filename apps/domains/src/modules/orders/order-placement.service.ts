@@ -4,10 +4,9 @@ import type { PlatformError } from '@platform/errors';
 import { OperationRunner } from '@platform/queue';
 import type { OperationPayload } from '@platform/queue';
 import type { Queue } from 'bullmq';
-import { DataSource, EntityManager } from 'typeorm';
-import { DomainEntity } from '../domains/domain.entity';
 import { DomainsErrors } from '../domains/domains.errors';
 import { yearsAfter } from '../domains/domain-registrations';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesService } from '../payment-profiles/payment-profiles.service';
 import { RegistryErrors } from '../registry/registry.errors';
 import { REGISTRY_CURRENCY, yearlyPriceOf } from '../registry/sandbox-registry';
@@ -25,8 +24,11 @@ export interface OrderToPlace {
   readonly payload?: OperationPayload;
   /** The internal caller's idempotency reference (unique per account); absent for public orders. */
   readonly reference?: string;
-  /** Rows to write in the order's transaction (the registration a purchase takes); may throw to refuse. */
-  readonly alsoWrite?: (manager: EntityManager) => Promise<void>;
+  /**
+   * Rows to write in the order's transaction (the registration a purchase takes), through the
+   * registrations' copy bound to it; may throw to refuse.
+   */
+  readonly alsoWrite?: (tx: DomainsRepository) => Promise<void>;
   /** What another EXECUTING order of the same name means to this caller. */
   readonly conflict: () => PlatformError;
 }
@@ -42,11 +44,12 @@ export class OrderPlacement {
   constructor(
     private readonly runner: OperationRunner,
     @InjectQueue(DomainsOrdersQueue.name) private readonly queue: Queue,
-    private readonly dataSource: DataSource,
+    private readonly domains: DomainsRepository,
     private readonly payments: PaymentProfilesService,
   ) {}
 
   async place(order: OrderToPlace): Promise<DomainOrderEntity> {
+    const { alsoWrite } = order;
     const price = yearlyPriceOf(order.domain);
     if (price === undefined) throw RegistryErrors.unsupportedTld(order.domain);
     try {
@@ -64,7 +67,7 @@ export class OrderPlacement {
           reference: order.reference ?? null,
         },
         payload: order.payload,
-        alsoWrite: order.alsoWrite,
+        alsoWrite: alsoWrite && ((manager) => alsoWrite(this.domains.boundTo(manager))),
       });
     } catch (error) {
       if (isInFlightConflict(error)) throw order.conflict();
@@ -86,7 +89,7 @@ export class OrderPlacement {
     options: { now?: Date; dueBefore?: Date } = {},
   ): Promise<DomainOrderEntity> {
     const now = options.now ?? new Date();
-    const row = await this.dataSource.getRepository(DomainEntity).findOneBy({ domain });
+    const row = await this.domains.findByName(domain);
     if (!row || row.accountId !== accountId) throw DomainsErrors.notFound(domain);
     if (row.status !== 'ACTIVE' && row.status !== 'EXPIRED')
       throw OrdersErrors.notRenewable(domain, row.status);
@@ -102,11 +105,8 @@ export class OrderPlacement {
       period,
       conflict: () => OrdersErrors.orderInProgress(domain),
       alsoWrite: dueBefore
-        ? async (manager) => {
-            const current = await manager.findOne(DomainEntity, {
-              where: { domainId: row.domainId },
-              lock: { mode: 'pessimistic_write' },
-            });
+        ? async (tx) => {
+            const current = await tx.findByIdForUpdate(row.domainId);
             if (!current?.expires || current.expires >= dueBefore) throw OrdersErrors.renewalNotDue(domain);
           }
         : undefined,

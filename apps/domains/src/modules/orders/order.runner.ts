@@ -3,9 +3,9 @@ import { PlatformError } from '@platform/errors';
 import { OperationRunner, PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationJobData, OperationOutcome } from '@platform/queue';
 import type { Job } from 'bullmq';
-import { DataSource, EntityManager } from 'typeorm';
 import { activateRegistration, newAuthCode } from '../domains/domain-registrations';
-import { DomainContacts, DomainEntity } from '../domains/domain.entity';
+import { DomainContacts } from '../domains/domain.entity';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesService } from '../payment-profiles/payment-profiles.service';
 import { AvailabilityCache } from '../registry/availability.cache';
 import { DomainOrderEntity } from './domain-order.entity';
@@ -21,7 +21,7 @@ import { OrderFailureCode } from './orders.errors';
 export class OrderRunner {
   constructor(
     private readonly runner: OperationRunner,
-    private readonly dataSource: DataSource,
+    private readonly domains: DomainsRepository,
     private readonly payments: PaymentProfilesService,
     private readonly cache: AvailabilityCache,
   ) {}
@@ -34,11 +34,11 @@ export class OrderRunner {
     switch (order.type) {
       case 'PURCHASE':
         await this.chargeOrRelease(order);
-        return (manager) => this.register(manager, order);
+        return (manager) => this.register(this.domains.boundTo(manager), order);
       case 'RENEW':
-        return (manager) => this.extend(manager, order);
+        return (manager) => this.extend(this.domains.boundTo(manager), order);
       case 'TRANSFER':
-        return (manager) => this.move(manager, order);
+        return (manager) => this.move(this.domains.boundTo(manager), order);
     }
   }
 
@@ -51,29 +51,26 @@ export class OrderRunner {
       await this.payments.check(order.accountId);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      await this.dataSource
-        .getRepository(DomainEntity)
-        .delete({ domain: order.domain, accountId: order.accountId, status: 'PENDING' });
+      await this.domains.deletePending(order.domain, order.accountId);
       await this.cache.forget(order.domain);
       throw new PermanentFailure(error.code, error.message);
     }
   }
 
-  private async register(manager: EntityManager, order: DomainOrderEntity): Promise<void> {
-    const row = await this.lock(manager, order.domain);
+  private async register(tx: DomainsRepository, order: DomainOrderEntity): Promise<void> {
+    const row = await tx.findByNameForUpdate(order.domain);
     if (row?.accountId !== order.accountId || row.status !== 'PENDING') throw stateChanged(order);
-    await activateRegistration(manager, row, order.period);
+    await activateRegistration(tx, row, order.period);
   }
 
-  private async extend(manager: EntityManager, order: DomainOrderEntity): Promise<void> {
-    const row = await this.lock(manager, order.domain);
+  private async extend(tx: DomainsRepository, order: DomainOrderEntity): Promise<void> {
+    const row = await tx.findByNameForUpdate(order.domain);
     if (row?.accountId !== order.accountId || (row.status !== 'ACTIVE' && row.status !== 'EXPIRED'))
       throw stateChanged(order);
-    await manager.update(
-      DomainEntity,
-      { domainId: row.domainId },
-      { status: 'ACTIVE', expires: extendedExpiry(row, order.period, new Date()) },
-    );
+    await tx.update(row.domainId, {
+      status: 'ACTIVE',
+      expires: extendedExpiry(row, order.period, new Date()),
+    });
   }
 
   /**
@@ -81,32 +78,24 @@ export class OrderRunner {
    * purchase. A name held here by another account changes hands with its zone, a new auth code
    * and a year more.
    */
-  private async move(manager: EntityManager, order: DomainOrderEntity): Promise<void> {
-    const row = await this.lock(manager, order.domain);
+  private async move(tx: DomainsRepository, order: DomainOrderEntity): Promise<void> {
+    const row = await tx.findByNameForUpdate(order.domain);
     if (row?.accountId === order.accountId && row.status === 'PENDING_TRANSFER') {
-      await activateRegistration(manager, row, order.period);
+      await activateRegistration(tx, row, order.period);
       return;
     }
     if (!row || row.accountId === order.accountId || (row.status !== 'ACTIVE' && row.status !== 'EXPIRED'))
       throw stateChanged(order);
     const { renewAuto, privacy, contacts } = order.jobData;
-    await manager.update(
-      DomainEntity,
-      { domainId: row.domainId },
-      {
-        accountId: order.accountId,
-        status: 'ACTIVE',
-        expires: extendedExpiry(row, order.period, new Date()),
-        authCode: newAuthCode(),
-        renewAuto: renewAuto === true,
-        privacy: privacy === true,
-        contacts: JSON.parse(String(contacts ?? '{}')) as DomainContacts,
-      },
-    );
-  }
-
-  private lock(manager: EntityManager, domain: string): Promise<DomainEntity | null> {
-    return manager.findOne(DomainEntity, { where: { domain }, lock: { mode: 'pessimistic_write' } });
+    await tx.update(row.domainId, {
+      accountId: order.accountId,
+      status: 'ACTIVE',
+      expires: extendedExpiry(row, order.period, new Date()),
+      authCode: newAuthCode(),
+      renewAuto: renewAuto === true,
+      privacy: privacy === true,
+      contacts: JSON.parse(String(contacts ?? '{}')) as DomainContacts,
+    });
   }
 }
 

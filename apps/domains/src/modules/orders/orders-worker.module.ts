@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OperationRunner, OrphanScanModule, QueueModule } from '@platform/queue';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesModule } from '../payment-profiles/payment-profiles.module';
 import { AvailabilityCache } from '../registry/availability.cache';
 import { DomainOrderEntity } from './domain-order.entity';
@@ -7,6 +8,7 @@ import { OrderPlacement } from './order-placement.service';
 import { OrderRunner } from './order.runner';
 import { DomainsOrdersQueue } from './orders.jobs';
 import { OrdersProcessor } from './orders.processor';
+import { OrdersRepository } from './orders.repository';
 import { RenewalSweepScheduler } from './renewal-sweep.scheduler';
 import { RenewalSweep } from './renewal-sweep.service';
 
@@ -22,10 +24,12 @@ import { RenewalSweep } from './renewal-sweep.service';
   ],
   providers: [
     AvailabilityCache,
+    DomainsRepository,
     OperationRunner,
     OrderPlacement,
     OrderRunner,
     OrdersProcessor,
+    OrdersRepository,
     RenewalSweep,
     RenewalSweepScheduler,
   ],

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { OperationRunner, QueueModule } from '@platform/queue';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesModule } from '../payment-profiles/payment-profiles.module';
 import { RegistryModule } from '../registry/registry.module';
 import { DomainPurchasesService } from './domain-purchases.service';
 import { InternalPurchasesController } from './internal-purchases.controller';
 import { OrderPlacement } from './order-placement.service';
 import { OrdersController } from './orders.controller';
+import { OrdersRepository } from './orders.repository';
 import { DomainsOrdersQueue } from './orders.jobs';
 import { OrdersService } from './orders.service';
 
@@ -17,6 +19,13 @@ import { OrdersService } from './orders.service';
 @Module({
   imports: [PaymentProfilesModule, QueueModule.registerQueues(DomainsOrdersQueue), RegistryModule],
   controllers: [InternalPurchasesController, OrdersController],
-  providers: [DomainPurchasesService, OperationRunner, OrderPlacement, OrdersService],
+  providers: [
+    DomainPurchasesService,
+    DomainsRepository,
+    OperationRunner,
+    OrderPlacement,
+    OrdersRepository,
+    OrdersService,
+  ],
 })
 export class OrdersModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { insertRegistration } from '../domains/domain-registrations';
-import { DomainContacts, DomainEntity } from '../domains/domain.entity';
+import { DomainContacts } from '../domains/domain.entity';
+import { DomainsRepository } from '../domains/domains.repository';
 import { PaymentProfilesService } from '../payment-profiles/payment-profiles.service';
 import { AvailabilityCache } from '../registry/availability.cache';
 import { REGISTRY_SETTINGS } from '../registry/registry-settings';
@@ -9,7 +9,7 @@ import type { RegistrySettings } from '../registry/registry-settings';
 import { RegistryErrors } from '../registry/registry.errors';
 import { standingOf, yearlyPriceOf } from '../registry/sandbox-registry';
 import { DomainOrderEntity } from './domain-order.entity';
-import { OrderPlacement } from './order-placement.service';
+import { OrderPlacement, OrderToPlace } from './order-placement.service';
 import {
   FOREIGN_AUTH_CODE_LENGTH,
   REGISTRATION_AGREEMENT_KEY,
@@ -17,6 +17,7 @@ import {
   sameAuthCode,
 } from './order-rules';
 import { OrdersErrors } from './orders.errors';
+import { OrdersRepository } from './orders.repository';
 import type { PurchaseRequest, TransferRequest } from './orders.request';
 
 /** What a purchase registers: the name, its years and the registration's settings. */
@@ -34,7 +35,8 @@ export interface PurchaseTerms {
 @Injectable()
 export class OrdersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly domains: DomainsRepository,
     private readonly placement: OrderPlacement,
     private readonly payments: PaymentProfilesService,
     private readonly cache: AvailabilityCache,
@@ -77,7 +79,7 @@ export class OrdersService {
     const { domain } = terms;
     this.assertSellable(domain, terms.agreementKeys);
     if (options.chargeableNow) await this.payments.check(accountId);
-    const registered = await this.dataSource.getRepository(DomainEntity).existsBy({ domain });
+    const registered = await this.domains.existsByName(domain);
     if (standingOf(domain, registered, this.settings) !== 'available')
       throw OrdersErrors.notAvailable(domain);
     const order = await this.placement.place({
@@ -87,8 +89,8 @@ export class OrdersService {
       period: terms.period,
       reference: options.reference,
       conflict: () => OrdersErrors.notAvailable(domain),
-      alsoWrite: async (manager) => {
-        const row = await insertRegistration(manager, accountId, domain, {
+      alsoWrite: async (tx) => {
+        const row = await insertRegistration(tx, accountId, domain, {
           status: 'PENDING',
           renewAuto: terms.renewAuto,
           privacy: terms.privacy,
@@ -109,8 +111,8 @@ export class OrdersService {
   async transfer(accountId: string, domain: string, request: TransferRequest): Promise<DomainOrderEntity> {
     this.assertSellable(domain, request.consent.agreementKeys);
     const contacts = contactsOf(request);
-    const row = await this.dataSource.getRepository(DomainEntity).findOneBy({ domain });
-    let alsoWrite: ((manager: EntityManager) => Promise<void>) | undefined;
+    const row = await this.domains.findByName(domain);
+    let alsoWrite: OrderToPlace['alsoWrite'];
     if (row) {
       if (row.accountId === accountId) throw OrdersErrors.alreadyOwned(domain);
       if (row.status !== 'ACTIVE' && row.status !== 'EXPIRED') throw OrdersErrors.orderInProgress(domain);
@@ -122,8 +124,8 @@ export class OrdersService {
       const { length } = request.authCode;
       if (length < FOREIGN_AUTH_CODE_LENGTH.min || length > FOREIGN_AUTH_CODE_LENGTH.max)
         throw OrdersErrors.invalidAuthCode();
-      alsoWrite = async (manager) => {
-        const taken = await insertRegistration(manager, accountId, domain, {
+      alsoWrite = async (tx) => {
+        const taken = await insertRegistration(tx, accountId, domain, {
           status: 'PENDING_TRANSFER',
           renewAuto: request.renewAuto,
           privacy: request.privacy,
@@ -152,9 +154,7 @@ export class OrdersService {
   }
 
   async get(accountId: string, orderId: string): Promise<DomainOrderEntity> {
-    const order = await this.dataSource
-      .getRepository(DomainOrderEntity)
-      .findOneBy({ id: orderId, accountId });
+    const order = await this.orders.findOfAccount(orderId, accountId);
     if (!order) throw OrdersErrors.orderNotFound();
     return order;
   }

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { InternalPaymentProfilesController } from './internal-payment-profiles.controller';
+import { PaymentProfilesRepository } from './payment-profiles.repository';
 import { PaymentProfilesService } from './payment-profiles.service';
 
 /**
@@ -8,7 +9,7 @@ import { PaymentProfilesService } from './payment-profiles.service';
  * for the API process only.
  */
 @Module({
-  providers: [PaymentProfilesService],
+  providers: [PaymentProfilesRepository, PaymentProfilesService],
   exports: [PaymentProfilesService],
 })
 export class PaymentProfilesModule {

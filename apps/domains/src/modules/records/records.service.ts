@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, Violation, ViolationCode, ViolationLocation } from '@platform/errors';
-import { DataSource } from 'typeorm';
 import { normalizeDomainName } from '../domains/domain-name';
-import { DomainEntity } from '../domains/domain.entity';
 import { DomainsErrors } from '../domains/domains.errors';
 import { DnsRecordEntity, DnsRecordType } from './dns-record.entity';
 import { relativeName } from './record-names';
 import { RecordInput, checkRecord, isRecordType } from './record-rules';
-import { PlannedRecord, ZoneScope, ZoneWriter } from './zone-writer.service';
+import { RecordsRepository, ZoneScope } from './records.repository';
+import { PlannedRecord, ZoneWriter } from './zone-writer.service';
 
 function invalid(location: ViolationLocation, field: string, message: string): never {
   throw Errors.validation([{ location, path: [field], code: ViolationCode.INVALID_FORMAT, message }]);
@@ -94,24 +93,15 @@ export function planRecords(
 @Injectable()
 export class RecordsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly records: RecordsRepository,
     private readonly writer: ZoneWriter,
   ) {}
 
   /** The zone of `domain` (any status) in insertion order, optionally one type and/or name. */
   async list(accountId: string, domain: string, filter: ZoneScope = {}): Promise<DnsRecordEntity[]> {
-    const zone = await this.dataSource
-      .getRepository(DomainEntity)
-      .findOne({ where: { domain }, select: { domainId: true, accountId: true } });
+    const zone = await this.records.findZoneOwner(domain);
     if (!zone || zone.accountId !== accountId) throw DomainsErrors.notFound(domain);
-    return this.dataSource.getRepository(DnsRecordEntity).find({
-      where: {
-        domainId: zone.domainId,
-        ...(filter.type === undefined ? {} : { type: filter.type }),
-        ...(filter.name === undefined ? {} : { name: filter.name }),
-      },
-      order: { recordId: 'ASC' },
-    });
+    return this.records.findRecords(zone.domainId, filter);
   }
 
   /** PUT …/records: the zone becomes exactly `inputs`. */

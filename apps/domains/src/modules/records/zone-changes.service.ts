@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Errors } from '@platform/errors';
-import { DataSource, In } from 'typeorm';
 import { enclosingNames } from '../domains/domain-name';
 import { DomainEntity } from '../domains/domain.entity';
 import { RecordsErrors } from './records.errors';
 import { toRecordInput } from './records.request';
 import { checkRecords } from './records.service';
+import { RecordsRepository } from './records.repository';
 import { ZoneChangeEntity } from './zone-change.entity';
+import { ZoneChangesRepository } from './zone-changes.repository';
 import type { ZoneChangeRequest } from './zone-changes.request';
 import { ZoneChangeResult, ZoneWriter } from './zone-writer.service';
 
@@ -26,16 +27,15 @@ function commonEnclosing(names: readonly string[]): string[] {
 @Injectable()
 export class ZoneChangesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly records: RecordsRepository,
+    private readonly zoneChanges: ZoneChangesRepository,
     private readonly writer: ZoneWriter,
   ) {}
 
   async apply(request: ZoneChangeRequest): Promise<ZoneChangeResult> {
     const change = { ...request, accountId: request.accountId.toLowerCase() };
     // A retry answers what the first attempt did, even if the zone has changed hands since.
-    const stored = await this.dataSource
-      .getRepository(ZoneChangeEntity)
-      .findOneBy({ changeId: change.changeId });
+    const stored = await this.zoneChanges.findById(change.changeId);
     if (stored) return this.replay(stored, change.accountId);
     const zone = await this.zoneOf(change);
     if (!zone) throw RecordsErrors.zoneNotFound();
@@ -72,10 +72,7 @@ export class ZoneChangesService {
     if (!names.length) return null;
     const candidates = commonEnclosing(names);
     if (!candidates.length) return null;
-    const zones = await this.dataSource.getRepository(DomainEntity).find({
-      where: { accountId: change.accountId, domain: In(candidates), status: 'ACTIVE' },
-      select: { domainId: true, domain: true, accountId: true, status: true },
-    });
+    const zones = await this.records.findActiveZonesAmong(change.accountId, candidates);
     return zones.sort((a, b) => b.domain.length - a.domain.length)[0] ?? null;
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, Violation, ViolationCode } from '@platform/errors';
-import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainEntity } from '../domains/domain.entity';
 import { DomainsErrors } from '../domains/domains.errors';
-import { DnsRecordEntity, DnsRecordType } from './dns-record.entity';
+import { DnsRecordEntity } from './dns-record.entity';
 import type { ZoneRecordValue } from './record-rules';
 import { RecordsErrors } from './records.errors';
+import { RecordsRepository, ZoneScope } from './records.repository';
 import { ZoneChangeEntity } from './zone-change.entity';
 import { zoneConflicts } from './zone-rules';
 
@@ -16,12 +16,6 @@ export const MAX_ZONE_RECORDS = 500;
 export interface PlannedRecord {
   readonly record: ZoneRecordValue;
   readonly path: readonly (string | number)[];
-}
-
-/** Which records of the zone a public write replaces: all, one type, or one type and name. */
-export interface ZoneScope {
-  readonly type?: DnsRecordType;
-  readonly name?: string;
 }
 
 /** What an internal zone change did, or the outcome stored for its changeId. */
@@ -42,7 +36,7 @@ const sameRecord = (a: Pick<ZoneRecordValue, 'type' | 'name' | 'data'>, b: typeo
  */
 @Injectable()
 export class ZoneWriter {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly records: RecordsRepository) {}
 
   /**
    * A public write to `domain` of `accountId`: removes the records in `replace` (none when
@@ -54,11 +48,11 @@ export class ZoneWriter {
     replace: ZoneScope | undefined,
     add: readonly PlannedRecord[],
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const zone = await this.lock(manager, { domain });
+    await this.records.transaction(async (tx) => {
+      const zone = await tx.findZoneForUpdate({ domain });
       if (!zone || zone.accountId !== accountId) throw DomainsErrors.notFound(domain);
       if (zone.status !== 'ACTIVE') throw RecordsErrors.notActive(domain, zone.status);
-      const existing = await this.recordsOf(manager, zone.domainId);
+      const existing = await tx.findRecords(zone.domainId);
       const removed = replace
         ? existing.filter(
             (r) =>
@@ -66,7 +60,7 @@ export class ZoneWriter {
               (replace.name === undefined || r.name === replace.name),
           )
         : [];
-      await this.commit(manager, zone.domainId, existing, removed, add);
+      await commit(tx, zone.domainId, existing, removed, add);
     });
   }
 
@@ -83,22 +77,14 @@ export class ZoneWriter {
     remove: readonly ZoneRecordValue[],
     add: readonly PlannedRecord[],
   ): Promise<{ replayed: ZoneChangeEntity } | { applied: ZoneChangeResult }> {
-    return this.dataSource.transaction(async (manager) => {
-      const inserted = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(ZoneChangeEntity)
-        .values({ changeId, accountId, zone: zone.domain, added: 0, removed: 0 })
-        .orIgnore()
-        .returning(['changeId'])
-        .execute();
-      if (!inserted.raw.length) {
-        return { replayed: await manager.findOneByOrFail(ZoneChangeEntity, { changeId }) };
+    return this.records.transaction(async (tx) => {
+      if (!(await tx.zoneChanges.insertUnlessExists({ changeId, accountId, zone: zone.domain }))) {
+        return { replayed: await tx.zoneChanges.getById(changeId) };
       }
-      const locked = await this.lock(manager, { domainId: zone.domainId });
+      const locked = await tx.findZoneForUpdate({ domainId: zone.domainId });
       if (!locked || locked.accountId !== accountId || locked.status !== 'ACTIVE')
         throw RecordsErrors.zoneNotFound();
-      const existing = await this.recordsOf(manager, zone.domainId);
+      const existing = await tx.findRecords(zone.domainId);
       const removed = existing.filter((r) => remove.some((x) => sameRecord(r, x)));
       const kept = existing.filter((r) => !removed.includes(r));
       const fresh: PlannedRecord[] = [];
@@ -106,54 +92,42 @@ export class ZoneWriter {
         const present = [...kept, ...fresh.map((f) => f.record)].some((r) => sameRecord(r, planned.record));
         if (!present) fresh.push(planned);
       }
-      await this.commit(manager, zone.domainId, existing, removed, fresh);
+      await commit(tx, zone.domainId, existing, removed, fresh);
       const result = { changeId, zone: zone.domain, added: fresh.length, removed: removed.length };
-      await manager.update(ZoneChangeEntity, { changeId }, { added: result.added, removed: result.removed });
+      await tx.zoneChanges.updateCounts(changeId, { added: result.added, removed: result.removed });
       return { applied: result };
     });
   }
+}
 
-  private lock(
-    manager: EntityManager,
-    where: { domain: string } | { domainId: string },
-  ): Promise<DomainEntity | null> {
-    return manager.findOne(DomainEntity, { where, lock: { mode: 'pessimistic_write' } });
-  }
-
-  private recordsOf(manager: EntityManager, domainId: string): Promise<DnsRecordEntity[]> {
-    return manager.find(DnsRecordEntity, { where: { domainId }, order: { recordId: 'ASC' } });
-  }
-
-  /** Checks the zone that results (kept + add), then deletes `removed` and inserts `add` in order. */
-  private async commit(
-    manager: EntityManager,
-    domainId: string,
-    existing: readonly DnsRecordEntity[],
-    removed: readonly DnsRecordEntity[],
-    add: readonly PlannedRecord[],
-  ): Promise<void> {
-    const kept = existing.filter((r) => !removed.includes(r));
-    const conflicts = zoneConflicts(
-      kept,
+/** Checks the zone that results (kept + add), then deletes `removed` and inserts `add` in order. */
+async function commit(
+  tx: RecordsRepository,
+  domainId: string,
+  existing: readonly DnsRecordEntity[],
+  removed: readonly DnsRecordEntity[],
+  add: readonly PlannedRecord[],
+): Promise<void> {
+  const kept = existing.filter((r) => !removed.includes(r));
+  const conflicts = zoneConflicts(
+    kept,
+    add.map((p) => p.record),
+  );
+  const violationOf = (c: (typeof conflicts)[number]): Violation => ({
+    location: 'body',
+    path: add[c.index].path,
+    code: ViolationCode.INVALID_VALUE,
+    message: c.message,
+  });
+  const inRequest = conflicts.filter((c) => !c.withExisting);
+  if (inRequest.length) throw Errors.validation(inRequest.map(violationOf));
+  if (conflicts.length) throw RecordsErrors.zoneConflict(conflicts[0].code, conflicts.map(violationOf));
+  const count = kept.length + add.length;
+  if (count > MAX_ZONE_RECORDS) throw RecordsErrors.tooManyRecords(MAX_ZONE_RECORDS, count);
+  if (removed.length) await tx.deleteRecords(removed.map((r) => r.recordId));
+  if (add.length)
+    await tx.insertRecords(
+      domainId,
       add.map((p) => p.record),
     );
-    const violationOf = (c: (typeof conflicts)[number]): Violation => ({
-      location: 'body',
-      path: add[c.index].path,
-      code: ViolationCode.INVALID_VALUE,
-      message: c.message,
-    });
-    const inRequest = conflicts.filter((c) => !c.withExisting);
-    if (inRequest.length) throw Errors.validation(inRequest.map(violationOf));
-    if (conflicts.length) throw RecordsErrors.zoneConflict(conflicts[0].code, conflicts.map(violationOf));
-    const count = kept.length + add.length;
-    if (count > MAX_ZONE_RECORDS) throw RecordsErrors.tooManyRecords(MAX_ZONE_RECORDS, count);
-    if (removed.length)
-      await manager.delete(DnsRecordEntity, { recordId: In(removed.map((r) => r.recordId)) });
-    if (add.length)
-      await manager.insert(
-        DnsRecordEntity,
-        add.map((p) => ({ ...p.record, domainId })),
-      );
-  }
 }

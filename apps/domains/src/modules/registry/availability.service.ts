@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { DomainEntity } from '../domains/domain.entity';
 import { AvailabilityCache } from './availability.cache';
+import { AvailabilityRepository } from './availability.repository';
 import { REGISTRY_SETTINGS } from './registry-settings';
 import type { RegistrySettings } from './registry-settings';
 import { standingOf } from './sandbox-registry';
@@ -21,7 +20,7 @@ export interface Availability {
 @Injectable()
 export class AvailabilityService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly registrations: AvailabilityRepository,
     private readonly cache: AvailabilityCache,
     @Inject(REGISTRY_SETTINGS) private readonly settings: RegistrySettings,
   ) {}
@@ -44,13 +43,7 @@ export class AvailabilityService {
   private async decide(domains: readonly string[]): Promise<Map<string, boolean>> {
     const decided = new Map<string, boolean>();
     if (domains.length === 0) return decided;
-    const rows = await this.dataSource
-      .getRepository(DomainEntity)
-      .createQueryBuilder('d')
-      .select('d.domain', 'domain')
-      .where('d.domain = ANY(:domains)', { domains })
-      .getRawMany<{ domain: string }>();
-    const registered = new Set(rows.map((r) => r.domain));
+    const registered = new Set(await this.registrations.findRegisteredAmong(domains));
     for (const domain of domains)
       decided.set(domain, standingOf(domain, registered.has(domain), this.settings) === 'available');
     return decided;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityCache } from './availability.cache';
 import { AvailabilityController } from './availability.controller';
+import { AvailabilityRepository } from './availability.repository';
 import { AvailabilityService } from './availability.service';
 import { InternalAvailabilityController } from './internal-availability.controller';
 
@@ -10,7 +11,7 @@ import { InternalAvailabilityController } from './internal-availability.controll
  */
 @Module({
   controllers: [AvailabilityController, InternalAvailabilityController],
-  providers: [AvailabilityCache, AvailabilityService],
+  providers: [AvailabilityCache, AvailabilityRepository, AvailabilityService],
   exports: [AvailabilityCache],
 })
 export class RegistryModule {}
