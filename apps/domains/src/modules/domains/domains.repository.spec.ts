@@ -1,7 +1,6 @@
-import { type TestDataSource, openTestDataSource } from '@platform/testing';
+import { type TestDataSource, openTestDataSource, waitForLockWaiter } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { domainRow } from '../../../test/support/domain-rows';
-import { waitForLockWaiter } from '../../../test/support/lock-waits';
 import { DOMAINS_MIGRATION_SET } from '../../database/domains.migration-set';
 import { DnsRecordEntity } from '../records/dns-record.entity';
 import { DomainsRepository } from './domains.repository';
@@ -166,7 +165,7 @@ describe('DomainsRepository (real PostgreSQL)', () => {
       order.push('second');
       return seen?.status;
     });
-    await waitForLockWaiter(t.dataSource);
+    await waitForLockWaiter(t.dataSource, 'the second transaction to wait for the row lock');
     release();
     await first;
     expect(await second).toBe('EXPIRED');

@@ -1,10 +1,9 @@
-import { type TestDataSource, openTestDataSource } from '@platform/testing';
+import { type TestDataSource, openTestDataSource, waitForLockWaiter } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { DOMAINS_MIGRATION_SET } from '../../database/domains.migration-set';
 import { DomainEntity, DomainStatus } from '../domains/domain.entity';
 import type { NewDomain } from '../domains/domains.repository';
 import { domainRow } from '../../../test/support/domain-rows';
-import { waitForLockWaiter } from '../../../test/support/lock-waits';
 import type { ZoneRecordValue } from './record-rules';
 import { RecordsRepository } from './records.repository';
 
@@ -116,7 +115,7 @@ describe('RecordsRepository and ZoneChangesRepository (real PostgreSQL)', () => 
       await tx.findZoneForUpdate({ domainId: zone.domainId });
       return (await tx.findRecords(zone.domainId)).map((r) => r.data);
     });
-    await waitForLockWaiter(t.dataSource);
+    await waitForLockWaiter(t.dataSource, 'the second transaction to wait for the row lock');
     release();
     await first;
     expect(await second).toEqual(['first']);
