@@ -53,6 +53,7 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
       HOSTING_DOMAIN_RECHECK_EVERY_MS: '200',
       HOSTING_DOMAIN_RECHECK_BACKOFF_MS: '100',
       HOSTING_DOMAIN_RECHECK_BACKOFF_MAX_MS: '400',
+      HOSTING_DOMAIN_ACTIVE_RECHECK_EVERY_MS: '300',
       HOSTING_WEBHOOK_ALLOW: '127.0.0.1',
       PUBLIC_BASE_URL: 'https://api.platform.test',
       PLATFORM_HOST_NAMES: 'console.platform.test,*.internal-apps.test',
@@ -224,6 +225,55 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
     dns.publish('TXT', '_platform-verify.later.foreign-brand.com', accepted.records[1].value);
     dns.publish('CNAME', 'later.foreign-brand.com', TARGET);
     expect((await settled('later.foreign-brand.com', 'ACTIVE')).verifiedBy).toBe('DNS');
+  }, 60_000);
+
+  it('an ACTIVE domain verified in DNS is re-checked: a record gone makes it PENDING, MISSING and unrouted; back, ACTIVE again', async () => {
+    const accepted = await attach('watched.foreign-brand.com');
+    dns.publish('TXT', '_platform-verify.watched.foreign-brand.com', accepted.records[1].value);
+    dns.publish('CNAME', 'watched.foreign-brand.com', TARGET);
+    expect((await settled('watched.foreign-brand.com', 'ACTIVE')).verifiedBy).toBe('DNS');
+    const routed = (status: number) =>
+      waitFor(
+        async () => ((await byHost('watched.foreign-brand.com')).statusCode === status ? true : undefined),
+        {
+          what: `watched.foreign-brand.com to answer ${status} by Host`,
+        },
+      );
+    await routed(200);
+
+    dns.withdraw('CNAME', 'watched.foreign-brand.com');
+    const pending = await settled('watched.foreign-brand.com', 'PENDING');
+    expect(pending.records).toEqual([
+      { type: 'CNAME', name: 'watched.foreign-brand.com', value: TARGET, status: 'MISSING' },
+      {
+        type: 'TXT',
+        name: '_platform-verify.watched.foreign-brand.com',
+        value: accepted.records[1].value,
+        status: 'FOUND',
+      },
+    ]);
+    expect(pending.verifiedBy).toBeUndefined();
+    expect(pending.verifiedAt).toBeUndefined();
+    expect(pending.nextCheckAt).toEqual(expect.any(String));
+    await routed(404);
+
+    dns.publish('CNAME', 'watched.foreign-brand.com', TARGET);
+    const back = await settled('watched.foreign-brand.com', 'ACTIVE');
+    expect(back.verifiedBy).toBe('DNS');
+    expect(back.records.map((r) => r.status)).toEqual(['FOUND', 'FOUND']);
+    await routed(200);
+    // Re-checked meanwhile, without a change: lastCheckedAt moves on, the domain stays ACTIVE.
+    const checkedAt = Date.parse(back.lastCheckedAt ?? '');
+    const rechecked = await waitFor(
+      async () => {
+        const d = await domain('watched.foreign-brand.com');
+        return Date.parse(d.lastCheckedAt ?? '') > checkedAt ? d : undefined;
+      },
+      { what: 'a re-check of the ACTIVE domain' },
+    );
+    expect(rechecked.status).toBe('ACTIVE');
+    // Records the platform wrote into an owned zone are not looked up in DNS (this server has none).
+    expect((await domain('shop.owned-shop.com')).status).toBe('ACTIVE');
   }, 60_000);
 
   it('DELETE: 204, the Host stops routing and the records written into the owned zone are removed', async () => {

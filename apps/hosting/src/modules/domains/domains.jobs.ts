@@ -6,7 +6,7 @@ import type { DomainRecord } from './domain-records';
 export const VERIFY_DOMAIN_JOB = 'domain.verify';
 /** Undoes what a detached domain had: its records in an owned zone, its Ingress (Kubernetes). */
 export const RELEASE_DOMAIN_JOB = 'domain.release';
-/** Adds the verify job of every PENDING domain whose next check is due. */
+/** Adds the verify job of every PENDING domain whose next check is due, and of ACTIVE ones due a re-check. */
 export const RECHECK_DOMAINS_JOB = 'domains.recheck';
 
 /**

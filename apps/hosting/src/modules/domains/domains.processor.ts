@@ -18,7 +18,10 @@ import type { DomainsJobData, ReleaseDomainJobData } from './domains.jobs';
 import { DomainsProducer } from './domains.producer';
 import { Inject } from '@nestjs/common';
 
-/** Consumes `hosting-domains`: checks domains, releases detached ones' records, re-checks due ones. */
+/**
+ * Consumes `hosting-domains`: checks domains, releases detached ones' records, re-checks due ones
+ * (PENDING ones by their backoff, ACTIVE ones verified in DNS every HOSTING_DOMAIN_ACTIVE_RECHECK_EVERY_MS).
+ */
 @Processor(HostingDomainsQueue.name, { ...WorkerDefaults, concurrency: HOSTING_DOMAINS_CONCURRENCY })
 export class DomainsProcessor extends JobDispatcherHost<DomainsJobData> {
   protected readonly dispatcher = createJobDispatcher<
@@ -33,8 +36,9 @@ export class DomainsProcessor extends JobDispatcherHost<DomainsJobData> {
     },
     [RECHECK_DOMAINS_JOB]: async () => {
       const due = await this.repository.due(RECHECK_BATCH, this.settings.maxScheduledChecks);
-      for (const id of due) await this.producer.requestVerify(id);
-      return { requested: due.length };
+      const active = await this.repository.activeDue(RECHECK_BATCH, this.settings.activeRecheckEveryMs);
+      for (const id of [...due, ...active]) await this.producer.requestVerify(id);
+      return { requested: due.length, active: active.length };
     },
   });
 
