@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bullmq';
 import { deriveInternalCredential } from '@platform/crypto';
 import type { Scope } from '@platform/scopes';
 import type { FakeDomains, TestCredential } from '@platform/testing';
 import { startFakeDomains, waitFor } from '@platform/testing';
+import type { Queue } from 'bullmq';
+import { AppDomainsRepository } from '../src/modules/domains/app-domains.repository';
+import { DOMAIN_INGRESSES_SCHEDULER, DOMAINS_RECHECK_SCHEDULER } from '../src/modules/domains/domains.jobs';
 import type { DomainListResponse, DomainResponse } from '../src/modules/domains/domains.response';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import { createHostingApp, importArchive } from './support/hosting-flows';
@@ -275,6 +279,24 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
     // Records the platform wrote into an owned zone are not looked up in DNS (this server has none).
     expect((await domain('shop.owned-shop.com')).status).toBe('ACTIVE');
   }, 60_000);
+
+  it('the Ingress reconcile reads the ACTIVE domains with their variant; the local runtime schedules no reconcile', async () => {
+    if (!worker) throw new Error('no worker');
+    const routes = await worker.app.get(AppDomainsRepository).activeRoutes();
+    expect(routes).toContainEqual({ hostname: 'shop.owned-shop.com', appId, variant: 'PREVIEW' });
+    const statuses = (await t.dataSource.query(
+      'SELECT hostname, status FROM hosting.app_domains WHERE hostname = ANY($1)',
+      [routes.map((r) => r.hostname)],
+    )) as { status: string }[];
+    expect(statuses.every((d) => d.status === 'ACTIVE')).toBe(true);
+    const [{ n }] = (await t.dataSource.query(
+      "SELECT count(*)::int AS n FROM hosting.app_domains WHERE status = 'ACTIVE'",
+    )) as { n: number }[];
+    expect(routes).toHaveLength(n);
+    const queue = worker.app.get<Queue>(getQueueToken('hosting-domains'));
+    expect(await queue.getJobScheduler(DOMAINS_RECHECK_SCHEDULER)).toBeDefined();
+    expect(await queue.getJobScheduler(DOMAIN_INGRESSES_SCHEDULER)).toBeUndefined();
+  });
 
   it('DELETE: 204, the Host stops routing and the records written into the owned zone are removed', async () => {
     fake.own(cred.accountId, 'gone-shop.com');

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { Variant } from '../runtime';
 import type { AppDomain, DomainFailure, DomainVerifiedBy } from './app-domain';
+import type { ActiveDomainRoute, DomainIngressSource } from './domain-ingresses';
 import type { CheckedDomainRecord } from './domain-records';
 
 const COLUMNS = `id, hostname, account_id AS "accountId", app_id AS "appId", variant, status,
@@ -32,7 +33,7 @@ export interface CheckResult {
 
 /** Storage of `hosting.app_domains` (SQL; no entity). */
 @Injectable()
-export class AppDomainsRepository {
+export class AppDomainsRepository implements DomainIngressSource {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
@@ -213,6 +214,13 @@ export class AppDomainsRepository {
       [id, JSON.stringify(records), nextCheckAt],
     )) as [unknown[], number];
     return rows[0].length === 1;
+  }
+
+  /** Every ACTIVE domain with the variant it serves (the Ingress reconcile, Kubernetes). */
+  activeRoutes(): Promise<ActiveDomainRoute[]> {
+    return this.dataSource.query(
+      `SELECT hostname, app_id AS "appId", variant FROM hosting.app_domains WHERE status = 'ACTIVE'`,
+    ) as Promise<ActiveDomainRoute[]>;
   }
 
   /** The app and variant an ACTIVE custom domain serves, or undefined. */

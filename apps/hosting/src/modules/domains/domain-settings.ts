@@ -25,6 +25,8 @@ export interface DomainSettings {
    * re-check sweep asks for them); one whose record is gone turns PENDING again.
    */
   readonly activeRecheckEveryMs: number;
+  /** Kubernetes: period of the reconcile of the domains' Ingresses with the table, ms. */
+  readonly ingressReconcileEveryMs: number;
   /** cert-manager ClusterIssuer of the domains' Ingresses on Kubernetes (HOSTING_DOMAIN_CLUSTER_ISSUER). */
   readonly clusterIssuer: string;
 }

@@ -115,8 +115,10 @@ export class DomainVerifier {
 
   /**
    * An ACTIVE domain's records checked again in DNS (not one whose records the platform wrote):
-   * all FOUND, or no answer, it stays ACTIVE; a record known gone turns it PENDING, first in the
-   * table (the proxy stops routing it), then its Ingress goes.
+   * all FOUND, or no answer, it stays ACTIVE; a record known gone turns it PENDING (the proxy stops
+   * routing it), its Ingress removed first: a failure there retries the job on the ACTIVE row, and
+   * one after it leaves an ACTIVE row whose Ingress the periodic reconcile applies again (the next
+   * re-check then turns it PENDING), never a PENDING domain that an Ingress still serves.
    */
   private async recheckActive(domain: AppDomain): Promise<VerifyOutcome> {
     if (domain.verifiedBy !== 'DNS') return 'already-active';
@@ -130,6 +132,7 @@ export class DomainVerifier {
       return 'still-active';
     }
     const next = new Date(Date.now() + this.settings.recheckBackoffMs);
+    await this.ingresses.close(domain.hostname);
     if (!(await this.repository.deactivate(domain.id, checked, next))) return 'gone';
     this.logger.warn(
       { domainId: domain.id },
@@ -138,7 +141,6 @@ export class DomainVerifier {
         .map((r) => `${r.type} ${r.name}`)
         .join(', ')} missing`,
     );
-    await this.ingresses.close(domain.hostname);
     return 'deactivated';
   }
 
