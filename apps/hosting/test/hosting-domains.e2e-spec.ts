@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { getQueueToken } from '@nestjs/bullmq';
 import { deriveInternalCredential } from '@platform/crypto';
 import type { Scope } from '@platform/scopes';
 import type { FakeDomains, TestCredential } from '@platform/testing';
 import { startFakeDomains, waitFor } from '@platform/testing';
+import type { Queue } from 'bullmq';
+import { AppDomainsRepository } from '../src/modules/domains/app-domains.repository';
+import { DOMAIN_INGRESSES_SCHEDULER, DOMAINS_RECHECK_SCHEDULER } from '../src/modules/domains/domains.jobs';
 import type { DomainListResponse, DomainResponse } from '../src/modules/domains/domains.response';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import { createHostingApp, importArchive } from './support/hosting-flows';
@@ -53,6 +57,7 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
       HOSTING_DOMAIN_RECHECK_EVERY_MS: '200',
       HOSTING_DOMAIN_RECHECK_BACKOFF_MS: '100',
       HOSTING_DOMAIN_RECHECK_BACKOFF_MAX_MS: '400',
+      HOSTING_DOMAIN_ACTIVE_RECHECK_EVERY_MS: '300',
       HOSTING_WEBHOOK_ALLOW: '127.0.0.1',
       PUBLIC_BASE_URL: 'https://api.platform.test',
       PLATFORM_HOST_NAMES: 'console.platform.test,*.internal-apps.test',
@@ -225,6 +230,73 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
     dns.publish('CNAME', 'later.foreign-brand.com', TARGET);
     expect((await settled('later.foreign-brand.com', 'ACTIVE')).verifiedBy).toBe('DNS');
   }, 60_000);
+
+  it('an ACTIVE domain verified in DNS is re-checked: a record gone makes it PENDING, MISSING and unrouted; back, ACTIVE again', async () => {
+    const accepted = await attach('watched.foreign-brand.com');
+    dns.publish('TXT', '_platform-verify.watched.foreign-brand.com', accepted.records[1].value);
+    dns.publish('CNAME', 'watched.foreign-brand.com', TARGET);
+    expect((await settled('watched.foreign-brand.com', 'ACTIVE')).verifiedBy).toBe('DNS');
+    const routed = (status: number) =>
+      waitFor(
+        async () => ((await byHost('watched.foreign-brand.com')).statusCode === status ? true : undefined),
+        {
+          what: `watched.foreign-brand.com to answer ${status} by Host`,
+        },
+      );
+    await routed(200);
+
+    dns.withdraw('CNAME', 'watched.foreign-brand.com');
+    const pending = await settled('watched.foreign-brand.com', 'PENDING');
+    expect(pending.records).toEqual([
+      { type: 'CNAME', name: 'watched.foreign-brand.com', value: TARGET, status: 'MISSING' },
+      {
+        type: 'TXT',
+        name: '_platform-verify.watched.foreign-brand.com',
+        value: accepted.records[1].value,
+        status: 'FOUND',
+      },
+    ]);
+    expect(pending.verifiedBy).toBeUndefined();
+    expect(pending.verifiedAt).toBeUndefined();
+    expect(pending.nextCheckAt).toEqual(expect.any(String));
+    await routed(404);
+
+    dns.publish('CNAME', 'watched.foreign-brand.com', TARGET);
+    const back = await settled('watched.foreign-brand.com', 'ACTIVE');
+    expect(back.verifiedBy).toBe('DNS');
+    expect(back.records.map((r) => r.status)).toEqual(['FOUND', 'FOUND']);
+    await routed(200);
+    // Re-checked meanwhile, without a change: lastCheckedAt moves on, the domain stays ACTIVE.
+    const checkedAt = Date.parse(back.lastCheckedAt ?? '');
+    const rechecked = await waitFor(
+      async () => {
+        const d = await domain('watched.foreign-brand.com');
+        return Date.parse(d.lastCheckedAt ?? '') > checkedAt ? d : undefined;
+      },
+      { what: 'a re-check of the ACTIVE domain' },
+    );
+    expect(rechecked.status).toBe('ACTIVE');
+    // Records the platform wrote into an owned zone are not looked up in DNS (this server has none).
+    expect((await domain('shop.owned-shop.com')).status).toBe('ACTIVE');
+  }, 60_000);
+
+  it('the Ingress reconcile reads the ACTIVE domains with their variant; the local runtime schedules no reconcile', async () => {
+    if (!worker) throw new Error('no worker');
+    const routes = await worker.app.get(AppDomainsRepository).activeRoutes();
+    expect(routes).toContainEqual({ hostname: 'shop.owned-shop.com', appId, variant: 'PREVIEW' });
+    const statuses = (await t.dataSource.query(
+      'SELECT hostname, status FROM hosting.app_domains WHERE hostname = ANY($1)',
+      [routes.map((r) => r.hostname)],
+    )) as { status: string }[];
+    expect(statuses.every((d) => d.status === 'ACTIVE')).toBe(true);
+    const [{ n }] = (await t.dataSource.query(
+      "SELECT count(*)::int AS n FROM hosting.app_domains WHERE status = 'ACTIVE'",
+    )) as { n: number }[];
+    expect(routes).toHaveLength(n);
+    const queue = worker.app.get<Queue>(getQueueToken('hosting-domains'));
+    expect(await queue.getJobScheduler(DOMAINS_RECHECK_SCHEDULER)).toBeDefined();
+    expect(await queue.getJobScheduler(DOMAIN_INGRESSES_SCHEDULER)).toBeUndefined();
+  });
 
   it('DELETE: 204, the Host stops routing and the records written into the owned zone are removed', async () => {
     fake.own(cred.accountId, 'gone-shop.com');

@@ -294,6 +294,7 @@ describe('hosting failures that say why, and secret values never in a log line (
     it('served: imports, deployments, build logs and runtime log pages of both namespaces hold no value', async () => {
       const urls = [
         `/v1/hosting/apps/${appId}/imports/${importId}`,
+        `/v1/hosting/apps/${appId}/imports/${importId}/logs`,
         `/v1/hosting/nodejs/apps/${appId}/source/status?jobId=${importId}`,
         `/v1/hosting/apps/${appId}/deployments/${deploymentId}`,
         `/v1/hosting/apps/${appId}/deployments/${deploymentId}/logs`,

@@ -12,6 +12,7 @@ import type { LogPageResponse } from '../src/modules/app-logs/app-logs.response'
 import { RuntimeLogStore } from '../src/modules/app-logs/runtime-log-store.service';
 import { BuildLogWriter } from '../src/modules/build-logs';
 import { DeploymentOperationEntity } from '../src/modules/deployments/deployment-operation.entity';
+import { ImportOperationEntity } from '../src/modules/imports/import-operation.entity';
 import type { RuntimeLogLine } from '../src/modules/runtime/runtime-driver';
 import { postHostingApp } from './support/hosting-flows';
 import { hostingEnv, startHostingTestApp } from './support/hosting-test-app';
@@ -330,9 +331,119 @@ describe('hosting live logs (Server-Sent Events, two API replicas, real Postgres
       const json = await a.inject({ method: 'GET', url: logsPath(appId, id), headers: cred.headers });
       expect(json.statusCode).toBe(200);
       expect(json.json()).toMatchObject({ deploymentId: id, lines: [] });
+      const followed = await follow(urlA, `${logsPath(appId, id)}?follow=true`, {
+        accept: 'application/json',
+      });
+      expect(followed.status).toBe(200);
+      expect(followed.headers['content-type']).toMatch(/^text\/event-stream/);
       const bad = await follow(urlA, logsPath(appId, id), { 'last-event-id': 'x' });
       await until('the answer', () => bad.ended());
       expect(bad.status).toBe(400);
+    });
+  });
+
+  describe('the build log of a running import', () => {
+    /** An import record as the API creates it (EXECUTING), without running a build. */
+    const runningImport = async (appId: string): Promise<string> => {
+      const id = randomUUID();
+      await a.dataSource.getRepository(ImportOperationEntity).insert({
+        id,
+        status: 'EXECUTING',
+        jobQueue: 'hosting-imports',
+        jobName: 'run-import',
+        jobData: { operationId: id },
+        accountId: cred.accountId,
+        appId,
+        archivePath: '/nowhere.zip',
+        archiveBytes: 1,
+        fileName: 'app.zip',
+      } as Partial<ImportOperationEntity>);
+      return id;
+    };
+    const logsPath = (appId: string, id: string) => `/v1/hosting/apps/${appId}/imports/${id}/logs`;
+    const builtLines = (events: readonly SseEvent[]): string[] =>
+      lines(events).map((e) => (JSON.parse(e.data) as { line: string }).line.replace(/^\S+ /, ''));
+
+    it('follows the lines as the builder writes them, resumes on the other replica, and ends with the import', async () => {
+      const appId = await newApp();
+      const id = await runningImport(appId);
+      const log = await BuildLogWriter.open(a.dataSource, id);
+      log.line('SYSTEM', 'extracting the archive');
+      await log.flush();
+      const first = await follow(urlA, logsPath(appId, id));
+      expect(first.status).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^text\/event-stream/);
+      await until('the first line', () => lines(first.events).length === 1);
+      const writtenAt = Date.now();
+      log.line('STDOUT', 'added 1 package');
+      const live = await until('the live line', () => lines(first.events)[1]);
+      expect(live.receivedAt - writtenAt).toBeLessThan(1000);
+      await until('a heartbeat', () => first.comments.includes('heartbeat'));
+      first.close();
+
+      for (let i = 1; i <= 100; i++) log.line('STDOUT', `build step ${i}`);
+      await log.flush();
+      // follow=true with another Accept streams too.
+      const resumed = await follow(urlB, `${logsPath(appId, id)}?follow=true`, {
+        accept: 'application/json',
+        'last-event-id': live.id as string,
+      });
+      expect(resumed.status).toBe(200);
+      await until('the hundred lines', () => lines(resumed.events).length === 100);
+      log.line('SYSTEM', 'started, listening on port 3000');
+      await log.flush();
+      await a.dataSource.getRepository(ImportOperationEntity).update(id, { status: 'COMPLETED' });
+      const end = await until('the end of the log', () => resumed.events.find((e) => e.event === 'end'));
+      expect(JSON.parse(end.data)).toMatchObject({ reason: 'COMPLETED' });
+      expect(builtLines(resumed.events)).toEqual([
+        ...Array.from({ length: 100 }, (_, i) => `STDOUT build step ${i + 1}`),
+        'SYSTEM started, listening on port 3000',
+      ]);
+      expect(lines(resumed.events).map((e) => e.id)).toEqual(
+        Array.from({ length: 101 }, (_, i) => String(i + 3)),
+      );
+      await until('the stream to end', () => resumed.ended());
+
+      // An import that already ended: its whole log, then the end at once.
+      const after = await follow(urlA, logsPath(appId, id));
+      await until('the end of the ended import', () => after.events.find((e) => e.event === 'end'));
+      expect(lines(after.events)).toHaveLength(103);
+    });
+
+    it('answers JSON without Accept: text/event-stream, links it from the import, 400 for a bad Last-Event-ID, 404 for another account', async () => {
+      const appId = await newApp();
+      const id = await runningImport(appId);
+      const log = await BuildLogWriter.open(a.dataSource, id);
+      log.line('SYSTEM', 'extracting the archive');
+      await log.flush();
+      const json = await a.inject({ method: 'GET', url: logsPath(appId, id), headers: cred.headers });
+      expect(json.statusCode).toBe(200);
+      expect(json.json()).toEqual({
+        importId: id,
+        lines: [expect.stringMatching(/ SYSTEM extracting the archive$/) as string],
+        links: [
+          { rel: 'self', href: logsPath(appId, id) },
+          { rel: 'import', href: `/v1/hosting/apps/${appId}/imports/${id}` },
+        ],
+      });
+      const polled = await a.inject({
+        method: 'GET',
+        url: `/v1/hosting/apps/${appId}/imports/${id}`,
+        headers: cred.headers,
+      });
+      expect((polled.json() as { links: unknown[] }).links).toContainEqual({
+        rel: 'logs',
+        href: logsPath(appId, id),
+      });
+      const bad = await follow(urlA, logsPath(appId, id), { 'last-event-id': 'x' });
+      await until('the answer', () => bad.ended());
+      expect(bad.status).toBe(400);
+      const other = await follow(urlA, logsPath(appId, id), {}, await a.newCredential(SCOPES));
+      await until('the answer', () => other.ended());
+      expect(other.status).toBe(404);
+      const unknown = await follow(urlA, logsPath(appId, randomUUID()));
+      await until('the answer', () => unknown.ended());
+      expect(unknown.status).toBe(404);
     });
   });
 });

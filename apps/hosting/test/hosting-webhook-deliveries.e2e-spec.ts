@@ -2,6 +2,10 @@ import type { Scope } from '@platform/scopes';
 import type { TestCredential } from '@platform/testing';
 import { waitFor } from '@platform/testing';
 import { Webhook } from 'standardwebhooks';
+import type {
+  AppStatusResponse,
+  VariantStatusResponse,
+} from '../src/modules/app-runtime/app-status.response';
 import type { DeploymentResponse } from '../src/modules/deployments/deployments.response';
 import type { WebhookPayload } from '../src/modules/webhooks/webhook-event.entity';
 import type {
@@ -9,6 +13,7 @@ import type {
   WebhookDeliveryPageResponse,
   WebhookDeliveryResponse,
 } from '../src/modules/webhooks/webhooks.response';
+import { appProcesses } from './support/app-processes';
 import { fixtureFiles, zipOf } from './support/fixture-archives';
 import { createHostingApp, importArchive } from './support/hosting-flows';
 import type { BuildingHostingTestApp, HostingWorkerHarness } from './support/hosting-test-app';
@@ -123,6 +128,23 @@ describe('hosting webhook deliveries: signed, at least once with backoff, in ord
       [accountId, appId, type, JSON.stringify(data)],
     );
     return rows[0].id;
+  }
+
+  async function statusVariants(appId: string): Promise<VariantStatusResponse[]> {
+    const res = await t.inject({
+      method: 'GET',
+      url: `/v1/hosting/apps/${appId}/status`,
+      headers: cred.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as AppStatusResponse).variants;
+  }
+
+  /** The worker's address (it serves /hosted), listening from the first call. */
+  async function hostedBase(): Promise<string> {
+    if (!worker) throw new Error('no worker');
+    if (!worker.app.getHttpServer().listening) await worker.app.listen(0, '127.0.0.1');
+    return worker.app.getUrl();
   }
 
   const until = (what: string, probe: () => boolean, timeoutMs = 20_000) =>
@@ -274,6 +296,60 @@ describe('hosting webhook deliveries: signed, at least once with backoff, in ord
     ]);
     expect(listB.find((d) => d.outcome === 'GAVE_UP')?.nextRetryAt).toBeNull();
   }, 240_000);
+
+  it('a SIGKILLed instance: the receiver gets instance.crashed then instance.restarted, signed, each once, naming the instance', async () => {
+    const r = await receiver(() => 204);
+    const hook = await subscribe(r.url, ['instance.crashed', 'instance.restarted']);
+    const appId = await createHostingApp(t, cred, 'crashing');
+    await importFixture(appId, 'runtime-http'); // PREVIEW runs one instance
+    const running = await waitFor(
+      async () => {
+        const [preview] = await statusVariants(appId);
+        const [instance] = preview?.instances ?? [];
+        return instance?.state === 'RUNNING' ? instance : undefined;
+      },
+      { what: 'the PREVIEW instance running' },
+    );
+    // Through the worker's /hosted the app tells its build directory, whose process the host lists.
+    const answer = await fetch(`${await hostedBase()}/hosted/${appId}/preview/`);
+    expect(answer.status).toBe(200);
+    const pids = appProcesses(((await answer.json()) as { cwd: string }).cwd);
+    expect(pids).toHaveLength(1);
+    process.kill(pids[0], 'SIGKILL');
+
+    await until('both instance events delivered', () => r.received.filter(ok).length >= 2);
+    const restarted = await waitFor(
+      async () => {
+        const [preview] = await statusVariants(appId);
+        const instance = preview?.instances.find((i) => i.id === running.id);
+        return instance?.state === 'RUNNING' && instance.restarts === 1 ? instance : undefined;
+      },
+      { what: 'the killed instance running again' },
+    );
+    expect(restarted.lastSignal).toBe('SIGKILL');
+
+    const delivered = deliveredInOrder(hook.secret, r.received);
+    expect(r.received.map((q) => q.status)).toEqual([204, 204]);
+    const instance = { index: 0, id: running.id };
+    expect(delivered.map((p) => p.type)).toEqual(['instance.crashed', 'instance.restarted']);
+    expect(delivered[0].data).toEqual({
+      appId,
+      sequence: 1,
+      variant: 'PREVIEW',
+      instance,
+      exitCode: restarted.lastExitCode,
+      signal: 'SIGKILL',
+      restarts: delivered[0].data.restarts, // 0, or 1 when the relaunch came before the sync saw the crash
+    });
+    expect([0, 1]).toContain(delivered[0].data.restarts);
+    expect(delivered[1].data).toEqual({ appId, sequence: 2, variant: 'PREVIEW', instance, restarts: 1 });
+    // One attempt each, as the deliveries list shows too.
+    const list = await deliveries(hook.webhookId);
+    expect(list.map((d) => [d.eventType, d.attempt, d.outcome, d.appId])).toEqual([
+      ['instance.restarted', 1, 'SUCCEEDED', appId],
+      ['instance.crashed', 1, 'SUCCEEDED', appId],
+    ]);
+  }, 120_000);
 
   it('holds an app’s later events until the earlier one succeeds, without holding back another app', async () => {
     const X = 'NODEJS-xxxxxxxxxx';

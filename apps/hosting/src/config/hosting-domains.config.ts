@@ -20,7 +20,9 @@ function dnsServerOk(entry: string): boolean {
  * HOSTING_DOMAIN_DNS_TIMEOUT_MS (3000, 100..30000), HOSTING_DOMAIN_ROUTE_CACHE_MS (5000, 0..60000),
  * HOSTING_DOMAIN_RECHECK_EVERY_MS (60000, 100..3600000), HOSTING_DOMAIN_RECHECK_BACKOFF_MS (60000,
  * 10..86400000), HOSTING_DOMAIN_RECHECK_BACKOFF_MAX_MS (3600000, at least the backoff),
- * HOSTING_DOMAIN_MAX_CHECKS (50, 1..1000), HOSTING_DOMAIN_CLUSTER_ISSUER (`letsencrypt`), plus
+ * HOSTING_DOMAIN_MAX_CHECKS (50, 1..1000), HOSTING_DOMAIN_ACTIVE_RECHECK_EVERY_MS (3600000,
+ * 100..604800000), HOSTING_DOMAIN_INGRESS_RECONCILE_EVERY_MS (300000, 1000..86400000),
+ * HOSTING_DOMAIN_CLUSTER_ISSUER (`letsencrypt`), plus
  * PLATFORM_HOST_NAMES (libs/config platform-hosts.ts).
  */
 export function loadDomainSettings(env: Env): DomainSettings {
@@ -53,6 +55,20 @@ export function loadDomainSettings(env: Env): DomainSettings {
       86_400_000,
     ),
     maxScheduledChecks: envInteger(env, 'HOSTING_DOMAIN_MAX_CHECKS', 50, 1, 1000),
+    activeRecheckEveryMs: envInteger(
+      env,
+      'HOSTING_DOMAIN_ACTIVE_RECHECK_EVERY_MS',
+      3_600_000,
+      100,
+      604_800_000,
+    ),
+    ingressReconcileEveryMs: envInteger(
+      env,
+      'HOSTING_DOMAIN_INGRESS_RECONCILE_EVERY_MS',
+      300_000,
+      1000,
+      86_400_000,
+    ),
     clusterIssuer: envMatching(
       env,
       'HOSTING_DOMAIN_CLUSTER_ISSUER',

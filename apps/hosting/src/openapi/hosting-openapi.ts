@@ -100,6 +100,10 @@ export const HOSTING_OPENAPI: OpenApiArea = {
       ...APP_READ,
       '404': 'APP_NOT_FOUND, IMPORT_NOT_FOUND',
     },
+    'GET /v1/hosting/apps/{appId}/imports/{importId}/logs': {
+      ...APP_READ,
+      '404': 'APP_NOT_FOUND, IMPORT_NOT_FOUND',
+    },
     'POST /v1/hosting/nodejs/apps/{appId}/source': UPLOAD,
     'GET /v1/hosting/nodejs/apps/{appId}/source/status': {
       ...APP_READ,

@@ -3,12 +3,15 @@ import dns2 from 'dns2';
 /**
  * A small authoritative DNS server on 127.0.0.1 (UDP, dns2) for one suite: the "real DNS" a foreign
  * custom domain is checked against (HOSTING_DOMAIN_DNS_SERVERS=127.0.0.1:<port>). Answers CNAME and
- * TXT questions from what the test `publish`es; anything else: no answer (NOERROR, empty).
+ * TXT questions from what the test `publish`es (and has not `withdraw`n); anything else: no answer
+ * (NOERROR, empty).
  */
 export interface DnsZoneServer {
   /** `127.0.0.1:<port>`, as HOSTING_DOMAIN_DNS_SERVERS takes it. */
   readonly address: string;
   publish(type: 'CNAME' | 'TXT', name: string, value: string): void;
+  /** Removes every record of `type` at `name`: the name then answers without it (NOERROR, empty). */
+  withdraw(type: 'CNAME' | 'TXT', name: string): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,10 @@ export async function startDnsZoneServer(): Promise<DnsZoneServer> {
   return {
     address: `127.0.0.1:${udp.port}`,
     publish: (type, name, value) => records.push({ type, name: name.toLowerCase(), value }),
+    withdraw: (type, name) => {
+      for (let i = records.length - 1; i >= 0; i -= 1)
+        if (records[i].type === type && records[i].name === name.toLowerCase()) records.splice(i, 1);
+    },
     close: () => server.close(),
   };
 }

@@ -165,7 +165,7 @@ export class FakeKubernetesApi {
   }
 
   /** Deletes an object behind the driver's back (an operator's `kubectl delete`). */
-  deleteObject(kind: 'Deployment' | 'Service' | 'Secret', namespace: string, name: string): void {
+  deleteObject(kind: 'Deployment' | 'Service' | 'Secret' | 'Ingress', namespace: string, name: string): void {
     this.objects.delete(`${kind}/${namespace}/${name}`);
     if (kind === 'Deployment') for (const p of this.podsOf(name)) this.deletePod(p.metadata?.name ?? '');
   }
@@ -424,6 +424,26 @@ export class FakeKubernetesApi {
         return this.json(res, 404, status(404, 'NotFound', `pods "${pod[2]}" not found`));
       this.deletePod(pod[2]);
       return this.json(res, 200, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' });
+    }
+
+    const collection =
+      /^\/(?:api\/v1|apis\/apps\/v1|apis\/networking\.k8s\.io\/v1)\/namespaces\/([^/]+)\/(deployments|services|secrets|ingresses)$/.exec(
+        path,
+      );
+    if (collection && method === 'GET') {
+      const { apiVersion, kind } = RESOURCES[collection[2]];
+      const items = [...this.objects.values()].filter(
+        (o) =>
+          o.kind === kind &&
+          o.metadata?.namespace === collection[1] &&
+          matches(o.metadata?.labels, url.searchParams.get('labelSelector')),
+      );
+      return this.json(res, 200, {
+        kind: `${kind}List`,
+        apiVersion,
+        metadata: { resourceVersion: String(this.resourceVersion) },
+        items,
+      });
     }
 
     const object =

@@ -5,7 +5,7 @@ import { LogStreamsService } from './log-streams.service';
 
 /**
  * Live log streams (API): the LISTEN connection, the per-credential slots and the streams of this
- * process, for the runtime logs (AppLogsModule) and the deployments' build logs alike. Needs
+ * process, for the runtime logs (AppLogsModule) and the build logs of deployments and imports alike. Needs
  * HostingConfigModule.forApi (LOG_STREAM_SETTINGS), Redis and AuthModule (TokenService).
  */
 @Module({

@@ -257,10 +257,12 @@ export class AppRuntimeManager
     if (workerId === null || this.closing) return;
     try {
       const owned = new Map((await this.leases.store.owned(workerId)).map((v) => [variantKeyId(v.key), v]));
-      const seen = new Set<string>();
-      for (const status of await this.driver.list()) {
+      const statuses = await this.driver.list();
+      // Forgotten before the awaits below: a launch finishing meanwhile keeps what it reported.
+      const seen = new Set(statuses.flatMap((status) => status.instances.map((instance) => instance.id)));
+      for (const id of this.reported.keys()) if (!seen.has(id)) this.reported.delete(id);
+      for (const status of statuses) {
         const id = variantKeyId(status.key);
-        for (const instance of status.instances) seen.add(instance.id);
         if (this.locks.isLocked(id)) continue; // a start in progress writes its own
         const events = this.instanceEvents(status);
         const instances = status.instances.map(toRecorded);
@@ -276,7 +278,6 @@ export class AppRuntimeManager
         if (wanted !== undefined && runs && this.desiredInstances.get(id) !== wanted)
           this.scaleSoon(status.key, wanted);
       }
-      for (const id of this.reported.keys()) if (!seen.has(id)) this.reported.delete(id);
     } catch (error) {
       this.logger.warn(`runtime sync failed: ${describe(error)}`);
     }
@@ -309,13 +310,24 @@ export class AppRuntimeManager
     return events;
   }
 
+  /**
+   * Takes the instances a start, adoption or scale just launched as reported up to now, so that a
+   * crash before the next sync is reported (sync() would otherwise see it first with the crash
+   * already counted, and take it as the instance's past).
+   */
+  private reportFrom(status: VariantRuntimeStatus): void {
+    for (const instance of status.instances)
+      if (!this.reported.has(instance.id))
+        this.reported.set(instance.id, { crashes: instance.crashes, restarts: instance.restarts });
+  }
+
   /** Applies a changed `instances` to a running variant (no restart of the instances that stay). */
   private scaleSoon(key: VariantKey, instances: number): void {
     const id = variantKeyId(key);
     this.desiredInstances.set(id, instances);
     void this.serialized(key, async () => {
       this.logger.log(`scaling ${id} to ${instances} instance(s)`);
-      await this.driver.scale(key, instances);
+      this.reportFrom(await this.driver.scale(key, instances));
     }).catch((error: unknown) => this.logger.warn(`could not scale ${id}: ${describe(error)}`));
   }
 
@@ -400,6 +412,7 @@ export class AppRuntimeManager
       throw new LeaseLostError(`lost the lease while starting ${variantKeyId(key)}`);
     }
     await this.rememberPids(workerId, key, instancePids(handle), build.dir);
+    this.reportFrom(handle);
     return handle;
   }
 

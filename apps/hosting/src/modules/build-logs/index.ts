@@ -4,3 +4,4 @@ export { MAX_POLLED_LOG_LINES, formatLogLine, latestBuildLogLines } from './buil
 export { BuildLogWriter, MAX_BUILD_LOG_LINES, MAX_BUILD_LOG_LINE_CHARS } from './build-log-writer';
 export { buildLogPosition, followBuildLog } from './build-log-follow';
 export type { BuildLogFollowOptions } from './build-log-follow';
+export { BuildLogQuery } from './build-log.request';

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LogStreamsService, streamResponse, wantsEventStream } from '../app-logs/log-streams.service';
 import { HostingOperation } from '../apps/apps.operations';
 import { AppParams } from '../apps/apps.request';
+import { BuildLogQuery } from '../build-logs';
 import { CreateDeploymentOperation } from './deployments.operations';
 import { CreateDeploymentRequest, DeploymentListQuery, DeploymentParams } from './deployments.request';
 import {
@@ -79,7 +80,7 @@ export class DeploymentsController {
   @Get(':deploymentId/logs')
   @HostingOperation(
     'poll',
-    'Build logs of a deployment, also while it runs; live with Accept: text/event-stream',
+    'Build logs of a deployment, also while it runs; live with Accept: text/event-stream or follow=true',
     'hosting.application:read',
   )
   @ApiHeader({
@@ -100,12 +101,13 @@ export class DeploymentsController {
   async logs(
     @CurrentPrincipal() principal: Principal,
     @Param() params: DeploymentParams,
+    @Query() query: BuildLogQuery,
     @Headers('accept') accept: string | undefined,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (!wantsEventStream(accept, undefined)) {
+    if (!wantsEventStream(accept, query.follow)) {
       const view = await this.deployments.view(principal.accountId, params.appId, params.deploymentId);
       await reply.status(200).send(toDeploymentLogsResponse(view.operation, view.logs));
       return;

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import type { Variant } from '../runtime';
 import type { AppDomain, DomainFailure, DomainVerifiedBy } from './app-domain';
+import type { ActiveDomainRoute, DomainIngressSource } from './domain-ingresses';
 import type { CheckedDomainRecord } from './domain-records';
 
 const COLUMNS = `id, hostname, account_id AS "accountId", app_id AS "appId", variant, status,
@@ -32,7 +33,7 @@ export interface CheckResult {
 
 /** Storage of `hosting.app_domains` (SQL; no entity). */
 @Injectable()
-export class AppDomainsRepository {
+export class AppDomainsRepository implements DomainIngressSource {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
@@ -172,6 +173,54 @@ export class AppDomainsRepository {
       [limit, maxChecks],
     )) as { id: string }[];
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * ACTIVE domains verified in DNS whose records were last checked `everyMs` ago or longer, the
+   * longest unchecked first (index app_domains_active_check_idx).
+   */
+  async activeDue(limit: number, everyMs: number): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id FROM hosting.app_domains
+        WHERE status = 'ACTIVE' AND verified_by = 'DNS'
+          AND last_checked_at <= now() - make_interval(secs => $2::double precision / 1000)
+        ORDER BY last_checked_at LIMIT $1`,
+      [limit, everyMs],
+    )) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** An ACTIVE domain re-checked: what was found (null: nothing new, DNS did not answer). */
+  async recordActiveCheck(id: string, records: CheckedDomainRecord[] | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE hosting.app_domains
+          SET records = COALESCE($2::jsonb, records), last_checked_at = now(), updated_at = now()
+        WHERE id = $1 AND status = 'ACTIVE'`,
+      [id, records === null ? null : JSON.stringify(records)],
+    );
+  }
+
+  /**
+   * ACTIVE (verified in DNS) → PENDING: a needed record is gone. The records with what is MISSING,
+   * counted as the first scheduled check of its PENDING life (checks 1, the next at `nextCheckAt`).
+   * False when the row is gone or no longer such an ACTIVE domain.
+   */
+  async deactivate(id: string, records: CheckedDomainRecord[], nextCheckAt: Date): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `UPDATE hosting.app_domains
+          SET status = 'PENDING', verified_by = NULL, verified_at = NULL, records = $2, checks = 1,
+              last_checked_at = now(), next_check_at = $3, updated_at = now()
+        WHERE id = $1 AND status = 'ACTIVE' AND verified_by = 'DNS' RETURNING id`,
+      [id, JSON.stringify(records), nextCheckAt],
+    )) as [unknown[], number];
+    return rows[0].length === 1;
+  }
+
+  /** Every ACTIVE domain with the variant it serves (the Ingress reconcile, Kubernetes). */
+  activeRoutes(): Promise<ActiveDomainRoute[]> {
+    return this.dataSource.query(
+      `SELECT hostname, app_id AS "appId", variant FROM hosting.app_domains WHERE status = 'ACTIVE'`,
+    ) as Promise<ActiveDomainRoute[]>;
   }
 
   /** The app and variant an ACTIVE custom domain serves, or undefined. */

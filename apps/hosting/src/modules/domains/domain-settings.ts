@@ -20,6 +20,13 @@ export interface DomainSettings {
   readonly recheckBackoffMaxMs: number;
   /** Scheduled checks of a PENDING domain before they stop (POST …/verify still checks). */
   readonly maxScheduledChecks: number;
+  /**
+   * How long an ACTIVE domain verified in DNS goes between two checks of its records, ms (the
+   * re-check sweep asks for them); one whose record is gone turns PENDING again.
+   */
+  readonly activeRecheckEveryMs: number;
+  /** Kubernetes: period of the reconcile of the domains' Ingresses with the table, ms. */
+  readonly ingressReconcileEveryMs: number;
   /** cert-manager ClusterIssuer of the domains' Ingresses on Kubernetes (HOSTING_DOMAIN_CLUSTER_ISSUER). */
   readonly clusterIssuer: string;
 }

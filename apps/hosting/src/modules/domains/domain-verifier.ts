@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DomainsClient, DomainsRejectedError } from '@platform/domains-client';
 import type { AppDomain } from './app-domain';
 import { AppDomainsRepository } from './app-domains.repository';
-import { checkRecordsInDns } from './dns-records-check';
+import { checkRecordsInDns, recheckRecordsInDns } from './dns-records-check';
 import type { CheckedDomainRecord, DomainRecord } from './domain-records';
 import { zoneRecordsOf } from './domain-records';
 import { DOMAIN_SETTINGS } from './domain-settings';
@@ -15,7 +15,8 @@ import { DomainIngresses } from './domain-ingresses';
 import { DomainsProducer } from './domains.producer';
 
 /** What one check of a domain ended with. */
-export type VerifyOutcome = 'gone' | 'already-active' | 'active' | 'pending' | 'failed';
+export type VerifyOutcome =
+  'gone' | 'already-active' | 'active' | 'still-active' | 'deactivated' | 'pending' | 'failed';
 
 /**
  * The worker's check of one custom domain (docs/hosting.md, "Custom domains"):
@@ -27,6 +28,10 @@ export type VerifyOutcome = 'gone' | 'already-active' | 'active' | 'pending' | '
  * 2. Otherwise (`no-zone`: a foreign domain) DNS is asked; both records found → ACTIVE (`DNS`),
  *    else it stays PENDING with each record's status and the next scheduled check (backing off).
  * The domains service not answering throws (the job is retried).
+ * 3. An ACTIVE domain verified in DNS is checked in DNS again (the re-check sweep asks every
+ *    HOSTING_DOMAIN_ACTIVE_RECHECK_EVERY_MS): a record gone makes it PENDING (no longer routed, its
+ *    Ingress removed) with the records MISSING, and the PENDING checks bring it back once they are
+ *    there again. Records the platform wrote into an owned zone are not checked.
  */
 @Injectable()
 export class DomainVerifier {
@@ -43,6 +48,7 @@ export class DomainVerifier {
   async verify(domainId: string): Promise<VerifyOutcome> {
     const domain = await this.repository.findById(domainId);
     if (!domain) return 'gone';
+    if (domain.status === 'ACTIVE') return this.recheckActive(domain);
     if (domain.status !== 'PENDING') return 'already-active';
     const records: DomainRecord[] = domain.records.map(({ type, name, value }) => ({ type, name, value }));
     let zone: string | undefined;
@@ -105,6 +111,37 @@ export class DomainVerifier {
     this.logger.log({ domainId: domain.id }, 'custom domain detached during its check: undoing it');
     await this.producer.requestRelease({ ...releaseOf(domain), zoneWritten: zone !== null });
     return 'gone';
+  }
+
+  /**
+   * An ACTIVE domain's records checked again in DNS (not one whose records the platform wrote):
+   * all FOUND, or no answer, it stays ACTIVE; a record known gone turns it PENDING (the proxy stops
+   * routing it), its Ingress removed first: a failure there retries the job on the ACTIVE row, and
+   * one after it leaves an ACTIVE row whose Ingress the periodic reconcile applies again (the next
+   * re-check then turns it PENDING), never a PENDING domain that an Ingress still serves.
+   */
+  private async recheckActive(domain: AppDomain): Promise<VerifyOutcome> {
+    if (domain.verifiedBy !== 'DNS') return 'already-active';
+    const records: DomainRecord[] = domain.records.map(({ type, name, value }) => ({ type, name, value }));
+    const checked = await recheckRecordsInDns(records, {
+      servers: this.settings.dnsServers,
+      timeoutMs: this.settings.dnsTimeoutMs,
+    });
+    if (checked === null || checked.every((r) => r.status === 'FOUND')) {
+      await this.repository.recordActiveCheck(domain.id, checked);
+      return 'still-active';
+    }
+    const next = new Date(Date.now() + this.settings.recheckBackoffMs);
+    await this.ingresses.close(domain.hostname);
+    if (!(await this.repository.deactivate(domain.id, checked, next))) return 'gone';
+    this.logger.warn(
+      { domainId: domain.id },
+      `custom domain ${domain.hostname} is PENDING again: ${checked
+        .filter((r) => r.status === 'MISSING')
+        .map((r) => `${r.type} ${r.name}`)
+        .join(', ')} missing`,
+    );
+    return 'deactivated';
   }
 
   /** Backoff after this check: backoff · 2^checks, at most the maximum; none past the last scheduled check. */

@@ -9,7 +9,8 @@ import { DOMAINS_RECHECK_SCHEDULER, HostingDomainsQueue, RECHECK_DOMAINS_JOB } f
 /**
  * At worker boot: upserts the re-check's job scheduler under a fixed id (every
  * HOSTING_DOMAIN_RECHECK_EVERY_MS, one schedule however many workers start). Each run asks for the
- * check of every PENDING domain whose next check is due (each domain backs off on its own).
+ * check of every PENDING domain whose next check is due (each domain backs off on its own) and of
+ * every ACTIVE domain verified in DNS last checked HOSTING_DOMAIN_ACTIVE_RECHECK_EVERY_MS ago.
  */
 @Injectable()
 export class DomainsRecheckScheduler implements OnApplicationBootstrap {

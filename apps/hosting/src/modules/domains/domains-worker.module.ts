@@ -6,6 +6,7 @@ import { QueueModule } from '@platform/queue';
 import { AppDomainsRepository } from './app-domains.repository';
 import { ImportsWorkerModule } from '../imports/imports-worker.module';
 import { DomainIngresses } from './domain-ingresses';
+import { DomainIngressesScheduler } from './domain-ingresses.scheduler';
 import { DomainRoutes } from './domain-routes.service';
 import { DomainVerifier } from './domain-verifier';
 import { DOMAINS_URL } from './domain-settings';
@@ -15,7 +16,8 @@ import { DomainsProcessor } from './domains.processor';
 import { DomainsProducer } from './domains.producer';
 
 /**
- * Custom domains, worker side: consumes `hosting-domains` (checks, releases, the re-check sweep)
+ * Custom domains, worker side: consumes `hosting-domains` (checks, releases, the re-check sweep,
+ * the Ingress reconcile on Kubernetes)
  * and resolves a custom Host to its variant for the proxy (DomainRoutes, exported). Needs
  * QueueModule.forRoot() and the worker's HostingConfigModule (DOMAIN_SETTINGS, DOMAINS_URL).
  */
@@ -24,6 +26,7 @@ import { DomainsProducer } from './domains.producer';
   providers: [
     AppDomainsRepository,
     DomainIngresses,
+    DomainIngressesScheduler,
     DomainRoutes,
     DomainVerifier,
     DomainsProcessor,

@@ -6,8 +6,10 @@ import type { DomainRecord } from './domain-records';
 export const VERIFY_DOMAIN_JOB = 'domain.verify';
 /** Undoes what a detached domain had: its records in an owned zone, its Ingress (Kubernetes). */
 export const RELEASE_DOMAIN_JOB = 'domain.release';
-/** Adds the verify job of every PENDING domain whose next check is due. */
+/** Adds the verify job of every PENDING domain whose next check is due, and of ACTIVE ones due a re-check. */
 export const RECHECK_DOMAINS_JOB = 'domains.recheck';
+/** Kubernetes: applies missing Ingresses of ACTIVE domains, removes the others (DomainIngresses.reconcile). */
+export const RECONCILE_INGRESSES_JOB = 'domains.reconcile-ingresses';
 
 /**
  * The hosting worker's custom domains. Job ids are deterministic (`verify.<domainId>`,
@@ -16,7 +18,7 @@ export const RECHECK_DOMAINS_JOB = 'domains.recheck';
  */
 export const HostingDomainsQueue = declareQueue({
   name: 'hosting-domains',
-  jobs: [VERIFY_DOMAIN_JOB, RELEASE_DOMAIN_JOB, RECHECK_DOMAINS_JOB],
+  jobs: [VERIFY_DOMAIN_JOB, RELEASE_DOMAIN_JOB, RECHECK_DOMAINS_JOB, RECONCILE_INGRESSES_JOB],
 });
 
 export interface VerifyDomainJobData {
@@ -37,6 +39,8 @@ export type DomainsJobData = VerifyDomainJobData | ReleaseDomainJobData | Record
 
 /** Fixed job scheduler id: one re-check schedule however many workers start. */
 export const DOMAINS_RECHECK_SCHEDULER = 'hosting-domains-recheck';
+/** Fixed job scheduler id of the Ingress reconcile (declared by workers on the Kubernetes runtime). */
+export const DOMAIN_INGRESSES_SCHEDULER = 'hosting-domains-ingresses';
 
 /** Domains one re-check sweep asks to check at most. */
 export const RECHECK_BATCH = 200;

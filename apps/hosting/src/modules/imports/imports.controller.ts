@@ -1,17 +1,29 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse } from '@nestjs/swagger';
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { CurrentPrincipal } from '@platform/auth';
 import type { Principal } from '@platform/auth';
 import { ApiBearerController, ApiErrorResponses } from '@platform/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LogStreamsService, streamResponse, wantsEventStream } from '../app-logs/log-streams.service';
 import { HostingOperation } from '../apps/apps.operations';
 import { AppParams } from '../apps/apps.request';
+import { BuildLogQuery } from '../build-logs';
 import { ImportParams, SourceStatusQuery } from './imports.request';
 import {
+  ImportLogsResponse,
   ImportOperationResponse,
   SourceStatusResponse,
   SourceUploadResponse,
   importPath,
+  toImportLogsResponse,
   toImportResponse,
   toSourceStatusResponse,
 } from './imports.response';
@@ -38,7 +50,10 @@ const UPLOAD_BODY = {
 })
 @Controller('v1/hosting/apps/:appId')
 export class ImportsController {
-  constructor(private readonly imports: ImportsService) {}
+  constructor(
+    private readonly imports: ImportsService,
+    private readonly streams: LogStreamsService,
+  ) {}
 
   @Post('imports')
   @HttpCode(202)
@@ -79,6 +94,50 @@ export class ImportsController {
   ): Promise<ImportOperationResponse> {
     const view = await this.imports.view(principal.accountId, params.appId, params.importId);
     return toImportResponse(view.operation, view.logs);
+  }
+
+  @Get('imports/:importId/logs')
+  @HostingOperation(
+    'poll',
+    'Build log of an import, also while it runs; live with Accept: text/event-stream or follow=true',
+    'hosting.application:read',
+  )
+  @ApiHeader({
+    name: 'Last-Event-ID',
+    required: false,
+    description:
+      'Live stream only: the id (line number) of the last event received; the stream resumes right after it',
+  })
+  @ApiExtraModels(ImportLogsResponse)
+  @ApiOkResponse({
+    description:
+      'The build log (application/json); with Accept: text/event-stream or follow=true, a live stream of Server-Sent Events: each line an event (id: its line number, data: {line}), `: heartbeat` comments, and a last `event: end` ({reason: COMPLETED, …}) once the import ended, or `event: cut` for a slow reader',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(ImportLogsResponse) } },
+      'text/event-stream': { schema: { type: 'string' } },
+    },
+  })
+  async logs(
+    @CurrentPrincipal() principal: Principal,
+    @Param() params: ImportParams,
+    @Query() query: BuildLogQuery,
+    @Headers('accept') accept: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (!wantsEventStream(accept, query.follow)) {
+      const view = await this.imports.view(principal.accountId, params.appId, params.importId);
+      await reply.status(200).send(toImportLogsResponse(view.operation, view.logs));
+      return;
+    }
+    const source = await this.imports.followLogs(
+      principal.accountId,
+      params.appId,
+      params.importId,
+      lastEventId,
+    );
+    await this.streams.run({ principal, req: req.raw, res: streamResponse(reply) }, source);
   }
 }
 

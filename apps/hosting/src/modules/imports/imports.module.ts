@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OperationRunner, QueueModule } from '@platform/queue';
 import { AppStatusController } from '../app-runtime/app-status.controller';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
+import { LogStreamsModule } from '../app-logs/log-streams.module';
 import { BuildLogLineEntity } from '../build-logs';
 import { AppsModule } from '../apps/apps.module';
 import { SecretStoreModule } from '../secret-store/secret-store.module';
@@ -19,6 +20,7 @@ import { MultipartInstaller } from './multipart-installer.service';
 @Module({
   imports: [
     AppsModule,
+    LogStreamsModule,
     QueueModule.registerQueues(HostingImportsQueue),
     SecretStoreModule,
     TypeOrmModule.forFeature([ImportOperationEntity, BuildLogLineEntity, AppEnvironmentEntity]),

@@ -30,7 +30,7 @@ export class ImportOperationResponse {
   logs?: string[];
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
-  @ApiProperty({ type: [LinkResponse], description: 'self (the poll target), app, status' })
+  @ApiProperty({ type: [LinkResponse], description: 'self (the poll target), logs, app, status' })
   links!: LinkResponse[];
 }
 
@@ -46,6 +46,7 @@ export function toImportResponse(
     updatedAt: operation.updatedAt.toISOString(),
     links: [
       { rel: 'self', href: importPath(operation.appId, operation.id) },
+      { rel: 'logs', href: `${importPath(operation.appId, operation.id)}/logs` },
       { rel: 'app', href: appPath(operation.appId) },
       { rel: 'status', href: `${appPath(operation.appId)}/status` },
     ],
@@ -54,6 +55,32 @@ export function toImportResponse(
     response.error = toOperationError(operation, 'the import failed');
   if (logs.length > 0) response.logs = logs.map(formatLogLine);
   return response;
+}
+
+export class ImportLogsResponse {
+  @ApiProperty({ format: 'uuid' }) importId!: string;
+  @ApiProperty({
+    type: [String],
+    description:
+      'Ordered opaque lines `<ISO timestamp> <STDOUT|STDERR|SYSTEM> <message>` (the last 2000): install, build and start; empty before the worker starts',
+  })
+  lines!: string[];
+  @ApiProperty({ type: [LinkResponse], description: 'self, import' }) links!: LinkResponse[];
+}
+
+export function toImportLogsResponse(
+  operation: ImportOperationEntity,
+  logs: BuildLogLineEntity[],
+): ImportLogsResponse {
+  const operationPath = importPath(operation.appId, operation.id);
+  return {
+    importId: operation.id,
+    lines: logs.map(formatLogLine),
+    links: [
+      { rel: 'self', href: `${operationPath}/logs` },
+      { rel: 'import', href: operationPath },
+    ],
+  };
 }
 
 /** Earlier namespace: POST /v1/hosting/nodejs/apps/{appId}/source answers the upload job's id. */

@@ -1,12 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { OperationRunner } from '@platform/queue';
+import { OperationRunner, isTerminalStatus } from '@platform/queue';
 import type { Queue } from 'bullmq';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { AppsService } from '../apps/apps.service';
-import { BuildLogLineEntity, latestBuildLogLines } from '../build-logs';
+import type { LogStreamSource } from '../app-logs/log-event-stream';
+import { BuildLogLineEntity, buildLogPosition, followBuildLog, latestBuildLogLines } from '../build-logs';
 import { AppErrors } from '../apps/apps.errors';
 import { redactOperationFailure } from '../failures';
 import { LogRedaction } from '../secret-store/log-redaction.service';
@@ -74,5 +75,27 @@ export class ImportsService {
     const redactor = await this.redaction.forApp(appId);
     redactOperationFailure(operation, redactor);
     return { operation, logs: await latestBuildLogLines(this.lines, importId, redactor) };
+  }
+
+  /**
+   * The live stream of an import's build log (docs/hosting.md, "Live logs"): from the line after
+   * `lastEventId` (its `seq`), finished once the import ended and every line was sent.
+   */
+  async followLogs(
+    accountId: string,
+    appId: string,
+    importId: string,
+    lastEventId: string | undefined,
+  ): Promise<LogStreamSource> {
+    const after = buildLogPosition(lastEventId);
+    await this.apps.require(accountId, appId);
+    await this.operation(accountId, appId, importId);
+    return followBuildLog({
+      dataSource: this.lines.manager.connection,
+      operationId: importId,
+      after,
+      redactor: await this.redaction.forApp(appId),
+      ended: async () => isTerminalStatus((await this.operation(accountId, appId, importId)).status),
+    });
   }
 }

@@ -9,12 +9,46 @@ import {
   resourceName,
   selectorLabels,
 } from './kubernetes-objects';
-import type { VariantKey } from './runtime-driver';
+import { VARIANTS, type Variant, type VariantKey } from './runtime-driver';
 
 /** The custom domain an Ingress serves (its host, full; the name only carries a hash of it). */
 export const HOSTNAME_ANNOTATION = 'hosting.platform/hostname';
 /** cert-manager's ingress-shim: it issues the TLS section's certificate from this ClusterIssuer. */
 export const CLUSTER_ISSUER_ANNOTATION = 'cert-manager.io/cluster-issuer';
+
+/** The component label of the custom domains' Ingresses (with the managed-by label: their selector). */
+export const DOMAIN_INGRESS_COMPONENT = 'custom-domain';
+const COMPONENT_LABEL = 'app.kubernetes.io/component';
+
+/** Selects the Ingresses of custom domains this platform made in the apps namespace. */
+export const DOMAIN_INGRESS_LABELS: Readonly<Record<string, string>> = {
+  [COMPONENT_LABEL]: DOMAIN_INGRESS_COMPONENT,
+  [MANAGED_BY_LABEL]: MANAGED_BY,
+};
+
+/** A custom domain's Ingress as the cluster has it: its host name and the variant it sends to. */
+export interface ExistingDomainIngress {
+  readonly hostname: string;
+  /** From its annotations; null when they are missing or unknown (it is applied again). */
+  readonly key: VariantKey | null;
+}
+
+/**
+ * Reads what an Ingress of DOMAIN_INGRESS_LABELS serves: the host name of its annotation (else of
+ * its rule) and the variant of its annotations; null when it names no host.
+ */
+export function readDomainIngress(ingress: {
+  metadata?: { annotations?: Record<string, string> };
+  spec?: { rules?: { host?: string }[] };
+}): ExistingDomainIngress | null {
+  const annotations = ingress.metadata?.annotations ?? {};
+  const hostname = annotations[HOSTNAME_ANNOTATION] ?? ingress.spec?.rules?.[0]?.host;
+  if (!hostname) return null;
+  const appId = annotations[APP_ID_ANNOTATION];
+  const variant = annotations[VARIANT_ANNOTATION] as Variant | undefined;
+  const known = appId && variant && VARIANTS.includes(variant);
+  return { hostname, key: known ? { appId, variant } : null };
+}
 
 export interface DomainIngressOptions {
   /** The apps namespace (the variant's Service is there). */
@@ -48,8 +82,7 @@ export function buildDomainIngress(
       namespace: options.namespace,
       labels: {
         ...selectorLabels(key),
-        'app.kubernetes.io/component': 'custom-domain',
-        [MANAGED_BY_LABEL]: MANAGED_BY,
+        ...DOMAIN_INGRESS_LABELS,
       },
       annotations: {
         [APP_ID_ANNOTATION]: key.appId,

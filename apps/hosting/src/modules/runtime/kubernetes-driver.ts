@@ -6,6 +6,7 @@ import {
   type KubeConfig,
   type KubernetesObject,
   type V1Deployment,
+  type V1Ingress,
   type V1Pod,
 } from '@kubernetes/client-node';
 import {
@@ -19,7 +20,13 @@ import {
   type KubernetesObjectOptions,
   type VariantObjects,
 } from './kubernetes-objects';
-import { buildDomainIngress, domainIngressName } from './kubernetes-domain-ingress';
+import {
+  DOMAIN_INGRESS_LABELS,
+  buildDomainIngress,
+  domainIngressName,
+  readDomainIngress,
+  type ExistingDomainIngress,
+} from './kubernetes-domain-ingress';
 import { PodLogFollower } from './kubernetes-logs';
 import { desiredConfigHash, toRuntimeStatus, type VariantObservation } from './kubernetes-status';
 import {
@@ -480,6 +487,21 @@ export class KubernetesDriver implements RuntimeDriver {
   /** Removes a detached custom domain's Ingress (gone already: nothing to do). */
   async removeDomainIngress(hostname: string): Promise<void> {
     await this.remove('networking.k8s.io/v1', 'Ingress', domainIngressName(hostname));
+  }
+
+  /** The custom domains' Ingresses in the apps namespace (DOMAIN_INGRESS_LABELS), for the reconcile. */
+  async listDomainIngresses(): Promise<ExistingDomainIngress[]> {
+    const list = await this.objects.list<V1Ingress>(
+      'networking.k8s.io/v1',
+      'Ingress',
+      this.options.namespace,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      labelSelector({ ...DOMAIN_INGRESS_LABELS }),
+    );
+    return list.items.flatMap((ingress) => readDomainIngress(ingress) ?? []);
   }
 
   private system(spec: VariantSpec, level: RuntimeLogLevel, message: string): void {

@@ -1,0 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { toBooleanParam } from '@platform/errors';
+
+/** `GET …/deployments/{id}/logs` and `GET …/imports/{id}/logs`: the build log, or its live stream. */
+export class BuildLogQuery {
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: false,
+    description:
+      'true: answer as a live stream (text/event-stream), like Accept: text/event-stream: the lines so far, then new ones until the operation ends',
+  })
+  @IsBoolean({ message: 'follow must be true or false' })
+  @Transform(toBooleanParam)
+  @IsOptional()
+  follow?: boolean;
+}
