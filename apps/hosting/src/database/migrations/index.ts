@@ -11,6 +11,7 @@ import { CreateWebhooks1795600000900 } from './1795600000900-create-webhooks';
 import { CreateReleases1795600001000 } from './1795600001000-create-releases';
 import { AddInstancesAndHealthChecks1795600001100 } from './1795600001100-add-instances-and-health-checks';
 import { CreateAppDomains1795600001200 } from './1795600001200-create-app-domains';
+import { AddRuntimeUsage1795600001400 } from './1795600001400-add-runtime-usage';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const HOSTING_MIGRATIONS = [
   CreateReleases1795600001000,
   AddInstancesAndHealthChecks1795600001100,
   CreateAppDomains1795600001200,
+  AddRuntimeUsage1795600001400,
 ];
