@@ -112,8 +112,9 @@ const CLOSE_WAIT_MS = 2000;
  *   closes that (the worker would have to be root to spawn with `uid`/`gid`), or
  *   `npmStart: 'refuse'`, or Kubernetes.
  * - memory: `--max-old-space-size` = ¾ of memoryMb and small semi-spaces (`heapFlags`; via
- *   NODE_OPTIONS for npm start), so V8's whole heap stays near 80% of the budget. It bounds
- *   V8's heap, not buffers or native memory; a hard RSS bound needs a cgroup (Kubernetes limits).
+ *   NODE_OPTIONS for npm start), so V8's whole heap stays near 80% of the budget; the whole
+ *   sandbox (buffers and native memory too) is bounded by `resources` (a cgroup per instance, or
+ *   the RSS watchdog: `sandbox/resource-bounds.ts`), whose end of an instance is `out of memory`.
  *   RLIMIT_AS is no substitute: V8 reserves far more address space than it uses.
  * - CPU: the app runs under `nice -n <nice>` (default 10), so it gets the CPU only after the
  *   platform's processes. Not a cap: a cap needs cgroup cpu.max (root or systemd delegation),
