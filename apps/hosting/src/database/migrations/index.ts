@@ -12,6 +12,7 @@ import { CreateReleases1795600001000 } from './1795600001000-create-releases';
 import { AddInstancesAndHealthChecks1795600001100 } from './1795600001100-add-instances-and-health-checks';
 import { CreateAppDomains1795600001200 } from './1795600001200-create-app-domains';
 import { AddAppDomainsActiveCheckIndex1795600001300 } from './1795600001300-add-app-domains-active-check-index';
+import { AddRuntimeUsage1795600001400 } from './1795600001400-add-runtime-usage';
 
 /** Every migration of schema `hosting`, oldest first. Append new ones at the end. */
 export const HOSTING_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const HOSTING_MIGRATIONS = [
   AddInstancesAndHealthChecks1795600001100,
   CreateAppDomains1795600001200,
   AddAppDomainsActiveCheckIndex1795600001300,
+  AddRuntimeUsage1795600001400,
 ];

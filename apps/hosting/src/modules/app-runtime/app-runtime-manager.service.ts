@@ -9,9 +9,11 @@ import {
 } from '@nestjs/common';
 import { join } from 'node:path';
 import { RuntimeLogStore } from '../app-logs/runtime-log-store.service';
+import { runtimeFailure } from '../failures/classify-failure';
+import type { FailureContext } from '../failures/operation-failure';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
 import type { ImportSettings } from '../imports/import-settings';
-import type { RecordedInstance } from '../apps/app-environment.entity';
+import type { AppEnvironmentEntity, RecordedInstance } from '../apps/app-environment.entity';
 import { variantKeyId } from '../runtime';
 import { InFlightRequests } from '../runtime/in-flight-requests';
 import type {
@@ -28,7 +30,7 @@ import type { VariantEnvSource } from '../runtime-env/variant-env-source';
 import { LogRedaction } from '../secret-store/log-redaction.service';
 import { SecretRedactor } from '../secrets';
 import { LeaseLostError } from '../worker-leases/worker-lease-store';
-import type { InstanceEvent, OwnedVariant } from '../worker-leases/worker-lease-store';
+import type { InstanceEvent, OwnedVariant, RuntimeRecord } from '../worker-leases/worker-lease-store';
 import { WorkerLeases } from '../worker-leases/worker-leases.service';
 import type { LeaseHolder } from '../worker-leases/worker-leases.service';
 import { RUNTIME_DRIVER } from './runtime-driver.provider';
@@ -57,17 +59,11 @@ const toRecorded = (i: VariantRuntimeStatus['instances'][number]): RecordedInsta
   restarts: i.restarts,
   lastExitCode: i.lastExitCode,
   lastSignal: i.lastSignal,
+  lastExit: i.lastExit,
+  memoryMb: i.memoryBytes === null ? null : Math.round(i.memoryBytes / 1024 / 1024),
   startedAt: i.startedAt?.toISOString() ?? null,
   readyAt: i.readyAt?.toISOString() ?? null,
 });
-
-/**
- * A start's instances as the status shows them: written by the commit of the operation that started
- * them (deployment, restart), so a client that polls the status after it completed sees them at
- * once, not after the next sync.
- */
-export const recordedInstances = (status: VariantRuntimeStatus): RecordedInstance[] =>
-  status.instances.map(toRecorded);
 
 /** What an owned variant runs, when it should run (desired RUNNING with a recorded build). */
 const buildOf = (v: OwnedVariant): BuildToRun | null =>
@@ -125,6 +121,22 @@ export class AppRuntimeManager
   /** This worker's id while it holds a lease (the owner runners record); LeaseLostError otherwise. */
   get workerId(): string {
     return this.leases.requireWorkerId();
+  }
+
+  /**
+   * A start's instances, failure and memory bound as the status shows them: written by the commit
+   * of the operation that started them (import, deployment, restart), so a client that polls the
+   * status after it completed sees them at once, not after the next sync.
+   */
+  recordedRuntime(
+    status: VariantRuntimeStatus,
+  ): Pick<AppEnvironmentEntity, 'runtimeInstances' | 'runtimeFailure' | 'runtimeMemoryLimitMb'> {
+    const memoryMb = this.settings.appMemoryMb;
+    return {
+      runtimeInstances: status.instances.map(toRecorded),
+      runtimeFailure: runtimeFailure(status.instances, { memoryMb }),
+      runtimeMemoryLimitMb: memoryMb,
+    };
   }
 
   /** Starts `build` in the variant, replacing what ran there; resolves once it accepts connections. */
@@ -264,12 +276,14 @@ export class AppRuntimeManager
       for (const status of statuses) {
         const id = variantKeyId(status.key);
         if (this.locks.isLocked(id)) continue; // a start in progress writes its own
-        const events = this.instanceEvents(status);
-        const instances = status.instances.map(toRecorded);
+        const events = this.instanceEvents(status, { memoryMb: this.settings.appMemoryMb });
+        const recorded = this.recordedRuntime(status);
         if (
           await this.record(status.key, status.state, status.lastError, status.port ?? undefined, {
-            instances,
+            instances: recorded.runtimeInstances,
             events,
+            failure: recorded.runtimeFailure,
+            memoryLimitMb: recorded.runtimeMemoryLimitMb ?? undefined,
           })
         )
           await this.rememberPids(workerId, status.key, instancePids(status));
@@ -285,15 +299,17 @@ export class AppRuntimeManager
 
   /**
    * instance.crashed for every crash and instance.restarted for every relaunch since the last sync
-   * (an instance seen for the first time reports nothing of its past).
+   * (an instance seen for the first time reports nothing of its past). A crash says how it ended
+   * (`reason`: `out of memory`, `exit code 3`…) and, when its bounds ended it, its `failure`.
    */
-  private instanceEvents(status: VariantRuntimeStatus): InstanceEvent[] {
+  private instanceEvents(status: VariantRuntimeStatus, context: FailureContext): InstanceEvent[] {
     const events: InstanceEvent[] = [];
     for (const instance of status.instances) {
       const before = this.reported.get(instance.id);
       this.reported.set(instance.id, { crashes: instance.crashes, restarts: instance.restarts });
       if (!before) continue;
       const about = { variant: status.key.variant, instance: { index: instance.index, id: instance.id } };
+      const failure = runtimeFailure([instance], context);
       if (instance.crashes > before.crashes)
         events.push({
           type: 'instance.crashed',
@@ -301,7 +317,9 @@ export class AppRuntimeManager
             ...about,
             exitCode: instance.lastExitCode,
             signal: instance.lastSignal,
+            reason: instance.lastExit,
             restarts: instance.restarts,
+            ...(failure ? { failure } : {}),
           },
         });
       if (instance.restarts > before.restarts)
@@ -455,11 +473,11 @@ export class AppRuntimeManager
     state: string,
     error: string | null,
     port?: number,
-    more: { instances?: RecordedInstance[]; events?: InstanceEvent[] } = {},
+    more: RuntimeRecord = {},
   ): Promise<boolean> {
     const workerId = this.leases.workerId;
     if (workerId === null) return false;
-    const signature = `${workerId}|${state}|${error ?? ''}|${port ?? ''}|${JSON.stringify(more.instances ?? null)}`;
+    const signature = `${workerId}|${state}|${error ?? ''}|${port ?? ''}|${JSON.stringify([more.instances ?? null, more.failure, more.memoryLimitMb])}`;
     const id = variantKeyId(key);
     if (this.written.get(id) === signature && !more.events?.length) return true;
     const owned = await this.leases.store.recordRuntime(

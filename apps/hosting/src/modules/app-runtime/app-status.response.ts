@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { LinkResponse, appPath } from '../apps/apps.response';
 import type { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import type { VariantUrls } from '../apps/variant-urls.service';
+import { FailureResponse, toFailureResponse } from '../failures/failure.response';
 
 export class InstanceStatusResponse {
   @ApiProperty({ description: 'Its slot, 0 to instances − 1 (a replacement takes the slot it replaces)' })
@@ -21,6 +22,22 @@ export class InstanceStatusResponse {
   lastExitCode!: number | null;
   @ApiProperty({ type: String, nullable: true, example: 'SIGKILL', description: 'Signal of its last end' })
   lastSignal!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'out of memory',
+    description:
+      'How its last end is told: `out of memory` (its memory bound ended it: the kernel’s cgroup, the RSS watchdog, or OOMKilled on Kubernetes), `over its process limit`, `killed by <signal>`, `exit code <n>`; null before its first end',
+  })
+  lastExit!: string | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 71,
+    description:
+      'Memory its whole sandbox uses now, in MB (heap, Buffers and native memory: the cgroup’s charge, or the watchdog’s RSS sample), as the worker’s status sync last sampled it (within 2 s); compare with the variant’s memoryLimitMb. Null while it does not run, and on the Kubernetes runtime (not measured)',
+  })
+  memoryMb!: number | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
   @ApiProperty({
     type: String,
@@ -82,6 +99,21 @@ export class VariantStatusResponse {
   @ApiProperty({ type: String, nullable: true, description: 'Why it is RESTARTING or FAILED' })
   error!: string | null;
   @ApiProperty({
+    type: FailureResponse,
+    nullable: true,
+    description:
+      'Why an instance last ended against its will where a phase says it: RESOURCES (OUT_OF_MEMORY: over its memory bound; PROCESS_LIMIT), firstError the driver’s words (`out of memory: the kernel killed it at its memory bound of 256 MB (cgroup-v1)`). Kept while the relaunched instance runs, until a start, deployment or restart replaces the instances; null when none ended so (a plain crash is told by the instances’ lastExit and by error)',
+  })
+  failure!: FailureResponse | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 256,
+    description:
+      'The memory bound of each instance in MB (HOSTING_APP_MEMORY_MB: all of its memory, not only the heap); null before a worker ran the variant',
+  })
+  memoryLimitMb!: number | null;
+  @ApiProperty({
     minimum: 1,
     maximum: 10,
     description: 'How many instances should serve (PATCH …/apps/{appId})',
@@ -121,8 +153,14 @@ export function toAppStatusResponse(
       isolation: e.runtimeIsolation,
       egress: e.runtimeEgress,
       error: e.runtimeError,
+      failure: e.runtimeFailure ? toFailureResponse(e.runtimeFailure) : null,
+      memoryLimitMb: e.runtimeMemoryLimitMb,
       desiredInstances: e.instances,
-      instances: e.runtimeInstances.map((i) => ({ ...i })),
+      instances: e.runtimeInstances.map((i) => ({
+        ...i,
+        lastExit: i.lastExit ?? null,
+        memoryMb: i.memoryMb ?? null,
+      })),
       updatedAt: e.updatedAt.toISOString(),
     })),
     links: [

@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn } from '@platform/database';
+import type { OperationFailure } from '../failures/operation-failure';
 import type { HealthCheck } from '../runtime/health-check';
 
 /** Instances a variant may run (docs/hosting.md, "Instances, health checks and restarts"). */
@@ -14,6 +15,10 @@ export interface RecordedInstance {
   readonly restarts: number;
   readonly lastExitCode: number | null;
   readonly lastSignal: string | null;
+  /** How its last end is told (`out of memory`, `killed by SIGKILL`, `exit code 3`); absent in rows written before it. */
+  readonly lastExit?: string | null;
+  /** Its sandbox's memory in MB as the sync sampled it (null where unmeasured); absent in rows written before it. */
+  readonly memoryMb?: number | null;
   readonly startedAt: string | null;
   readonly readyAt: string | null;
 }
@@ -118,6 +123,17 @@ export class AppEnvironmentEntity {
   /** Every instance as the owning worker last saw it (empty while nothing runs). */
   @Column({ type: 'jsonb', default: () => "'[]'" })
   runtimeInstances!: RecordedInstance[];
+
+  /**
+   * Why the variant's instances last ended against their will where a phase says it (RESOURCES:
+   * over the memory or process bound), as the owning worker's sync last saw it; null otherwise.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  runtimeFailure!: OperationFailure | null;
+
+  /** The memory bound of each instance (HOSTING_APP_MEMORY_MB) the owning worker runs it with; null until recorded. */
+  @Column({ type: 'integer', nullable: true })
+  runtimeMemoryLimitMb!: number | null;
 
   @CreatedAtColumn()
   createdAt!: Date;

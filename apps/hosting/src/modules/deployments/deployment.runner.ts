@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OperationStatus, PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
-import { AppRuntimeManager, recordedInstances } from '../app-runtime/app-runtime-manager.service';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogWriter } from '../build-logs';
 import { AppFailure, StartOutput, startFailure } from '../failures';
@@ -128,7 +128,7 @@ export class DeploymentRunner {
             port: published.handle.port,
             runtimeState: published.handle.state,
             runtimeError: null,
-            runtimeInstances: recordedInstances(published.handle),
+            ...this.runtime.recordedRuntime(published.handle),
             buildDir: published.dir,
             startCommand: record.startCommand,
           },

@@ -1,4 +1,10 @@
-import { buildFailure, firstErrorLine, installFailure, startFailure } from './classify-failure';
+import {
+  buildFailure,
+  firstErrorLine,
+  installFailure,
+  runtimeFailure,
+  startFailure,
+} from './classify-failure';
 import type { FailureLogLine } from './classify-failure';
 import { FAILURE_CODES, failureHint, failurePhaseOf } from './operation-failure';
 
@@ -233,6 +239,40 @@ describe('startFailure', () => {
       code: 'START_FAILED',
       firstError: 'boom',
     });
+  });
+});
+
+describe('runtimeFailure', () => {
+  const oom = {
+    kind: 'RESOURCES',
+    resource: 'memory',
+    detail: 'the kernel killed it at its memory bound of 256 MB (cgroup-v1)',
+  } as const;
+  it("a running instance its bounds ended is RESOURCES OUT_OF_MEMORY with the driver's words", () => {
+    const failure = runtimeFailure(
+      [{ lastFailure: { kind: 'EXITED', exitCode: 3, signal: null } }, { lastFailure: oom }],
+      { memoryMb: 256 },
+    );
+    expect(failure).toMatchObject({
+      phase: 'RESOURCES',
+      code: 'OUT_OF_MEMORY',
+      firstError: 'out of memory: the kernel killed it at its memory bound of 256 MB (cgroup-v1)',
+    });
+    expect(failure?.hint).toContain('256 MB');
+    expect(
+      runtimeFailure([{ lastFailure: { kind: 'RESOURCES', resource: 'pids', detail: '600 processes' } }])
+        ?.code,
+    ).toBe('PROCESS_LIMIT');
+  });
+  it('is null when no instance ended, or only crashed (exit, signal, not listening)', () => {
+    expect(runtimeFailure([])).toBeNull();
+    expect(
+      runtimeFailure([
+        { lastFailure: null },
+        { lastFailure: { kind: 'EXITED', exitCode: null, signal: 'SIGKILL' } },
+        { lastFailure: { kind: 'NOT_LISTENING', timeoutMs: 1000 } },
+      ]),
+    ).toBeNull();
   });
 });
 

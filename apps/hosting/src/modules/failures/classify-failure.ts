@@ -193,3 +193,17 @@ export function startFailure(
       );
   }
 }
+
+/**
+ * Why a variant's instances last ended against their will, where a phase says it: the failure of
+ * the first instance (by index) whose bounds ended it (RESOURCES, told as a start that ended so:
+ * `out of memory: …`); null when none did (a plain crash is told by `lastExit` and `error`).
+ * The worker's status sync records it (docs/hosting.md, "Resource bounds").
+ */
+export function runtimeFailure(
+  instances: readonly { readonly lastFailure: StartFailureReason | null }[],
+  context: FailureContext = {},
+): OperationFailure | null {
+  const ended = instances.find((i) => i.lastFailure?.kind === 'RESOURCES');
+  return ended?.lastFailure ? startFailure(ended.lastFailure, '', [], context) : null;
+}

@@ -6,6 +6,7 @@ export {
   firstErrorLine,
   installFailure,
   npmErrorCode,
+  runtimeFailure,
   startFailure,
   type FailureLogLine,
 } from './classify-failure';

@@ -156,7 +156,7 @@ export function failureHint(code: FailureCode, context: FailureContext = {}): st
     case FailureCode.HEALTH_CHECK_FAILED:
       return `The app's health check never answered 2xx within ${seconds(context.startupTimeoutMs)} (firstError is the last check's result): make the health-check path answer 2xx once the app is ready and fast (within timeoutS), or change the path (PATCH /v1/hosting/apps/{appId}). The release that ran before keeps serving.`;
     case FailureCode.OUT_OF_MEMORY:
-      return `The app ran out of memory${context.memoryMb === undefined ? '' : ` (its bound is ${context.memoryMb} MB for all of its memory, buffers included, about ¾ of it for the JavaScript heap)`}: hold less in memory at start (large caches, whole files read at once, big Buffers), or stream the data.`;
+      return `The app ran out of memory${context.memoryMb === undefined ? '' : ` (its bound is ${context.memoryMb} MB for all of its memory, buffers included, about ¾ of it for the JavaScript heap)`}: hold less in memory (large caches, whole files read at once, big Buffers), or stream the data.`;
     case FailureCode.PROCESS_LIMIT:
       return 'The app ran more processes or threads than its sandbox allows: start fewer (an app runs in one process, without child processes or worker threads).';
     default:

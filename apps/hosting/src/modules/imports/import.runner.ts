@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OperationStatus, PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
-import { AppRuntimeManager, recordedInstances } from '../app-runtime/app-runtime-manager.service';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { APP_ISOLATION } from '../app-runtime/runtime-driver.provider';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { BuildLogWriter } from '../build-logs';
@@ -153,7 +153,7 @@ export class ImportRunner {
           port: handle.port,
           runtimeState: handle.state,
           runtimeError: null,
-          runtimeInstances: recordedInstances(handle),
+          ...this.runtime.recordedRuntime(handle),
           buildDir: build.dir,
           startCommand: build.startCommand,
         },

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OperationStatus, PermanentFailure } from '@platform/queue';
 import type { OperationCommit, OperationContext } from '@platform/queue';
 import { DataSource } from 'typeorm';
-import { AppRuntimeManager, recordedInstances } from '../app-runtime/app-runtime-manager.service';
+import { AppRuntimeManager } from '../app-runtime/app-runtime-manager.service';
 import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppFailure, StartOutput, startFailure } from '../failures';
 import { IMPORT_SETTINGS } from '../imports/import-settings';
@@ -46,7 +46,7 @@ export class RestartRunner {
           port: restarted.handle.port,
           runtimeState: restarted.handle.state,
           runtimeError: null,
-          runtimeInstances: recordedInstances(restarted.handle),
+          ...this.runtime.recordedRuntime(restarted.handle),
         },
       );
     };

@@ -1,7 +1,14 @@
 import { constants } from 'node:os';
 import type { V1ContainerStatus, V1Deployment, V1Pod } from '@kubernetes/client-node';
+import { exitDescription } from './instance-exit';
 import { APP_CONTAINER, CONFIG_HASH_ANNOTATION } from './kubernetes-objects';
-import type { InstanceRuntimeStatus, RuntimeState, VariantKey, VariantRuntimeStatus } from './runtime-driver';
+import type {
+  InstanceRuntimeStatus,
+  RuntimeState,
+  StartFailureReason,
+  VariantKey,
+  VariantRuntimeStatus,
+} from './runtime-driver';
 
 /**
  * What the API server says of a variant, turned into the runtime status the worker reports. Pure:
@@ -63,6 +70,32 @@ function lastTermination(status: V1ContainerStatus | undefined): { exitCode: num
   const terminated = status?.state?.terminated ?? status?.lastState?.terminated;
   if (!terminated) return null;
   return { exitCode: terminated.exitCode, reason: terminated.reason ?? 'Terminated' };
+}
+
+/**
+ * A pod's last end as the status tells it (`lastExit`, `lastFailure`): `OOMKilled` (the container
+ * went over its memory limit, the cluster's cgroup) is `out of memory` with the reason RESOURCES;
+ * any other end is its signal or exit code, with the reason EXITED.
+ */
+export function podEnd(end: { exitCode: number; reason: string } | null): {
+  lastExit: string | null;
+  lastFailure: StartFailureReason | null;
+} {
+  if (!end) return { lastExit: null, lastFailure: null };
+  const signal = signalOfExitCode(end.exitCode);
+  if (end.reason === 'OOMKilled')
+    return {
+      lastExit: exitDescription({ exitCode: end.exitCode, signal, exceeded: 'memory' }),
+      lastFailure: {
+        kind: 'RESOURCES',
+        resource: 'memory',
+        detail: 'the cluster killed it at its memory limit (OOMKilled)',
+      },
+    };
+  return {
+    lastExit: exitDescription({ exitCode: end.exitCode, signal }),
+    lastFailure: { kind: 'EXITED', exitCode: end.exitCode, signal },
+  };
 }
 
 /**
@@ -178,6 +211,9 @@ export function instancesOf(observation: VariantObservation): InstanceRuntimeSta
         crashes: restarts,
         lastExitCode: end?.exitCode ?? null,
         lastSignal: signalOfExitCode(end?.exitCode ?? null),
+        ...podEnd(end),
+        // The metrics API is not read: usage is not measured on this runtime.
+        memoryBytes: null,
         lastError: ready ? null : notReadyReason(pod),
         startedAt: toDate(container?.state?.running?.startedAt ?? pod.status?.startTime),
         readyAt: readyCondition ? toDate(readyCondition.lastTransitionTime) : null,

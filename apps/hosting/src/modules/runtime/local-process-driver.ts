@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import { exceededDescription, exitDescription } from './instance-exit';
 import { LineSplitter, logLevelOf } from './log-lines';
 import { confinedNodeArgv, detectPermissionFlag, heapFlags, refusedNodeFlag } from './node-command';
 import { acceptsConnections, findFreePort, minimalPath, signalGroup } from './process-group';
@@ -111,8 +112,9 @@ const CLOSE_WAIT_MS = 2000;
  *   closes that (the worker would have to be root to spawn with `uid`/`gid`), or
  *   `npmStart: 'refuse'`, or Kubernetes.
  * - memory: `--max-old-space-size` = ¾ of memoryMb and small semi-spaces (`heapFlags`; via
- *   NODE_OPTIONS for npm start), so V8's whole heap stays near 80% of the budget. It bounds
- *   V8's heap, not buffers or native memory; a hard RSS bound needs a cgroup (Kubernetes limits).
+ *   NODE_OPTIONS for npm start), so V8's whole heap stays near 80% of the budget; the whole
+ *   sandbox (buffers and native memory too) is bounded by `resources` (a cgroup per instance, or
+ *   the RSS watchdog: `sandbox/resource-bounds.ts`), whose end of an instance is `out of memory`.
  *   RLIMIT_AS is no substitute: V8 reserves far more address space than it uses.
  * - CPU: the app runs under `nice -n <nice>` (default 10), so it gets the CPU only after the
  *   platform's processes. Not a cap: a cap needs cgroup cpu.max (root or systemd delegation),
@@ -226,8 +228,12 @@ export class LocalProcessDriver implements RuntimeDriver {
     return this.groups.get(variantKeyId(key))?.status() ?? stoppedStatus(key);
   }
 
+  /** Every variant's status, each running instance's memory sampled now (the worker's status sync). */
   async list(): Promise<VariantRuntimeStatus[]> {
-    return [...this.groups.values()].map((g) => g.status());
+    return [...this.groups.values()].map((g) => {
+      for (const supervisor of g.supervisors()) supervisor.sampleUsage();
+      return g.status();
+    });
   }
 
   async stopAll(): Promise<void> {
@@ -310,7 +316,10 @@ class Supervisor implements InstanceSupervisor {
   private readyAt: Date | null = null;
   private lastExitCode: number | null = null;
   private lastSignal: string | null = null;
+  private lastExit: string | null = null;
   private lastError: string | null = null;
+  /** The running instance's memory as sampleUsage() last read it. */
+  private memorySample: number | null = null;
   /** Why the last launch ended before or without becoming ready (the reason of a RuntimeStartError). */
   private lastFailure: StartFailureReason | null = null;
   /** The last instance's usage against its bounds, as it ended. */
@@ -343,10 +352,20 @@ class Supervisor implements InstanceSupervisor {
       crashes: this.crashes,
       lastExitCode: this.lastExitCode,
       lastSignal: this.lastSignal,
+      lastExit: this.lastExit,
+      lastFailure: this.lastFailure,
+      memoryBytes: this.instance && !this.instance.done ? this.memorySample : null,
       lastError: this.lastError,
       startedAt: this.startedAt,
       readyAt: this.readyAt,
     };
+  }
+
+  /** Reads the running instance's memory from its bounds (a cgroup file, or the watchdog's last sample). */
+  sampleUsage(): void {
+    const instance = this.instance;
+    this.memorySample =
+      instance && !instance.done && instance.bounds ? instance.bounds.usage().memoryBytes : null;
   }
 
   status(): VariantRuntimeStatus {
@@ -421,6 +440,7 @@ class Supervisor implements InstanceSupervisor {
     this.state = 'STARTING';
     this.startedAt = new Date();
     this.readyAt = null;
+    this.memorySample = null;
     const isolation = this.settings.isolation;
     if ('refuse' in isolation) {
       this.fail(`not started: ${isolation.refuse}`, { kind: 'REFUSED' });
@@ -526,7 +546,7 @@ class Supervisor implements InstanceSupervisor {
     bounds.watch(pid, (why) => {
       if (instance.done) return;
       instance.exceeded = why;
-      this.system('ERROR', `${exceededWhat(why)}: ${why.detail}: SIGKILL`);
+      this.system('ERROR', `${exceededDescription(why.resource)}: ${why.detail}: SIGKILL`);
       signalGroup(pid, 'SIGKILL');
     });
   }
@@ -732,17 +752,14 @@ class Supervisor implements InstanceSupervisor {
     if (this.healthyTimer) clearTimeout(this.healthyTimer);
     this.healthyTimer = null;
     const exceeded = instance.exceeded;
-    const how = exceeded
-      ? `${exceededWhat(exceeded)}, killed by ${signal ?? 'SIGKILL'}`
-      : signal
-        ? `killed by ${signal}`
-        : `exit code ${code}`;
+    this.lastExit = exitDescription({ exitCode: code, signal, exceeded: exceeded?.resource });
+    const how = exceeded ? `${this.lastExit}, killed by ${signal ?? 'SIGKILL'}` : this.lastExit;
     if (this.stopping) {
       this.system('INFO', `pid ${instance.pid} ended (${how})`);
       return;
     }
     this.lastError = exceeded
-      ? `${exceededWhat(exceeded)}: ${exceeded.detail}`
+      ? `${exceededDescription(exceeded.resource)}: ${exceeded.detail}`
       : (instance.readinessFailure ?? `exited (${how})`);
     this.lastFailure = exceeded
       ? { kind: 'RESOURCES', resource: exceeded.resource, detail: exceeded.detail }
@@ -805,9 +822,4 @@ class Supervisor implements InstanceSupervisor {
       // a failing log sink must not take the supervisor down
     }
   }
-}
-
-/** How an instance its bounds ended is described: its exit is "out of memory" (or the process bound). */
-function exceededWhat(why: ResourceExceeded): string {
-  return why.resource === 'memory' ? 'out of memory' : 'over its process limit';
 }

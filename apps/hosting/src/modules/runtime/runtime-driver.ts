@@ -83,6 +83,22 @@ export interface InstanceRuntimeStatus {
   crashes: number;
   lastExitCode: number | null;
   lastSignal: string | null;
+  /**
+   * How its last end is told (`instance-exit.ts`): `out of memory`, `over its process limit`,
+   * `killed by SIGKILL`, `exit code 3`; null before its first end.
+   */
+  lastExit: string | null;
+  /**
+   * Why it last ended against its will (a crash, a failed readiness; RESOURCES when its bounds
+   * ended it), kept across its crash relaunches; null while it never did.
+   */
+  lastFailure: StartFailureReason | null;
+  /**
+   * Memory of its whole sandbox in bytes (cgroup charge, or the watchdog's RSS sample) as last
+   * sampled by list(); null while it does not run, before a sample, or where the driver does not
+   * measure it (Kubernetes).
+   */
+  memoryBytes: number | null;
   lastError: string | null;
   startedAt: Date | null;
   readyAt: Date | null;
@@ -192,7 +208,11 @@ export interface RuntimeDriver {
    */
   restart(spec: VariantSpec): Promise<VariantHandle>;
   status(key: VariantKey): Promise<VariantRuntimeStatus>;
-  /** Every variant this driver has started and not forgotten (including STOPPED and FAILED ones). */
+  /**
+   * Every variant this driver has started and not forgotten (including STOPPED and FAILED ones),
+   * each running instance's `memoryBytes` sampled now (the worker's status sync calls it; status()
+   * reports the last sample, so the proxy's per-request status reads no file).
+   */
   list(): Promise<VariantRuntimeStatus[]>;
   stopAll(): Promise<void>;
 }

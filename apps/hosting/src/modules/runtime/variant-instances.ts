@@ -20,6 +20,8 @@ export interface InstanceSupervisor {
   /** SIGTERM, `graceMs` to end, then SIGKILL. */
   stop(graceMs?: number): Promise<void>;
   instanceStatus(): InstanceRuntimeStatus;
+  /** Samples the running instance's memory for instanceStatus().memoryBytes. */
+  sampleUsage(): void;
   /** Its own status in the variant's shape (host, isolation, resources…). */
   status(): VariantRuntimeStatus;
   holdsPort(): boolean;

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RecordedInstance } from '../apps/app-environment.entity';
+import type { OperationFailure } from '../failures/operation-failure';
 import type { HealthCheck, StartCommand, Variant, VariantKey } from '../runtime';
 
 /** PostgreSQL channel of ownership changes (payload: an OwnerNotice as JSON). */
@@ -27,6 +28,16 @@ export interface OwnedVariant {
 }
 
 /** An instance's webhook event, recorded with the runtime columns that report it. */
+/** What recordRuntime writes besides the state (each left as it is when absent). */
+export interface RuntimeRecord {
+  readonly instances?: RecordedInstance[];
+  readonly events?: InstanceEvent[];
+  /** The variant's failure while it runs (runtimeFailure; null clears it). */
+  readonly failure?: OperationFailure | null;
+  /** The memory bound its instances run with. */
+  readonly memoryLimitMb?: number;
+}
+
 export interface InstanceEvent {
   readonly type: 'instance.crashed' | 'instance.restarted';
   readonly data: Record<string, unknown>;
@@ -302,7 +313,7 @@ export class WorkerLeaseStore {
     port?: number,
     isolation: string | null = null,
     egress: string | null = null,
-    more: { instances?: RecordedInstance[]; events?: InstanceEvent[] } = {},
+    more: RuntimeRecord = {},
   ): Promise<boolean> {
     const events = more.events ?? [];
     const write = async (manager: EntityManager | DataSource): Promise<boolean> => {
@@ -312,7 +323,9 @@ export class WorkerLeaseStore {
             SET runtime_state = $4, runtime_error = $5, port = COALESCE($6, port),
                 runtime_isolation = COALESCE($7, runtime_isolation),
                 runtime_egress = COALESCE($8, runtime_egress),
-                runtime_instances = COALESCE($9::jsonb, runtime_instances), updated_at = now()
+                runtime_instances = COALESCE($9::jsonb, runtime_instances),
+                runtime_failure = CASE WHEN $10::boolean THEN $11::jsonb ELSE runtime_failure END,
+                runtime_memory_limit_mb = COALESCE($12, runtime_memory_limit_mb), updated_at = now()
           WHERE app_id = $2 AND variant = $3 AND owner_worker_id = $1
          RETURNING app_id`,
           [
@@ -325,6 +338,9 @@ export class WorkerLeaseStore {
             isolation,
             egress,
             more.instances === undefined ? null : JSON.stringify(more.instances),
+            more.failure !== undefined,
+            more.failure ? JSON.stringify(more.failure) : null,
+            more.memoryLimitMb ?? null,
           ],
         ),
       );
