@@ -339,6 +339,7 @@ describe('hosting webhook deliveries: signed, at least once with backoff, in ord
       instance,
       exitCode: restarted.lastExitCode,
       signal: 'SIGKILL',
+      reason: 'killed by SIGKILL', // the instance's lastExit; no failure: its bounds did not end it
       restarts: delivered[0].data.restarts, // 0, or 1 when the relaunch came before the sync saw the crash
     });
     expect([0, 1]).toContain(delivered[0].data.restarts);

@@ -61,6 +61,7 @@ const toRecorded = (i: VariantRuntimeStatus['instances'][number]): RecordedInsta
   lastSignal: i.lastSignal,
   lastExit: i.lastExit,
   memoryMb: i.memoryBytes === null ? null : Math.round(i.memoryBytes / 1024 / 1024),
+  inRotation: i.inRotation,
   startedAt: i.startedAt?.toISOString() ?? null,
   readyAt: i.readyAt?.toISOString() ?? null,
 });

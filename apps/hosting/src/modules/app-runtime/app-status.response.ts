@@ -38,6 +38,11 @@ export class InstanceStatusResponse {
       'Memory its whole sandbox uses now, in MB (heap, Buffers and native memory: the cgroup’s charge, or the watchdog’s RSS sample), as the worker’s status sync last sampled it (within 2 s); compare with the variant’s memoryLimitMb. Null while it does not run, and on the Kubernetes runtime (not measured)',
   })
   memoryMb!: number | null;
+  @ApiProperty({
+    description:
+      'Whether /hosted sends it requests: RUNNING, past its start’s health gate, and not taken out of the rotation by a health check failing 3 times in a row since (it comes back at the next passing probe; the process keeps running). On Kubernetes: its pod is ready',
+  })
+  inRotation!: boolean;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
   @ApiProperty({
     type: String,
@@ -160,6 +165,7 @@ export function toAppStatusResponse(
         ...i,
         lastExit: i.lastExit ?? null,
         memoryMb: i.memoryMb ?? null,
+        inRotation: i.inRotation ?? i.state === 'RUNNING',
       })),
       updatedAt: e.updatedAt.toISOString(),
     })),

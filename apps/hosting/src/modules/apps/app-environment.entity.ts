@@ -19,6 +19,8 @@ export interface RecordedInstance {
   readonly lastExit?: string | null;
   /** Its sandbox's memory in MB as the sync sampled it (null where unmeasured); absent in rows written before it. */
   readonly memoryMb?: number | null;
+  /** Whether traffic goes to it (instanceStatus().inRotation); absent in rows written before it. */
+  readonly inRotation?: boolean;
   readonly startedAt: string | null;
   readonly readyAt: string | null;
 }

@@ -214,6 +214,8 @@ export function instancesOf(observation: VariantObservation): InstanceRuntimeSta
         ...podEnd(end),
         // The metrics API is not read: usage is not measured on this runtime.
         memoryBytes: null,
+        // The Service sends traffic to ready pods only (readinessProbe = the health check).
+        inRotation: ready,
         lastError: ready ? null : notReadyReason(pod),
         startedAt: toDate(container?.state?.running?.startedAt ?? pod.status?.startTime),
         readyAt: readyCondition ? toDate(readyCondition.lastTransitionTime) : null,

@@ -527,6 +527,45 @@ describe('LocalProcessDriver: instances, health-gated starts and restarts', () =
     }
     expect(after.endpoints).toHaveLength(3);
   });
+
+  it('after the start, an instance whose health check fails 3 times in a row leaves the rotation and comes back when it passes', async () => {
+    driver = new LocalProcessDriver(FAST);
+    const logs: RuntimeLogLine[] = [];
+    const started = await driver.start(
+      spec(appDir('runtime-sickens'), { instances: 2, healthCheck: HEALTH, logs }),
+    );
+    expect(started.endpoints).toHaveLength(2);
+    const sickPort = must(started.instances[1].port);
+    await getJson(sickPort, '/sicken');
+    const out = await waitFor(
+      async () => {
+        const s = await driver.status(key());
+        return s.endpoints.length === 1 && s;
+      },
+      { what: 'the failing instance out of the rotation', timeoutMs: 10_000 },
+    );
+    expect(out.endpoints).toEqual([started.instances[0].endpoint]);
+    expect(out.instances.map((i) => [i.state, i.inRotation])).toEqual([
+      ['RUNNING', true],
+      ['RUNNING', false], // still running: only out of the rotation
+    ]);
+    expect(messages(logs, 'SYSTEM')).toContain(
+      'instance 1: health check GET /healthz failed 3 times in a row (last: HTTP 503): out of the rotation until it passes again',
+    );
+    await getJson(sickPort, '/heal');
+    const back = await waitFor(
+      async () => {
+        const s = await driver.status(key());
+        return s.endpoints.length === 2 && s;
+      },
+      { what: 'the healed instance back in the rotation', timeoutMs: 10_000 },
+    );
+    expect(back.instances.map((i) => i.inRotation)).toEqual([true, true]);
+    expect(back.instances[1].id).toBe(started.instances[1].id); // the same instance, never restarted
+    expect(messages(logs, 'SYSTEM')).toContain(
+      'instance 1: health check GET /healthz passes again: back in the rotation',
+    );
+  });
 });
 
 /** How many app processes a log saw start. */

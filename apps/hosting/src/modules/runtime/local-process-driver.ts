@@ -355,6 +355,7 @@ class Supervisor implements InstanceSupervisor {
       lastExit: this.lastExit,
       lastFailure: this.lastFailure,
       memoryBytes: this.instance && !this.instance.done ? this.memorySample : null,
+      inRotation: this.state === 'RUNNING',
       lastError: this.lastError,
       startedAt: this.startedAt,
       readyAt: this.readyAt,

@@ -99,6 +99,11 @@ export interface InstanceRuntimeStatus {
    * measure it (Kubernetes).
    */
   memoryBytes: number | null;
+  /**
+   * Whether the variant's traffic goes to it: RUNNING, past its start's gate, and not taken out by
+   * a health check that keeps failing after the start (locally; a pod's readiness on Kubernetes).
+   */
+  inRotation: boolean;
   lastError: string | null;
   startedAt: Date | null;
   readyAt: Date | null;

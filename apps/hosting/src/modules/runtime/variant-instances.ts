@@ -1,4 +1,4 @@
-import { gateOnHealth, probeHealth, type ProbeResult } from './health-check';
+import { gateOnHealth, probeHealth, type HealthCheck, type ProbeResult } from './health-check';
 import {
   RuntimeStartError,
   stoppedStatus,
@@ -51,6 +51,12 @@ export function variantState(states: readonly RuntimeState[]): RuntimeState {
   return 'STOPPED';
 }
 
+/**
+ * Failed probes in a row that take a serving instance out of the rotation (the default
+ * failureThreshold of a Kubernetes readinessProbe, which the Kubernetes runtime's pods use).
+ */
+export const UNHEALTHY_AFTER_FAILURES = 3;
+
 /** The graceS of the spec's health check in ms, else the driver's stop grace. */
 export const graceMsOf = (spec: VariantSpec, fallbackMs: number): number =>
   spec.healthCheck ? spec.healthCheck.graceS * 1000 : fallbackMs;
@@ -62,6 +68,9 @@ export const graceMsOf = (spec: VariantSpec, fallbackMs: number): number =>
  * only then swaps them in and drains the old (no request in flight, at most the grace period;
  * SIGTERM; the grace period; SIGKILL). A failed gate stops the new ones and leaves the old alone.
  * Every start, restart and stop takes a new generation: an older operation still waiting gives up.
+ * With a health check, each serving instance is probed every intervalS as long as it serves: after
+ * UNHEALTHY_AFTER_FAILURES failures in a row it leaves the rotation (the process keeps running, as
+ * a Kubernetes pod whose readinessProbe fails), and the next passing probe brings it back.
  */
 export class VariantInstances {
   private active: InstanceSupervisor[] = [];
@@ -72,6 +81,8 @@ export class VariantInstances {
   /** What ran last while nothing runs (stopped, or the failed start's), for the status. */
   private last: InstanceSupervisor[] = [];
   private newest: VariantSpec | null = null;
+  /** Serving instances a failing health check took out of the rotation. */
+  private readonly unhealthy = new Set<InstanceSupervisor>();
 
   constructor(
     readonly key: VariantKey,
@@ -115,6 +126,7 @@ export class VariantInstances {
     this.active = fresh;
     this.last = [];
     this.spec = spec;
+    this.watch(fresh, spec);
     if (old.length > 0) await this.drain(old, spec);
     return this.status();
   }
@@ -131,6 +143,7 @@ export class VariantInstances {
       this.log('INFO', `restarting instance ${old.index}: its replacement starts beside it`);
       await this.gate([next], spec, generation, Date.now() + this.settings.startupTimeoutMs);
       this.active = this.active.map((s) => (s === old ? next : s));
+      this.watch([next], spec);
       await this.drain([old], spec);
     }
     this.spec = spec;
@@ -156,6 +169,7 @@ export class VariantInstances {
         () => {
           this.active.push(next);
           this.active.sort((a, b) => a.index - b.index);
+          this.watch([next], spec);
         },
         (error: unknown) => this.log('ERROR', `instance ${index} did not join: ${(error as Error).message}`),
       );
@@ -183,8 +197,11 @@ export class VariantInstances {
   status(): VariantRuntimeStatus {
     const live = this.active.length > 0 || this.pending.length > 0;
     const serving = this.active.length > 0 ? this.active : this.pending.length > 0 ? this.pending : this.last;
-    const instances = (live ? this.supervisors() : this.last).map((s) => s.instanceStatus());
-    const running = this.active.filter((s) => s.instanceStatus().state === 'RUNNING');
+    const instances = (live ? this.supervisors() : this.last).map((s) => ({
+      ...s.instanceStatus(),
+      inRotation: this.inRotation(s),
+    }));
+    const running = this.active.filter((s) => this.inRotation(s));
     const endpoints = running.flatMap((s) => s.instanceStatus().endpoint ?? []);
     const shown = running[0] ?? serving[0];
     const base = shown ? shown.status() : stoppedStatus(this.key);
@@ -199,6 +216,50 @@ export class VariantInstances {
       instances,
       endpoints,
     };
+  }
+
+  /** Whether `supervisor` gets traffic: serving, RUNNING, not taken out by its health check. */
+  private inRotation(supervisor: InstanceSupervisor): boolean {
+    return (
+      this.active.includes(supervisor) &&
+      !this.unhealthy.has(supervisor) &&
+      supervisor.instanceStatus().state === 'RUNNING'
+    );
+  }
+
+  /** Probes each of `serving` every intervalS of the spec's health check while it serves. */
+  private watch(serving: readonly InstanceSupervisor[], spec: VariantSpec): void {
+    const check = spec.healthCheck;
+    if (!check) return;
+    for (const supervisor of serving) void this.watchOne(supervisor, check);
+  }
+
+  private async watchOne(supervisor: InstanceSupervisor, check: HealthCheck): Promise<void> {
+    const probe = this.settings.probe ?? probeHealth;
+    const serves = () => this.active.includes(supervisor);
+    const what = `instance ${supervisor.index}: health check GET ${check.path}`;
+    let failures = 0;
+    while (serves()) {
+      await new Promise((resolve) => setTimeout(resolve, check.intervalS * 1000).unref());
+      // A crashed instance is its supervisor's to relaunch; it is probed again once it runs.
+      if (!serves() || supervisor.instanceStatus().state !== 'RUNNING') continue;
+      const { ok, result } = await probe(
+        `http://${this.settings.host}:${supervisor.port}${check.path}`,
+        check.timeoutS * 1000,
+      );
+      if (!serves()) break;
+      if (ok) {
+        failures = 0;
+        if (this.unhealthy.delete(supervisor)) this.log('INFO', `${what} passes again: back in the rotation`);
+      } else if (++failures >= UNHEALTHY_AFTER_FAILURES && !this.unhealthy.has(supervisor)) {
+        this.unhealthy.add(supervisor);
+        this.log(
+          'WARN',
+          `${what} failed ${failures} times in a row (last: ${result}): out of the rotation until it passes again`,
+        );
+      }
+    }
+    this.unhealthy.delete(supervisor);
   }
 
   /**
