@@ -20,7 +20,7 @@ export const shoppingProductList = defineCommand({
   verb: 'list',
   flags: {},
   async run(ctx: ShoppingAdminContext) {
-    return { products: await new PlatformCatalogAdmin(ctx.dataSource).list() };
+    return { products: await new PlatformCatalogAdmin(ctx.catalog).list() };
   },
 });
 
@@ -37,7 +37,7 @@ export const shoppingProductSetPrice = defineCommand({
     currency: { description: 'ISO 4217 code; the catalog sells in one currency', format: CURRENCY_FORMAT },
   },
   async run(ctx: ShoppingAdminContext, flags) {
-    return new PlatformCatalogAdmin(ctx.dataSource).setPrice(
+    return new PlatformCatalogAdmin(ctx.catalog).setPrice(
       flags.variant,
       Number(flags.amount),
       flags.currency?.toUpperCase(),
@@ -71,7 +71,7 @@ export const shoppingProductAddVariant = defineCommand({
     }
     if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes))
       throw new CliError('INVALID_FLAG_VALUE', '--attributes must be a JSON object such as {"slotLimit":5}');
-    return new PlatformCatalogAdmin(ctx.dataSource).addVariant({
+    return new PlatformCatalogAdmin(ctx.catalog).addVariant({
       productId: flags.product,
       title,
       amount: Number(flags.amount),
@@ -89,7 +89,7 @@ export const shoppingProductArchive = defineCommand({
     variant: { description: 'the price row (variant) to archive', format: ROW_ID_FORMAT },
   },
   async run(ctx: ShoppingAdminContext, flags) {
-    const admin = new PlatformCatalogAdmin(ctx.dataSource);
+    const admin = new PlatformCatalogAdmin(ctx.catalog);
     if (flags.product !== undefined && flags.variant !== undefined)
       throw new CliError('CONFLICTING_FLAGS', 'give --product or --variant, not both');
     if (flags.product !== undefined) return admin.archiveProduct(flags.product);

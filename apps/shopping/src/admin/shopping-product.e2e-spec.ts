@@ -3,6 +3,7 @@ import { dataSourceOptions, runMigrations } from '@platform/database';
 import { TestEnv, createTestEnv, runAdminCli } from '@platform/testing';
 import { DataSource } from 'typeorm';
 import { SHOPPING_MIGRATION_SET } from '../database/shopping.migration-set';
+import { PlatformCatalogRepository } from '../modules/platform-catalog/platform-catalog.repository';
 import { PlatformCatalogService } from '../modules/platform-catalog/platform-catalog.service';
 import type { ShoppingAdminContext } from './admin-context';
 import { SHOPPING_COMMANDS } from './shopping-commands';
@@ -18,7 +19,7 @@ describe('admin CLI shopping-product list|set-price|add-variant|archive (real Po
     await runMigrations(connection, [SHOPPING_MIGRATION_SET]);
     dataSource = await new DataSource(dataSourceOptions(connection, [SHOPPING_MIGRATION_SET])).initialize();
     // Searches without domains never ask the domains service.
-    catalog = new PlatformCatalogService(dataSource, {
+    catalog = new PlatformCatalogService(new PlatformCatalogRepository(dataSource.manager), {
       availability: () => Promise.reject(new Error('not used by these searches')),
     });
   });
@@ -31,7 +32,7 @@ describe('admin CLI shopping-product list|set-price|add-variant|archive (real Po
   /** The CLI as `npm run -s admin -- …` runs it (runCli), on the suite's database: exit code and JSON. */
   const admin = async (...argv: string[]): Promise<{ code: number; json: Record<string, unknown> }> => {
     let out = '';
-    const context: ShoppingAdminContext = { dataSource };
+    const context: ShoppingAdminContext = { catalog: new PlatformCatalogRepository(dataSource.manager) };
     const code = await runCli(
       SHOPPING_COMMANDS,
       argv,

@@ -27,6 +27,13 @@ export class CartsRepository {
     });
   }
 
+  /** The account's cart converted (to a checkout), when it is still active. */
+  async markConverted(id: string, accountId: string): Promise<void> {
+    await this.manager
+      .getRepository(CartEntity)
+      .update({ id, accountId, state: 'active' }, { state: 'converted' });
+  }
+
   /** Writes what a change of a cart changes: one UPDATE (a `save` would SELECT first). */
   async update(cart: CartEntity): Promise<void> {
     const { state, currency, input, lineItems, totals, messages, appliedDiscounts } = cart;

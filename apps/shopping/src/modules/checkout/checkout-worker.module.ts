@@ -3,6 +3,7 @@ import { QueueModule, everyJobScheduler } from '@platform/queue';
 import { OrdersModule } from '../orders/orders.module';
 import { CheckoutQueue, EXPIRE_EVERY_MS, EXPIRE_JOB } from './checkout.jobs';
 import { CheckoutProcessor } from './checkout.processor';
+import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { CheckoutService } from './checkout.service';
 
 /**
@@ -14,6 +15,7 @@ import { CheckoutService } from './checkout.service';
   providers: [
     CheckoutProcessor,
     CheckoutService,
+    CheckoutSessionsRepository,
     everyJobScheduler(CheckoutQueue, {
       id: 'shopping-checkout-expiry',
       everyMs: EXPIRE_EVERY_MS,

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { drainInBatches, runStatement } from '@platform/database';
-import { DataSource, type EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { Business, PricedCart } from '../businesses/business';
 import { BusinessesService, businessBasePath, businessColumn } from '../businesses/businesses.service';
-import { CartEntity } from '../carts/cart.entity';
+import type { CartEntity } from '../carts/cart.entity';
 import { OrdersService } from '../orders/orders.service';
 import type { ShoppingContext } from '../ucp/shopping-context';
 import { UcpErrors } from '../ucp/ucp.errors';
@@ -15,6 +12,7 @@ import type { UcpMessage } from '../ucp/ucp-types';
 import type { CheckoutInput } from './checkout-input';
 import { storedPayment, toCheckoutInput, toPricingInput } from './checkout-requests';
 import { CheckoutSessionEntity, TERMINAL_STATUSES } from './checkout-session.entity';
+import { CheckoutSessionsRepository } from './checkout-sessions.repository';
 import { liveStatus } from './checkout-status';
 import { renderTotals, totalOf } from './checkout-totals';
 import { checkoutView } from './checkout-view';
@@ -42,7 +40,7 @@ export function newId(prefix: string): string {
 @Injectable()
 export class CheckoutService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: CheckoutSessionsRepository,
     private readonly businesses: BusinessesService,
     private readonly orders: OrdersService,
     @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
@@ -81,19 +79,17 @@ export class CheckoutService {
     session.expiresAt = new Date(Date.now() + this.settings.checkoutTtlSeconds * 1000);
     await this.apply(business, session, input, priced);
     const cartId = session.cartId;
-    if (cartId === null) await insertSession(this.dataSource.manager, session);
+    if (cartId === null) await this.sessions.insert(session);
     else
-      await this.dataSource.transaction(async (tx) => {
-        await insertSession(tx, session);
-        await tx
-          .getRepository(CartEntity)
-          .update({ id: cartId, accountId: ctx.accountId, state: 'active' }, { state: 'converted' });
+      await this.sessions.transaction(async (tx) => {
+        await tx.insert(session);
+        await tx.carts.markConverted(cartId, ctx.accountId);
       });
     return { status: 201, body: this.view(ctx, business, session) };
   }
 
   async get(ctx: ShoppingContext, id: string): Promise<UcpReply> {
-    const session = await this.find(this.dataSource.manager, ctx, id);
+    const session = await this.find(this.sessions, ctx, id);
     if (!session) return this.notFound(ctx);
     return { status: 200, body: this.view(ctx, this.businesses.of(ctx.business), session) };
   }
@@ -106,13 +102,13 @@ export class CheckoutService {
   async update(ctx: ShoppingContext, id: string, body: UpdateCheckoutRequest): Promise<UcpReply> {
     const business = this.businesses.of(ctx.business);
     for (let attempt = 0; ; attempt++) {
-      const session = await this.find(this.dataSource.manager, ctx, id);
+      const session = await this.find(this.sessions, ctx, id);
       if (!session) return this.notFound(ctx);
       if (!this.modifiable(session)) return this.notModifiable(ctx, session);
       const input = toCheckoutInput(body, session.input, ctx.capabilities);
       const priced = await business.price(toPricingInput(input));
       await this.apply(business, session, input, priced);
-      if (await updateSession(this.dataSource.manager, session, session.version)) {
+      if (await this.sessions.update(session, session.version)) {
         session.version += 1;
         return { status: 200, body: this.view(ctx, business, session) };
       }
@@ -130,7 +126,7 @@ export class CheckoutService {
     if (claimed) return this.finishCompletion(ctx, business, claimed, instrument);
     // Not ready_for_complete (or a bad handler): the locked read below says what to answer, and
     // takes over a completion a crashed replica left behind.
-    const claim = await this.dataSource.transaction(async (tx): Promise<Claim> => {
+    const claim = await this.sessions.transaction(async (tx): Promise<Claim> => {
       const session = await this.find(tx, ctx, id, true);
       if (!session) return { reply: this.notFound(ctx) };
       if (session.status === 'completed')
@@ -142,7 +138,7 @@ export class CheckoutService {
       if (inProgress) return { reply: { status: 200 as const, body: this.view(ctx, business, session) } };
       if (session.expiresAt.getTime() <= Date.now()) {
         session.status = 'canceled';
-        await updateSession(tx, session);
+        await tx.update(session);
         return {
           reply: this.envelope(ctx, [
             errorMessage('checkout_expired', 'the checkout expired', 'unrecoverable'),
@@ -178,7 +174,7 @@ export class CheckoutService {
       };
       if (body.signals) session.input = { ...session.input, signals: body.signals };
       if (body.attribution) session.input = { ...session.input, attribution: body.attribution };
-      await updateSession(tx, session);
+      await tx.update(session);
       return { session };
     });
     if (claim.reply) return claim.reply;
@@ -204,16 +200,9 @@ export class CheckoutService {
       ...(body.signals ? { signals: body.signals } : {}),
       ...(body.attribution ? { attribution: body.attribution } : {}),
     };
-    const { affected } = await runStatement(
-      this.dataSource,
-      `UPDATE shopping.checkout_sessions
-          SET status = 'complete_in_progress', input = input || $4::jsonb, updated_at = now(), version = version + 1
-        WHERE id = $1 AND account_id = $2 AND business = $3
-          AND status = 'ready_for_complete' AND expires_at > now()`,
-      [id, ctx.accountId, businessColumn(ctx.business), JSON.stringify(patch)],
-    );
-    if (affected === 0) return undefined;
-    return (await this.find(this.dataSource.manager, ctx, id)) ?? undefined;
+    if (!(await this.sessions.claimReady(id, ctx.accountId, businessColumn(ctx.business), patch)))
+      return undefined;
+    return (await this.find(this.sessions, ctx, id)) ?? undefined;
   }
 
   private async finishCompletion(
@@ -233,7 +222,7 @@ export class CheckoutService {
     const { totals } = renderTotals(priced);
     if (totalOf(totals) !== totalOf(session.totals) || priced.droppedLineIds.length > 0) {
       // The prices moved since the agent last saw them: show the new ones, complete nothing.
-      const fresh = await this.dataSource.transaction(async (tx) => {
+      const fresh = await this.sessions.transaction(async (tx) => {
         const row = await this.find(tx, ctx, session.id, true);
         if (!row) return undefined;
         await this.apply(business, row, input, priced, [
@@ -244,7 +233,7 @@ export class CheckoutService {
             content: 'the totals changed; review and complete again',
           },
         ]);
-        await updateSession(tx, row);
+        await tx.update(row);
         return row;
       });
       if (!fresh) return this.notFound(ctx);
@@ -280,9 +269,9 @@ export class CheckoutService {
       await this.revert(session.id, 'ready_for_complete', result.messages);
       return this.envelope(ctx, result.messages);
     }
-    const placed = await this.dataSource.transaction(async (tx) => {
+    const placed = await this.sessions.transaction(async (tx) => {
       const row = session;
-      const order = await this.orders.place(tx, {
+      const order = await this.orders.place(tx.orders, {
         checkout: row,
         business: ctx.business,
         priced,
@@ -294,14 +283,9 @@ export class CheckoutService {
       row.status = 'completed';
       row.orderId = order.id;
       row.messages = [];
-      const done = await tx
-        .getRepository(CheckoutSessionEntity)
-        .update(
-          { id: row.id, status: 'complete_in_progress' },
-          { status: 'completed', orderId: order.id, messages: [] },
-        );
       // Another replica took the completion over (our lease lapsed): this one places nothing.
-      if (!done.affected) throw UcpErrors.busy('the checkout’s completion was taken over; read it again');
+      if (!(await tx.markCompleted(row.id, order.id)))
+        throw UcpErrors.busy('the checkout’s completion was taken over; read it again');
       return { row, order };
     });
     await this.orders.afterPlaced(placed.order);
@@ -310,27 +294,19 @@ export class CheckoutService {
 
   async cancel(ctx: ShoppingContext, id: string): Promise<UcpReply> {
     const business = this.businesses.of(ctx.business);
-    return this.dataSource.transaction(async (tx) => {
+    return this.sessions.transaction(async (tx) => {
       const session = await this.find(tx, ctx, id, true);
       if (!session) return this.notFound(ctx);
       if (!this.modifiable(session)) return this.notModifiable(ctx, session);
       session.status = 'canceled';
-      await updateSession(tx, session);
+      await tx.update(session);
       return { status: 200 as const, body: this.view(ctx, business, session) };
     });
   }
 
   /** Live sessions past their expires_at become canceled (the worker's sweep); returns how many. */
   async cancelExpired(now: Date, batch = 500): Promise<number> {
-    return drainInBatches(
-      this.dataSource,
-      `UPDATE shopping.checkout_sessions SET status = 'canceled', updated_at = now(), version = version + 1
-        WHERE id IN (SELECT id FROM shopping.checkout_sessions
-                      WHERE status NOT IN ('completed', 'canceled', 'complete_in_progress') AND expires_at <= $1
-                      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [now],
-      batch,
-    );
+    return this.sessions.cancelExpired(now, batch);
   }
 
   // ---- helpers ----
@@ -375,9 +351,7 @@ export class CheckoutService {
     status: 'ready_for_complete',
     messages: readonly UcpMessage[],
   ): Promise<void> {
-    await this.dataSource
-      .getRepository(CheckoutSessionEntity)
-      .update({ id, status: 'complete_in_progress' }, { status, messages: [...messages] });
+    await this.sessions.revertCompletion(id, status, messages);
   }
 
   /**
@@ -388,30 +362,23 @@ export class CheckoutService {
     ctx: ShoppingContext,
     cartId: string,
   ): Promise<{ cart: CartEntity; existing: CheckoutSessionEntity | undefined } | 'missing'> {
-    const cart = await this.dataSource
-      .getRepository(CartEntity)
-      .findOneBy({ id: cartId, accountId: ctx.accountId, business: businessColumn(ctx.business) });
+    const cart = await this.sessions.carts.findOfAccount(cartId, ctx.accountId, businessColumn(ctx.business));
     if (!cart || cart.state === 'canceled' || cart.expiresAt.getTime() <= Date.now()) return 'missing';
-    const existing = await this.dataSource.getRepository(CheckoutSessionEntity).findOne({
-      where: { cartId, accountId: ctx.accountId },
-      order: { createdAt: 'DESC' },
-    });
+    const existing = await this.sessions.findLatestOfCart(cartId, ctx.accountId);
     return {
       cart,
       existing: existing && !TERMINAL_STATUSES.includes(existing.status) ? existing : undefined,
     };
   }
 
+  /** The caller's session at its business, through `sessions` (this service's or a transaction's copy). */
   private find(
-    manager: EntityManager,
+    sessions: CheckoutSessionsRepository,
     ctx: ShoppingContext,
     id: string,
     lock = false,
   ): Promise<CheckoutSessionEntity | null> {
-    return manager.getRepository(CheckoutSessionEntity).findOne({
-      where: { id, accountId: ctx.accountId, business: businessColumn(ctx.business) },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    return sessions.findOfAccount(id, ctx.accountId, businessColumn(ctx.business), lock);
   }
 
   private modifiable(session: CheckoutSessionEntity): boolean {
@@ -502,43 +469,4 @@ function dedupe(messages: UcpMessage[]): UcpMessage[] {
     seen.add(key);
     return true;
   });
-}
-
-/**
- * Writes a new session: one INSERT (a `save` would first SELECT the id to choose between insert
- * and update).
- */
-async function insertSession(manager: EntityManager, session: CheckoutSessionEntity): Promise<void> {
-  await manager
-    .getRepository(CheckoutSessionEntity)
-    .insert(session as QueryDeepPartialEntity<CheckoutSessionEntity>);
-}
-
-/**
- * Writes what a change of a session changes: one UPDATE (updated_at and version move with it);
- * with `expectedVersion`, only if the row is still at that version. Whether it wrote.
- */
-async function updateSession(
-  manager: EntityManager,
-  session: CheckoutSessionEntity,
-  expectedVersion?: number,
-): Promise<boolean> {
-  const { status, currency, input, lineItems, totals, messages, appliedDiscounts, orderId, cartId } = session;
-  const result = await manager
-    .getRepository(CheckoutSessionEntity)
-    .update(
-      expectedVersion === undefined ? { id: session.id } : { id: session.id, version: expectedVersion },
-      {
-        status,
-        currency,
-        input,
-        lineItems,
-        totals,
-        messages,
-        appliedDiscounts,
-        orderId,
-        cartId,
-      } as QueryDeepPartialEntity<CheckoutSessionEntity>,
-    );
-  return (result.affected ?? 0) > 0;
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
-import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
+import { CheckoutSessionsRepository } from '../checkout/checkout-sessions.repository';
 
 const escape = (s: string): string =>
   s.replace(
@@ -26,12 +25,12 @@ const BUYER_ACTIONS: Record<string, string> = {
 @Injectable()
 export class HandoffService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: CheckoutSessionsRepository,
     @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
   ) {}
 
   async page(business: string, id: string): Promise<string | undefined> {
-    const session = await this.dataSource.getRepository(CheckoutSessionEntity).findOneBy({ id, business });
+    const session = await this.sessions.findOfBusiness(id, business);
     if (!session) return undefined;
     const lines = session.lineItems
       .map((l) => {

@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
+import { withSessionLock } from '@platform/database';
 import { EntityManager, IsNull } from 'typeorm';
 import type { MailVia } from './mail-transport.service';
 import { ShoppingOrderEntity } from '../orders/shopping-order.entity';
 
-/** Storage of the orders' confirmation e-mail state (columns of `shopping.orders`). */
+/** Storage of the orders' confirmation e-mail state (columns of `shopping.orders`) and its lock. */
 @Injectable()
 export class OrderConfirmationsRepository {
   constructor(private readonly manager: EntityManager) {}
+
+  /**
+   * Runs `work` holding the order's confirmation lock (a session advisory lock on a connection of
+   * its own, released after `work`); while another run holds it, throws SessionLockBusyError.
+   */
+  whileConfirming<T>(orderId: string, work: () => Promise<T>): Promise<T> {
+    return withSessionLock(this.manager.connection, `shopping.order-confirm:${orderId}`, work);
+  }
 
   /** The address the buyer gave on the checkout (`buyer.email`), and nothing else of its input. */
   async findBuyerEmail(checkoutId: string): Promise<string | null> {

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { withSessionLock } from '@platform/database';
 import { errorMessage } from '@platform/errors';
-import { DataSource } from 'typeorm';
 import { OrdersService } from '../orders/orders.service';
 import type { ShoppingOrderEntity } from '../orders/shopping-order.entity';
 import { ShoppingOrdersRepository } from '../orders/shopping-orders.repository';
@@ -39,7 +37,6 @@ export class OrderConfirmations {
   private readonly logger = new Logger(OrderConfirmations.name);
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly orderRows: ShoppingOrdersRepository,
     private readonly confirmations: OrderConfirmationsRepository,
     private readonly orders: OrdersService,
@@ -48,9 +45,7 @@ export class OrderConfirmations {
 
   /** Sends the order's confirmation unless it is recorded (sent or given up); see the class. */
   confirm(orderId: string, attempt: { readonly finalAttempt: boolean }): Promise<ConfirmationRun> {
-    return withSessionLock(this.dataSource, `shopping.order-confirm:${orderId}`, () =>
-      this.confirmAlone(orderId, attempt),
-    );
+    return this.confirmations.whileConfirming(orderId, () => this.confirmAlone(orderId, attempt));
   }
 
   /** confirm() while no other run for this order can be sending. */

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { SHOPPING_SETTINGS, type ShoppingSettings } from '../../config/shopping-settings';
 import type { BusinessKey, PricedCart } from '../businesses/business';
 import { businessBasePath, businessColumn } from '../businesses/businesses.service';
@@ -47,8 +46,8 @@ export class OrdersService {
     @Inject(SHOPPING_SETTINGS) private readonly settings: ShoppingSettings,
   ) {}
 
-  /** Writes the order of a completing checkout (the caller's transaction) and its first event. */
-  async place(tx: EntityManager, p: PlaceOrder): Promise<ShoppingOrderEntity> {
+  /** Writes the order of a completing checkout and its first event, in `tx` (the caller's transaction's copy). */
+  async place(tx: ShoppingOrdersRepository, p: PlaceOrder): Promise<ShoppingOrderEntity> {
     const order = new ShoppingOrderEntity();
     order.id = p.checkout.id.replace(/^chk_/, 'ord_');
     order.checkoutId = p.checkout.id;
@@ -73,7 +72,7 @@ export class OrdersService {
     const orderNegotiated = p.capabilities ? p.capabilities.has(Capability.ORDER) : true;
     order.webhookUrl = orderNegotiated ? p.webhookUrl : null;
     order.ucpCapabilities = orderCapabilities(p.capabilities, order.webhookUrl);
-    await tx.getRepository(ShoppingOrderEntity).insert(order);
+    await tx.insert(order);
     await this.recordEvent(tx, order.id, 'order.created');
     return order;
   }
@@ -84,22 +83,13 @@ export class OrdersService {
   }
 
   /**
-   * Appends the next event of an order (its sequence is one past the last), in `tx`. The caller
-   * holds the order's row lock (placing, or a worker's change), so two events never get one
-   * sequence. An order without a webhook_url has nobody to tell: its event is given up at once.
+   * Appends the next event of an order (its sequence is one past the last), in `tx` (the caller's
+   * transaction's copy). The caller holds the order's row lock (placing, or a worker's change), so
+   * two events never get one sequence. An order without a webhook_url has nobody to tell: its
+   * event is given up at once.
    */
-  async recordEvent(tx: EntityManager, orderId: string, type: string): Promise<void> {
-    // One statement: the next sequence and whether anyone is told, read and written together.
-    await tx.query(
-      `INSERT INTO shopping.order_events (order_id, sequence, type, attempts, failed_at, last_error)
-       SELECT o.id,
-              COALESCE((SELECT MAX(e.sequence) FROM shopping.order_events e WHERE e.order_id = o.id), 0) + 1,
-              $2, 0,
-              CASE WHEN o.webhook_url IS NULL THEN now() END,
-              CASE WHEN o.webhook_url IS NULL THEN 'the order has no webhook_url' END
-         FROM shopping.orders o WHERE o.id = $1`,
-      [orderId, type],
-    );
+  async recordEvent(tx: ShoppingOrdersRepository, orderId: string, type: string): Promise<void> {
+    await tx.appendEvent(orderId, type);
   }
 
   /**

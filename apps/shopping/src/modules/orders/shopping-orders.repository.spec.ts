@@ -15,31 +15,38 @@ describe('ShoppingOrdersRepository, OrderEventsRepository and OrderConfirmations
   let confirmations: OrderConfirmationsRepository;
   const accountId = randomUUID();
 
-  async function order(business: string, status: OrderLineStatus, createdAt: Date): Promise<string> {
+  async function order(
+    business: string,
+    status: OrderLineStatus,
+    createdAt: Date,
+    webhookUrl: string | null = 'https://agent.example/webhook',
+  ): Promise<string> {
     const id = `ord_${randomUUID().replace(/-/g, '')}`;
-    await t.dataSource.getRepository(ShoppingOrderEntity).insert({
-      id,
-      checkoutId: id.replace('ord_', 'chk_'),
-      business,
-      accountId,
-      currency: 'USD',
-      lineItems: [
-        {
-          id: 'li_1',
-          item: { id: 'item', title: 'Item', price: 100 },
-          quantity: { original: 1, total: 1, fulfilled: 0 },
-          totals: [],
-          status,
-        },
-      ],
-      totals: [],
-      events: [],
-      adjustments: [],
-      externalOrderId: null,
-      webhookUrl: 'https://agent.example/webhook',
-      ucpCapabilities: {},
-      createdAt,
-    });
+    await orders.insert(
+      Object.assign(new ShoppingOrderEntity(), {
+        id,
+        checkoutId: id.replace('ord_', 'chk_'),
+        business,
+        accountId,
+        currency: 'USD',
+        lineItems: [
+          {
+            id: 'li_1',
+            item: { id: 'item', title: 'Item', price: 100 },
+            quantity: { original: 1, total: 1, fulfilled: 0 },
+            totals: [],
+            status,
+          },
+        ],
+        totals: [],
+        events: [],
+        adjustments: [],
+        externalOrderId: null,
+        webhookUrl,
+        ucpCapabilities: {},
+        createdAt,
+      }),
+    );
     return id;
   }
 
@@ -60,6 +67,55 @@ describe('ShoppingOrdersRepository, OrderEventsRepository and OrderConfirmations
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  // Not platform orders: the provisioning sweep's test below sees none of these.
+  const store = `store:${randomUUID()}`;
+  const eventsOf = async (orderId: string) =>
+    (
+      await t.dataSource.query(
+        'SELECT sequence, type, failed_at IS NOT NULL AS given_up, last_error FROM shopping.order_events WHERE order_id = $1 ORDER BY sequence',
+        [orderId],
+      )
+    ).map((r: { sequence: number; type: string; given_up: boolean; last_error: string | null }) => [
+      r.sequence,
+      r.type,
+      r.given_up,
+      r.last_error,
+    ]);
+
+  it("appends an order's events in sequence; an order without a webhook_url has its events given up at once", async () => {
+    const told = await order(store, 'processing', new Date());
+    const silent = await order(store, 'processing', new Date(), null);
+    await orders.appendEvent(told, 'order.created');
+    await orders.appendEvent(told, 'line.fulfilled');
+    await orders.appendEvent(silent, 'order.created');
+    await orders.appendEvent(`ord_${randomUUID()}`, 'order.created'); // no such order: nothing
+    expect(await eventsOf(told)).toEqual([
+      [1, 'order.created', false, null],
+      [2, 'line.fulfilled', false, null],
+    ]);
+    expect(await eventsOf(silent)).toEqual([[1, 'order.created', true, 'the order has no webhook_url']]);
+  });
+
+  it('changes an order under its row lock in a transaction, with its event, or not at all', async () => {
+    const id = await order(store, 'processing', new Date());
+    await orders.transaction(async (tx) => {
+      const locked = await tx.findByIdForUpdate(id);
+      if (!locked) throw new Error('order not found');
+      locked.lineItems = locked.lineItems.map((line) => ({ ...line, status: 'fulfilled' as const }));
+      await tx.save(locked);
+      await tx.appendEvent(id, 'line.fulfilled');
+    });
+    expect((await orders.findById(id))?.lineItems[0].status).toBe('fulfilled');
+    await expect(
+      orders.transaction(async (tx) => {
+        await tx.appendEvent(id, 'line.removed');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await eventsOf(id)).toEqual([[1, 'line.fulfilled', false, null]]);
+    expect(await orders.transaction((tx) => tx.findByIdForUpdate(`ord_${randomUUID()}`))).toBeNull();
   });
 
   it('sweeps the platform orders still processing, oldest first, and not store orders', async () => {

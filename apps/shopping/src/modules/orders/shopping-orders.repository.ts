@@ -3,13 +3,54 @@ import { EntityManager } from 'typeorm';
 import { ShoppingOrderEntity } from './shopping-order.entity';
 
 /**
- * Storage of the Shopping API's orders (`shopping.orders`) as their reads and the worker's sweep
- * see them. (Placing an order and recording its events run in the checkout's and the
- * provisioner's transactions, still through OrdersService.)
+ * Storage of the Shopping API's orders (`shopping.orders`) and the events they append
+ * (`shopping.order_events`): placing an order, a change of its lines under its row lock, its
+ * reads and the worker's sweep. `transaction(work)` runs `work` with a copy bound to one
+ * transaction; a completing checkout places its order through the copy of its own transaction
+ * (CheckoutSessionsRepository's `orders`).
  */
 @Injectable()
 export class ShoppingOrdersRepository {
   constructor(private readonly manager: EntityManager) {}
+
+  transaction<T>(work: (tx: ShoppingOrdersRepository) => Promise<T>): Promise<T> {
+    return this.manager.transaction((manager) => work(new ShoppingOrdersRepository(manager)));
+  }
+
+  async insert(order: ShoppingOrderEntity): Promise<void> {
+    await this.manager.getRepository(ShoppingOrderEntity).insert(order);
+  }
+
+  /** The order, its row locked until the transaction ends. */
+  findByIdForUpdate(id: string): Promise<ShoppingOrderEntity | null> {
+    return this.manager
+      .getRepository(ShoppingOrderEntity)
+      .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Writes the order as changed. */
+  async save(order: ShoppingOrderEntity): Promise<void> {
+    await this.manager.getRepository(ShoppingOrderEntity).save(order);
+  }
+
+  /**
+   * Appends the order's next event (its sequence one past the last) in one statement, which reads
+   * and writes the sequence and whether anyone is told together: an order without a webhook_url
+   * gets its event given up at once. Two appends never get one sequence while the caller holds
+   * the order's row lock (or places it).
+   */
+  async appendEvent(orderId: string, type: string): Promise<void> {
+    await this.manager.query(
+      `INSERT INTO shopping.order_events (order_id, sequence, type, attempts, failed_at, last_error)
+       SELECT o.id,
+              COALESCE((SELECT MAX(e.sequence) FROM shopping.order_events e WHERE e.order_id = o.id), 0) + 1,
+              $2, 0,
+              CASE WHEN o.webhook_url IS NULL THEN now() END,
+              CASE WHEN o.webhook_url IS NULL THEN 'the order has no webhook_url' END
+         FROM shopping.orders o WHERE o.id = $1`,
+      [orderId, type],
+    );
+  }
 
   findById(id: string): Promise<ShoppingOrderEntity | null> {
     return this.manager.getRepository(ShoppingOrderEntity).findOneBy({ id });

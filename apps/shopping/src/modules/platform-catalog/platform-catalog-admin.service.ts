@@ -1,11 +1,10 @@
-import { DataSource, EntityManager } from 'typeorm';
 import { readDomainAttributes, readHostingAttributes } from './platform-catalog.attributes';
 import { PlatformCatalogErrors } from './platform-catalog.errors';
 import { CATALOG_ROW_ID } from './platform-catalog.ids';
+import type { PlatformCatalogRepository } from './platform-catalog.repository';
 import { DEFAULT_PLATFORM_CURRENCY } from './platform-catalog.service';
-import { PlatformProductEntity } from './platform-product.entity';
 import type { PlatformCatalogStatus, PlatformProductKind } from './platform-product.entity';
-import { PlatformVariantEntity } from './platform-variant.entity';
+import type { PlatformVariantEntity } from './platform-variant.entity';
 
 export interface AdminVariantView {
   readonly id: string;
@@ -61,14 +60,12 @@ const isUniqueViolation = (e: unknown): boolean =>
  * currency: a price in another currency than every other ACTIVE row's is refused.
  */
 export class PlatformCatalogAdmin {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly catalog: PlatformCatalogRepository) {}
 
   async list(): Promise<AdminProductView[]> {
     const [products, variants] = await Promise.all([
-      this.dataSource.getRepository(PlatformProductEntity).find({ order: { id: 'ASC' } }),
-      this.dataSource
-        .getRepository(PlatformVariantEntity)
-        .find({ order: { productId: 'ASC', position: 'ASC' } }),
+      this.catalog.findAllProducts(),
+      this.catalog.findAllVariants(),
     ]);
     return products.map((p) => ({
       id: p.id,
@@ -84,17 +81,15 @@ export class PlatformCatalogAdmin {
 
   /** The row's new price (its currency unless `currency` is given); an archived row is refused. */
   async setPrice(variantId: string, amount: number, currency?: string): Promise<AdminVariantView> {
-    return this.dataSource.transaction(async (manager) => {
-      const row = await manager
-        .getRepository(PlatformVariantEntity)
-        .findOne({ where: { id: variantId }, lock: { mode: 'pessimistic_write' } });
+    return this.catalog.transaction(async (tx) => {
+      const row = await tx.findVariantForUpdate(variantId);
       if (!row) throw PlatformCatalogErrors.variantNotFound(variantId);
       if (row.status !== 'ACTIVE') throw PlatformCatalogErrors.variantArchived(variantId);
       const next = currency ?? row.currency;
-      await this.checkCurrency(manager, next, variantId);
+      await this.checkCurrency(tx, next, variantId);
       row.amount = amount;
       row.currency = next;
-      return variantView(await manager.getRepository(PlatformVariantEntity).save(row));
+      return variantView(await tx.saveVariant(row));
     });
   }
 
@@ -106,21 +101,15 @@ export class PlatformCatalogAdmin {
    */
   async addVariant(input: NewVariant): Promise<AdminVariantView> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const product = await manager
-          .getRepository(PlatformProductEntity)
-          .findOne({ where: { id: input.productId }, lock: { mode: 'pessimistic_write' } });
+      return await this.catalog.transaction(async (tx) => {
+        const product = await tx.findProductForUpdate(input.productId);
         if (!product) throw PlatformCatalogErrors.productNotFound(input.productId);
         if (product.status !== 'ACTIVE') throw PlatformCatalogErrors.productArchived(input.productId);
-        const { attributes, idSuffix } = await this.attributesFor(manager, product.kind, input.attributes);
-        const variants = manager.getRepository(PlatformVariantEntity);
-        const currency = (await this.catalogCurrencies(manager))[0] ?? DEFAULT_PLATFORM_CURRENCY;
-        const last = await variants.findOne({
-          where: { productId: product.id },
-          order: { position: 'DESC' },
-        });
-        const row = variants.create({
-          id: await this.freshId(manager, product.id, idSuffix),
+        const { attributes, idSuffix } = await this.attributesFor(tx, product.kind, input.attributes);
+        const currency = (await tx.findActiveCurrencies())[0] ?? DEFAULT_PLATFORM_CURRENCY;
+        const last = await tx.findLastVariantOf(product.id);
+        const row = await tx.insertVariant({
+          id: await this.freshId(tx, product.id, idSuffix),
           productId: product.id,
           title: input.title,
           amount: input.amount,
@@ -129,7 +118,7 @@ export class PlatformCatalogAdmin {
           position: last ? last.position + 1 : 0,
           status: 'ACTIVE',
         });
-        return variantView(await variants.save(row));
+        return variantView(row);
       });
     } catch (e) {
       const tld = input.attributes.tld;
@@ -140,10 +129,9 @@ export class PlatformCatalogAdmin {
 
   /** The product ARCHIVED (no longer searched, looked up or priced); archiving again answers the same. */
   async archiveProduct(productId: string): Promise<{ productId: string; status: 'ARCHIVED' }> {
-    const products = this.dataSource.getRepository(PlatformProductEntity);
-    const product = await products.findOneBy({ id: productId });
+    const product = await this.catalog.findProduct(productId);
     if (!product) throw PlatformCatalogErrors.productNotFound(productId);
-    await products.update({ id: productId }, { status: 'ARCHIVED' });
+    await this.catalog.setProductStatus(productId, 'ARCHIVED');
     return { productId, status: 'ARCHIVED' };
   }
 
@@ -151,33 +139,26 @@ export class PlatformCatalogAdmin {
   async archiveVariant(
     variantId: string,
   ): Promise<{ variantId: string; productId: string; status: 'ARCHIVED' }> {
-    const variants = this.dataSource.getRepository(PlatformVariantEntity);
-    const row = await variants.findOneBy({ id: variantId });
+    const row = await this.catalog.findVariant(variantId);
     if (!row) throw PlatformCatalogErrors.variantNotFound(variantId);
-    await variants.update({ id: variantId }, { status: 'ARCHIVED' });
+    await this.catalog.setVariantStatus(variantId, 'ARCHIVED');
     return { variantId, productId: row.productId, status: 'ARCHIVED' };
   }
 
   // ---- internals ----
 
-  /** The currencies of the ACTIVE rows (other than `except`), the most used first. */
-  private async catalogCurrencies(manager: EntityManager, except?: string): Promise<string[]> {
-    const rows: { currency: string }[] = await manager.query(
-      `SELECT currency FROM "shopping"."platform_variants" WHERE status = 'ACTIVE' AND id <> $1
-       GROUP BY currency ORDER BY count(*) DESC, currency`,
-      [except ?? ''],
-    );
-    return rows.map((r) => r.currency);
-  }
-
-  private async checkCurrency(manager: EntityManager, currency: string, variantId: string): Promise<void> {
-    const others = await this.catalogCurrencies(manager, variantId);
+  private async checkCurrency(
+    tx: PlatformCatalogRepository,
+    currency: string,
+    variantId: string,
+  ): Promise<void> {
+    const others = await tx.findActiveCurrencies(variantId);
     if (others.length > 0 && !others.includes(currency))
       throw PlatformCatalogErrors.currencyMismatch(currency, others[0]);
   }
 
   private async attributesFor(
-    manager: EntityManager,
+    tx: PlatformCatalogRepository,
     kind: PlatformProductKind,
     given: Record<string, unknown>,
   ): Promise<{ attributes: Record<string, unknown>; idSuffix: string }> {
@@ -185,12 +166,7 @@ export class PlatformCatalogAdmin {
       const attributes = { minYears: 1, maxYears: 10, ...given };
       const read = readDomainAttributes(attributes);
       if (typeof read === 'string') throw PlatformCatalogErrors.invalidAttributes(read);
-      const priced = await manager
-        .getRepository(PlatformVariantEntity)
-        .createQueryBuilder('v')
-        .where(`(v.attributes ->> 'tld') = :tld`, { tld: read.tld })
-        .andWhere(`v.status = 'ACTIVE'`)
-        .getOne();
+      const priced = await tx.findActiveTldRow(read.tld);
       if (priced) throw PlatformCatalogErrors.tldAlreadyPriced(read.tld, priced.id);
       return { attributes, idSuffix: read.tld };
     }
@@ -201,12 +177,11 @@ export class PlatformCatalogAdmin {
   }
 
   /** `<product>-<suffix>`, or with `-2`, `-3`… when taken; always a CATALOG_ROW_ID. */
-  private async freshId(manager: EntityManager, productId: string, suffix: string): Promise<string> {
-    const variants = manager.getRepository(PlatformVariantEntity);
+  private async freshId(tx: PlatformCatalogRepository, productId: string, suffix: string): Promise<string> {
     for (let n = 1; ; n++) {
       const tail = n === 1 ? `-${suffix}` : `-${suffix}-${n}`;
       const id = `${productId.slice(0, 64 - tail.length).replace(/-+$/, '')}${tail}`;
-      if (CATALOG_ROW_ID.test(id) && !(await variants.existsBy({ id }))) return id;
+      if (CATALOG_ROW_ID.test(id) && !(await tx.variantExists(id))) return id;
     }
   }
 }

@@ -2,18 +2,18 @@ import { Global, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { PLATFORM_CONFIG } from '@platform/config';
 import { DomainsClient } from '@platform/domains-client';
-import { DataSource } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { PlatformCatalogModule } from './platform-catalog.module';
 import { PLATFORM_CATALOG_DOMAINS, PlatformCatalogService } from './platform-catalog.service';
 
-/** What ServiceKitModule gives every module of the app: the config and the DataSource. */
+/** What ServiceKitModule gives every module of the app: the config and the EntityManager. */
 @Global()
 @Module({
   providers: [
     { provide: PLATFORM_CONFIG, useValue: { secretsEncryptionKey: Buffer.alloc(32, 7) } },
-    { provide: DataSource, useValue: {} },
+    { provide: EntityManager, useValue: {} },
   ],
-  exports: [PLATFORM_CONFIG, DataSource],
+  exports: [PLATFORM_CONFIG, EntityManager],
 })
 class AppBasics {}
 

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@platform/config';
 import type { PlatformConfig } from '@platform/config';
 import { DomainsClient } from '@platform/domains-client';
+import { PlatformCatalogRepository } from './platform-catalog.repository';
 import { PLATFORM_CATALOG_DOMAINS, PlatformCatalogService } from './platform-catalog.service';
 
 export interface PlatformCatalogModuleOptions {
@@ -12,7 +13,8 @@ export interface PlatformCatalogModuleOptions {
 /**
  * The platform's own catalog (domain registrations, hosting plans) as PlatformCatalogService, for
  * the Shopping API's platform business and the checkout worker (resolveLine). Its entities are in
- * database/entities.ts; it needs ServiceKitModule (DataSource, PLATFORM_CONFIG) in the root module.
+ * database/entities.ts; it needs ServiceKitModule (the EntityManager, PLATFORM_CONFIG) in the root
+ * module.
  */
 @Module({})
 export class PlatformCatalogModule {
@@ -26,6 +28,7 @@ export class PlatformCatalogModule {
           useFactory: (config: PlatformConfig) =>
             DomainsClient.forPlatform(options.domainsUrl, config.secretsEncryptionKey),
         },
+        PlatformCatalogRepository,
         PlatformCatalogService,
       ],
       exports: [PlatformCatalogService],

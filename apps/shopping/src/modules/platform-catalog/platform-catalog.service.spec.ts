@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { CreatePlatformCatalog1797300000000 } from '../../database/migrations/1797300000000-create-platform-catalog';
 import type { UcpMessage, UcpProduct } from '../ucp/ucp-types';
 import { PlatformCatalogAdmin } from './platform-catalog-admin.service';
+import { PlatformCatalogRepository } from './platform-catalog.repository';
 import { PlatformCatalogService } from './platform-catalog.service';
 import { PlatformProductEntity } from './platform-product.entity';
 import { PlatformVariantEntity } from './platform-variant.entity';
@@ -64,8 +65,9 @@ describe('PlatformCatalogService (real PostgreSQL, fake domains service over HTT
     dataSource = await new DataSource(dataSourceOptions(connection, [CATALOG_SET])).initialize();
     fake = await startFakeDomains(CREDENTIAL);
     const client = new DomainsClient({ baseUrl: fake.url, internalCredential: CREDENTIAL, timeoutMs: 5000 });
-    catalog = new PlatformCatalogService(dataSource, client);
-    admin = new PlatformCatalogAdmin(dataSource);
+    const rows = new PlatformCatalogRepository(dataSource.manager);
+    catalog = new PlatformCatalogService(rows, client);
+    admin = new PlatformCatalogAdmin(rows);
   });
 
   afterAll(async () => {

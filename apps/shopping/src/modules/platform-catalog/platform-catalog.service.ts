@@ -3,7 +3,6 @@ import type { DomainAvailability } from '@platform/contracts';
 import { decodeListCursor, encodeListCursor } from '@platform/crypto';
 import { DomainsUnavailableError } from '@platform/domains-client';
 import { dependencyUnavailable } from '@platform/errors';
-import { DataSource, In } from 'typeorm';
 import type {
   CatalogPage,
   CatalogSearchQuery,
@@ -18,9 +17,10 @@ import { PlatformCatalogErrors } from './platform-catalog.errors';
 import { parseCatalogId, tldOf } from './platform-catalog.ids';
 import type { CatalogId } from './platform-catalog.ids';
 import { catalogProduct, domainProduct } from './platform-catalog.products';
-import { PLATFORM_PRODUCT_KINDS, PlatformProductEntity } from './platform-product.entity';
-import type { PlatformProductKind } from './platform-product.entity';
-import { PlatformVariantEntity } from './platform-variant.entity';
+import { PLATFORM_PRODUCT_KINDS } from './platform-product.entity';
+import type { PlatformProductEntity, PlatformProductKind } from './platform-product.entity';
+import { PlatformCatalogRepository } from './platform-catalog.repository';
+import type { PlatformVariantEntity } from './platform-variant.entity';
 
 /** Where the catalog asks whether names can be registered: DomainsClient (libs/domains-client). */
 export const PLATFORM_CATALOG_DOMAINS = Symbol('PLATFORM_CATALOG_DOMAINS');
@@ -110,7 +110,7 @@ const error = (code: string, content: string, path: string): UcpMessage => ({
 @Injectable()
 export class PlatformCatalogService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly rows: PlatformCatalogRepository,
     @Inject(PLATFORM_CATALOG_DOMAINS) private readonly domains: DomainAvailabilitySource,
   ) {}
 
@@ -168,29 +168,14 @@ export class PlatformCatalogService {
     if (kinds && kinds.length === 0) return { products: [], nextCursor: null, messages };
 
     const limit = Math.min(Math.max(Math.trunc(q.limit) || 1, 1), MAX_PAGE);
-    const priceSql = [
-      priceMin !== undefined ? 'AND v.amount >= :priceMin' : '',
-      priceMax !== undefined ? 'AND v.amount <= :priceMax' : '',
-    ].join(' ');
-    const query = this.dataSource
-      .getRepository(PlatformProductEntity)
-      .createQueryBuilder('p')
-      .where(`p.status = 'ACTIVE'`)
-      .andWhere(
-        `EXISTS (SELECT 1 FROM "shopping"."platform_variants" v WHERE v.product_id = p.id AND v.status = 'ACTIVE' ${priceSql})`,
-        { priceMin, priceMax },
-      )
-      .orderBy('p.id', 'ASC')
-      .limit(limit + 1);
-    if (words.length > 0)
-      // The expression of the GIN index platform_products_search_idx.
-      query.andWhere(
-        `to_tsvector('simple', p.title || ' ' || p.handle || ' ' || p.description) @@ to_tsquery('simple', :tsquery)`,
-        { tsquery: words.map((w) => `${w}:*`).join(' & ') },
-      );
-    if (kinds) query.andWhere('p.kind IN (:...kinds)', { kinds });
-    if (after !== undefined) query.andWhere('p.id > :after', { after });
-    const found = await query.getMany();
+    const found = await this.rows.searchProducts({
+      words,
+      kinds,
+      after,
+      priceMin,
+      priceMax,
+      limit: limit + 1,
+    });
     const page = found.slice(0, limit);
     const rows = await this.activeRowsOf(page.map((p) => p.id));
     const inRange = (v: PlatformVariantEntity) =>
@@ -333,9 +318,7 @@ export class PlatformCatalogService {
     if (ref?.kind === 'domain-period')
       return { kind: 'DOMAIN', domain: ref.domain, periodYears: ref.periodYears };
     if (ref?.kind !== 'row') return undefined;
-    const row = await this.dataSource
-      .getRepository(PlatformVariantEntity)
-      .findOne({ where: { id: ref.id }, relations: { product: true } });
+    const row = await this.rows.findVariantWithProduct(ref.id);
     if (!row?.product || row.product.kind !== 'HOSTING_PLAN') return undefined;
     const hostingProduct = row.product.metadata.hostingProduct;
     const plan = readHostingAttributes(row.attributes);
@@ -345,11 +328,7 @@ export class PlatformCatalogService {
 
   /** The currency the catalog sells in: that of its ACTIVE rows (the admin keeps them to one). */
   async currency(): Promise<string> {
-    const rows: { currency: string }[] = await this.dataSource.query(
-      `SELECT currency FROM "shopping"."platform_variants" WHERE status = 'ACTIVE'
-       GROUP BY currency ORDER BY count(*) DESC, currency LIMIT 1`,
-    );
-    return rows[0]?.currency ?? DEFAULT_PLATFORM_CURRENCY;
+    return (await this.rows.findCatalogCurrency()) ?? DEFAULT_PLATFORM_CURRENCY;
   }
 
   // ---- internals ----
@@ -437,16 +416,7 @@ export class PlatformCatalogService {
   ): Promise<Map<string, PricedRow & { tld: DomainPriceAttributes }>> {
     const byTld = new Map<string, PricedRow & { tld: DomainPriceAttributes }>();
     if (tlds.length === 0) return byTld;
-    const rows = await this.dataSource
-      .getRepository(PlatformVariantEntity)
-      .createQueryBuilder('v')
-      .innerJoinAndSelect('v.product', 'p')
-      // The expression of the unique index platform_variants_active_tld_key.
-      .where(`(v.attributes ->> 'tld') IN (:...tlds)`, { tlds })
-      .andWhere(`v.status = 'ACTIVE'`)
-      .andWhere(`p.status = 'ACTIVE'`)
-      .andWhere(`p.kind = 'DOMAIN_REGISTRATION'`)
-      .getMany();
+    const rows = await this.rows.findActiveTldRows(tlds);
     for (const row of rows) {
       const tld = readDomainAttributes(row.attributes);
       if (typeof tld !== 'string' && row.product) byTld.set(tld.tld, { product: row.product, row, tld });
@@ -461,10 +431,8 @@ export class PlatformCatalogService {
     if (ids.length === 0) return { products, variants };
     const distinct = [...new Set(ids)];
     const [productRows, variantRows] = await Promise.all([
-      this.dataSource.getRepository(PlatformProductEntity).findBy({ id: In(distinct) }),
-      this.dataSource
-        .getRepository(PlatformVariantEntity)
-        .find({ where: { id: In(distinct) }, relations: { product: true } }),
+      this.rows.findProducts(distinct),
+      this.rows.findVariantsWithProduct(distinct),
     ]);
     const owners = [...new Set([...productRows.map((p) => p.id), ...variantRows.map((v) => v.productId)])];
     const active = await this.activeRowsOf(owners);
@@ -481,10 +449,7 @@ export class PlatformCatalogService {
   private async activeRowsOf(productIds: readonly string[]): Promise<Map<string, PlatformVariantEntity[]>> {
     const byProduct = new Map<string, PlatformVariantEntity[]>();
     if (productIds.length === 0) return byProduct;
-    const rows = await this.dataSource.getRepository(PlatformVariantEntity).find({
-      where: { productId: In([...productIds]), status: 'ACTIVE' },
-      order: { productId: 'ASC', position: 'ASC' },
-    });
+    const rows = await this.rows.findActiveVariantsOf(productIds);
     for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
     return byProduct;
   }

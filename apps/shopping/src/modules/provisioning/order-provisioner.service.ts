@@ -1,10 +1,10 @@
 import type { HostingPlan } from '@platform/contracts';
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainsRejectedError } from '@platform/domains-client';
-import { DataSource } from 'typeorm';
 import { OrderEventsPublisher } from '../orders/order-events.publisher';
 import { OrdersService } from '../orders/orders.service';
-import { ShoppingOrderEntity, type OrderLine } from '../orders/shopping-order.entity';
+import type { OrderLine, ShoppingOrderEntity } from '../orders/shopping-order.entity';
+import { ShoppingOrdersRepository } from '../orders/shopping-orders.repository';
 import { HostingRejectedError } from '../platform-provisioning/hosting-plans.client';
 import { PlatformCatalogService, type LineResolution } from '../platform-catalog/platform-catalog.service';
 import { settleLine, type LineOutcome } from './line-settlement';
@@ -46,7 +46,7 @@ export class OrderProvisioner {
   private readonly logger = new Logger(OrderProvisioner.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly orderRows: ShoppingOrdersRepository,
     private readonly catalog: PlatformCatalogService,
     private readonly owners: ProvisioningOwners,
     private readonly orders: OrdersService,
@@ -54,7 +54,7 @@ export class OrderProvisioner {
   ) {}
 
   async provision(orderId: string): Promise<ProvisioningRun> {
-    const order = await this.dataSource.getRepository(ShoppingOrderEntity).findOneBy({ id: orderId });
+    const order = await this.orderRows.findById(orderId);
     if (!order || order.business !== 'platform') return { settled: 0, pending: 0, retryInMs: 0 };
     let settled = 0;
     let pending = 0;
@@ -144,16 +144,15 @@ export class OrderProvisioner {
 
   /** Writes the line's outcome and its order event in one transaction, under the order's row lock. */
   private settle(orderId: string, outcome: LineOutcome): Promise<boolean> {
-    return this.dataSource.transaction(async (tx) => {
-      const repo = tx.getRepository(ShoppingOrderEntity);
-      const order = await repo.findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+    return this.orderRows.transaction(async (tx) => {
+      const order = await tx.findByIdForUpdate(orderId);
       if (!order) return false;
       const change = settleLine(order, outcome, new Date());
       if (!change) return false; // settled meanwhile by another run
       order.lineItems = change.lineItems;
       order.events = change.events;
       order.adjustments = change.adjustments;
-      await repo.save(order);
+      await tx.save(order);
       await this.orders.recordEvent(tx, order.id, change.eventType);
       return true;
     });
