@@ -408,6 +408,13 @@ describe('hosting live logs (Server-Sent Events, two API replicas, real Postgres
       const after = await follow(urlA, logsPath(appId, id));
       await until('the end of the ended import', () => after.events.find((e) => e.event === 'end'));
       expect(lines(after.events)).toHaveLength(103);
+      // pageToken resumes the same way, for a client that cannot send Last-Event-ID; the header wins.
+      const fromToken = await follow(urlB, `${logsPath(appId, id)}?pageToken=100`);
+      await until('the end after the token', () => fromToken.events.find((e) => e.event === 'end'));
+      expect(lines(fromToken.events).map((e) => e.id)).toEqual(['101', '102', '103']);
+      const both = await follow(urlA, `${logsPath(appId, id)}?pageToken=100`, { 'last-event-id': '102' });
+      await until('the end after the header', () => both.events.find((e) => e.event === 'end'));
+      expect(lines(both.events).map((e) => e.id)).toEqual(['103']);
     });
 
     it('answers JSON without Accept: text/event-stream, links it from the import, 400 for a bad Last-Event-ID, 404 for another account', async () => {
@@ -438,6 +445,18 @@ describe('hosting live logs (Server-Sent Events, two API replicas, real Postgres
       const bad = await follow(urlA, logsPath(appId, id), { 'last-event-id': 'x' });
       await until('the answer', () => bad.ended());
       expect(bad.status).toBe(400);
+      const badToken = await a.inject({
+        method: 'GET',
+        url: `${logsPath(appId, id)}?follow=true&pageToken=1.2`,
+        headers: cred.headers,
+      });
+      expect(badToken.statusCode).toBe(400);
+      expect(badToken.json()).toMatchObject({
+        name: 'INVALID_REQUEST',
+        details: [
+          expect.objectContaining({ field: 'pageToken', issue: 'INVALID_PAGE_TOKEN', location: 'query' }),
+        ],
+      });
       const other = await follow(urlA, logsPath(appId, id), {}, await a.newCredential(SCOPES));
       await until('the answer', () => other.ended());
       expect(other.status).toBe(404);

@@ -8,21 +8,32 @@ import { formatLogLine } from './build-log-lines';
 
 const SEQ = /^\d{1,9}$/;
 
+/** Where a reader asks a build log stream to resume: the Last-Event-ID header, or `pageToken`. */
+export interface BuildLogResume {
+  readonly lastEventId?: string;
+  readonly pageToken?: string;
+}
+
 /**
  * The position a build log stream resumes after: Last-Event-ID (else `pageToken`), the `seq` of the
- * last line received (a decimal; an operation's lines are numbered 1, 2, … in order), 0 from the
- * start; anything else → 400 INVALID_REQUEST with `details[].issue` INVALID_PAGE_TOKEN.
+ * last line received (a decimal; an operation's lines are numbered 1, 2, … in order, each event's id
+ * its `seq`), 0 from the start; anything else → 400 INVALID_REQUEST with `details[].issue`
+ * INVALID_PAGE_TOKEN naming the header or the parameter given.
  */
-export function buildLogPosition(lastEventId: string | undefined): number {
-  if (lastEventId === undefined) return 0;
-  if (SEQ.test(lastEventId)) return Number(lastEventId);
+export function buildLogPosition({ lastEventId, pageToken }: BuildLogResume): number {
+  const [given, location, path] =
+    lastEventId !== undefined
+      ? [lastEventId, 'header' as const, 'Last-Event-ID']
+      : [pageToken, 'query' as const, 'pageToken'];
+  if (given === undefined) return 0;
+  if (SEQ.test(given)) return Number(given);
   throw Errors.validation([
     {
-      location: 'header',
-      path: ['Last-Event-ID'],
+      location,
+      path: [path],
       code: 'INVALID_PAGE_TOKEN',
-      message: 'Last-Event-ID must be the id of an event of this stream',
-      value: lastEventId,
+      message: `${path} must be the id of an event of this stream`,
+      value: given,
     },
   ]);
 }

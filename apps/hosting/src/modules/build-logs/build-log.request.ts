@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { toBooleanParam } from '@platform/errors';
 
 /** `GET …/deployments/{id}/logs` and `GET …/imports/{id}/logs`: the build log, or its live stream. */
@@ -15,4 +15,14 @@ export class BuildLogQuery {
   @Transform(toBooleanParam)
   @IsOptional()
   follow?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'Live stream only: the id (line number) of the last event received, where a client cannot send the Last-Event-ID header (which wins when both are given); the stream resumes right after it',
+    example: '42',
+  })
+  @IsString()
+  @MaxLength(64)
+  @IsOptional()
+  pageToken?: string;
 }

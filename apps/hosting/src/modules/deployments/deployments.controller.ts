@@ -112,12 +112,10 @@ export class DeploymentsController {
       await reply.status(200).send(toDeploymentLogsResponse(view.operation, view.logs));
       return;
     }
-    const source = await this.deployments.followLogs(
-      principal.accountId,
-      params.appId,
-      params.deploymentId,
+    const source = await this.deployments.followLogs(principal.accountId, params.appId, params.deploymentId, {
       lastEventId,
-    );
+      pageToken: query.pageToken,
+    });
     await this.streams.run({ principal, req: req.raw, res: streamResponse(reply) }, source);
   }
 }

@@ -8,6 +8,7 @@ import { AppEnvironmentEntity } from '../apps/app-environment.entity';
 import { AppsService } from '../apps/apps.service';
 import type { LogStreamSource } from '../app-logs/log-event-stream';
 import { BuildLogLineEntity, buildLogPosition, followBuildLog, latestBuildLogLines } from '../build-logs';
+import type { BuildLogResume } from '../build-logs';
 import { AppErrors } from '../apps/apps.errors';
 import { DeploymentErrors } from './deployments.errors';
 import { redactOperationFailure } from '../failures';
@@ -126,15 +127,15 @@ export class DeploymentsService {
 
   /**
    * The live stream of a deployment's build log (docs/hosting.md, "Live logs"): from the line after
-   * `lastEventId` (its `seq`), finished once the deployment ended and every line was sent.
+   * `resume` (Last-Event-ID or pageToken: a line's `seq`), finished once the deployment ended and every line was sent.
    */
   async followLogs(
     accountId: string,
     appId: string,
     deploymentId: string,
-    lastEventId: string | undefined,
+    resume: BuildLogResume,
   ): Promise<LogStreamSource> {
-    const after = buildLogPosition(lastEventId);
+    const after = buildLogPosition(resume);
     await this.apps.require(accountId, appId);
     await this.operation(accountId, appId, deploymentId);
     return followBuildLog({

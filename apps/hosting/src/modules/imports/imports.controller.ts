@@ -131,12 +131,10 @@ export class ImportsController {
       await reply.status(200).send(toImportLogsResponse(view.operation, view.logs));
       return;
     }
-    const source = await this.imports.followLogs(
-      principal.accountId,
-      params.appId,
-      params.importId,
+    const source = await this.imports.followLogs(principal.accountId, params.appId, params.importId, {
       lastEventId,
-    );
+      pageToken: query.pageToken,
+    });
     await this.streams.run({ principal, req: req.raw, res: streamResponse(reply) }, source);
   }
 }

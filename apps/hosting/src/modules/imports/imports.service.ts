@@ -8,6 +8,7 @@ import { Repository } from 'typeorm';
 import { AppsService } from '../apps/apps.service';
 import type { LogStreamSource } from '../app-logs/log-event-stream';
 import { BuildLogLineEntity, buildLogPosition, followBuildLog, latestBuildLogLines } from '../build-logs';
+import type { BuildLogResume } from '../build-logs';
 import { AppErrors } from '../apps/apps.errors';
 import { redactOperationFailure } from '../failures';
 import { LogRedaction } from '../secret-store/log-redaction.service';
@@ -79,15 +80,15 @@ export class ImportsService {
 
   /**
    * The live stream of an import's build log (docs/hosting.md, "Live logs"): from the line after
-   * `lastEventId` (its `seq`), finished once the import ended and every line was sent.
+   * `resume` (Last-Event-ID or pageToken: a line's `seq`), finished once the import ended and every line was sent.
    */
   async followLogs(
     accountId: string,
     appId: string,
     importId: string,
-    lastEventId: string | undefined,
+    resume: BuildLogResume,
   ): Promise<LogStreamSource> {
-    const after = buildLogPosition(lastEventId);
+    const after = buildLogPosition(resume);
     await this.apps.require(accountId, appId);
     await this.operation(accountId, appId, importId);
     return followBuildLog({
