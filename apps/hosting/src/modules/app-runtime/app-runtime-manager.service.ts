@@ -35,6 +35,7 @@ import { WorkerLeases } from '../worker-leases/worker-leases.service';
 import type { LeaseHolder } from '../worker-leases/worker-leases.service';
 import { RUNTIME_DRIVER } from './runtime-driver.provider';
 import { RuntimePidFiles } from './runtime-pid-files';
+import { runtimeSignature } from './runtime-signature';
 import { KeyedMutex } from '@platform/database';
 import { errorMessage } from '@platform/errors';
 
@@ -478,7 +479,7 @@ export class AppRuntimeManager
   ): Promise<boolean> {
     const workerId = this.leases.workerId;
     if (workerId === null) return false;
-    const signature = `${workerId}|${state}|${error ?? ''}|${port ?? ''}|${JSON.stringify([more.instances ?? null, more.failure, more.memoryLimitMb])}`;
+    const signature = runtimeSignature(workerId, state, error, port, more);
     const id = variantKeyId(key);
     if (this.written.get(id) === signature && !more.events?.length) return true;
     const owned = await this.leases.store.recordRuntime(

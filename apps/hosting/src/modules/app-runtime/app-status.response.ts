@@ -35,7 +35,7 @@ export class InstanceStatusResponse {
     nullable: true,
     example: 71,
     description:
-      'Memory its whole sandbox uses now, in MB (heap, Buffers and native memory: the cgroup’s charge, or the watchdog’s RSS sample), as the worker’s status sync last sampled it (within 2 s); compare with the variant’s memoryLimitMb. Null while it does not run, and on the Kubernetes runtime (not measured)',
+      'Memory its whole sandbox uses now, in MB (heap, Buffers and native memory: the cgroup’s charge, or the watchdog’s RSS sample), as the worker’s status sync sampled it (every 2 s; written again once it moved by 1/32 of the bound, at least 4 MB); compare with the variant’s memoryLimitMb. Null while it does not run, and on the Kubernetes runtime (not measured)',
   })
   memoryMb!: number | null;
   @ApiProperty({
