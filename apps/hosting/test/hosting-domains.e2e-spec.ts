@@ -280,7 +280,7 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
     expect((await domain('shop.owned-shop.com')).status).toBe('ACTIVE');
   }, 60_000);
 
-  it('the Ingress reconcile reads the ACTIVE domains with their variant; the local runtime schedules no reconcile', async () => {
+  it('the Ingress reconcile reads the ACTIVE domains with their variant and the PENDING host names; the local runtime schedules no reconcile', async () => {
     if (!worker) throw new Error('no worker');
     const routes = await worker.app.get(AppDomainsRepository).activeRoutes();
     expect(routes).toContainEqual({ hostname: 'shop.owned-shop.com', appId, variant: 'PREVIEW' });
@@ -293,6 +293,11 @@ describe('hosting custom domains (real Postgres, Redis, worker, app process; fak
       "SELECT count(*)::int AS n FROM hosting.app_domains WHERE status = 'ACTIVE'",
     )) as { n: number }[];
     expect(routes).toHaveLength(n);
+    const pending = await worker.app.get(AppDomainsRepository).pendingHostnames();
+    const pendingRows = (await t.dataSource.query(
+      "SELECT hostname FROM hosting.app_domains WHERE status = 'PENDING'",
+    )) as { hostname: string }[];
+    expect([...pending].sort()).toEqual(pendingRows.map((r) => r.hostname).sort());
     const queue = worker.app.get<Queue>(getQueueToken('hosting-domains'));
     expect(await queue.getJobScheduler(DOMAINS_RECHECK_SCHEDULER)).toBeDefined();
     expect(await queue.getJobScheduler(DOMAIN_INGRESSES_SCHEDULER)).toBeUndefined();

@@ -223,6 +223,14 @@ export class AppDomainsRepository implements DomainIngressSource {
     ) as Promise<ActiveDomainRoute[]>;
   }
 
+  /** The host names of the PENDING domains (the Ingress reconcile leaves theirs alone). */
+  async pendingHostnames(): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT hostname FROM hosting.app_domains WHERE status = 'PENDING'`,
+    )) as { hostname: string }[];
+    return rows.map((r) => r.hostname);
+  }
+
   /** The app and variant an ACTIVE custom domain serves, or undefined. */
   async activeRoute(hostname: string): Promise<{ appId: string; variant: Variant } | undefined> {
     const [row] = (await this.dataSource.query(

@@ -39,6 +39,12 @@ describe('planDomainIngresses', () => {
     });
     expect(planDomainIngresses([], [])).toEqual({ apply: [], remove: [] });
   });
+
+  it('leaves the Ingress of a PENDING domain alone (a check applies it just before the row turns ACTIVE)', () => {
+    const existing = [{ hostname: 'turning.example.com', key: { appId: APP, variant: 'PUBLISH' as const } }];
+    expect(planDomainIngresses(existing, [], ['turning.example.com'])).toEqual({ apply: [], remove: [] });
+    expect(planDomainIngresses(existing, [], [])).toEqual({ apply: [], remove: ['turning.example.com'] });
+  });
 });
 
 describe('reconcileDomainIngresses on a (fake) cluster', () => {
@@ -117,7 +123,7 @@ describe('reconcileDomainIngresses on a (fake) cluster', () => {
 
     const outcome = await reconcileDomainIngresses(
       driver,
-      { activeRoutes: async () => active },
+      { activeRoutes: async () => active, pendingHostnames: async () => [] },
       'letsencrypt',
     );
     expect(outcome).toEqual({
@@ -149,7 +155,11 @@ describe('reconcileDomainIngresses on a (fake) cluster', () => {
     const writes = () => fake.requests.filter((r) => r.method !== 'GET').length;
     const before = writes();
     expect(
-      await reconcileDomainIngresses(driver, { activeRoutes: async () => active }, 'letsencrypt'),
+      await reconcileDomainIngresses(
+        driver,
+        { activeRoutes: async () => active, pendingHostnames: async () => [] },
+        'letsencrypt',
+      ),
     ).toEqual({ applied: [], removed: [] });
     expect(writes()).toBe(before);
   });
@@ -157,7 +167,11 @@ describe('reconcileDomainIngresses on a (fake) cluster', () => {
   it('removes every custom domain’s Ingress when no domain is ACTIVE', async () => {
     await driver.applyDomainIngress('a.example.com', { appId: APP, variant: 'PUBLISH' }, 'letsencrypt');
     await driver.applyDomainIngress('b.example.com', { appId: APP, variant: 'PREVIEW' }, 'letsencrypt');
-    const outcome = await reconcileDomainIngresses(driver, { activeRoutes: async () => [] }, 'letsencrypt');
+    const outcome = await reconcileDomainIngresses(
+      driver,
+      { activeRoutes: async () => [], pendingHostnames: async () => [] },
+      'letsencrypt',
+    );
     expect(outcome.removed.sort()).toEqual(['a.example.com', 'b.example.com']);
     expect(await driver.listDomainIngresses()).toEqual([]);
   });

@@ -32,6 +32,8 @@ export interface ActiveDomainRoute {
 export interface DomainIngressSource {
   /** Every ACTIVE domain. */
   activeRoutes(): Promise<ActiveDomainRoute[]>;
+  /** The host names of the PENDING domains (a check may be applying their Ingress right now). */
+  pendingHostnames(): Promise<string[]>;
 }
 
 /** What one reconcile changed, by host name. */
@@ -42,33 +44,36 @@ export interface DomainIngressReconcile {
 
 /**
  * The changes that bring the cluster's custom-domain Ingresses in line with the table: apply the
- * Ingress of every ACTIVE domain that has none or one sending elsewhere; remove every other one
- * (its domain detached while the release job was lost, or no longer ACTIVE). Level-based: a check
- * that applies an Ingress just before its row turns ACTIVE may lose it to a reconcile in between,
- * and the next reconcile applies it again.
+ * Ingress of every ACTIVE domain that has none or one sending elsewhere; remove those of host
+ * names no domain holds any more (detached while the release job was lost) or whose domain FAILED.
+ * An Ingress of a PENDING domain is left alone: a check applies it just before the row turns
+ * ACTIVE, and removing it in between would leave the domain unserved until the next reconcile (the
+ * re-check that turns an ACTIVE domain PENDING removes its Ingress itself).
  */
 export function planDomainIngresses(
   existing: readonly ExistingDomainIngress[],
   active: readonly ActiveDomainRoute[],
+  pending: readonly string[] = [],
 ): { apply: ActiveDomainRoute[]; remove: string[] } {
   const byHost = new Map(existing.map((e) => [e.hostname, e]));
   const apply = active.filter((domain) => {
     const key = byHost.get(domain.hostname)?.key;
     return !key || key.appId !== domain.appId || key.variant !== domain.variant;
   });
-  const activeHosts = new Set(active.map((d) => d.hostname));
-  const remove = existing.map((e) => e.hostname).filter((hostname) => !activeHosts.has(hostname));
+  const kept = new Set([...active.map((d) => d.hostname), ...pending]);
+  const remove = existing.map((e) => e.hostname).filter((hostname) => !kept.has(hostname));
   return { apply, remove };
 }
 
-/** Lists the runtime's Ingresses, reads the ACTIVE domains, and applies planDomainIngresses' changes. */
+/** Lists the runtime's Ingresses, then reads the domains, and applies planDomainIngresses' changes. */
 export async function reconcileDomainIngresses(
   runtime: DomainIngressRuntime,
   source: DomainIngressSource,
   clusterIssuer: string,
 ): Promise<DomainIngressReconcile> {
   const existing = await runtime.listDomainIngresses();
-  const plan = planDomainIngresses(existing, await source.activeRoutes());
+  const [active, pending] = await Promise.all([source.activeRoutes(), source.pendingHostnames()]);
+  const plan = planDomainIngresses(existing, active, pending);
   for (const domain of plan.apply)
     await runtime.applyDomainIngress(
       domain.hostname,
