@@ -210,7 +210,7 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     await attach(appId);
     await importFixture(appId, 'runtime-http');
 
-    const load = startHostedLoad(`${hostedBase}/hosted/${appId}/preview/`);
+    const load = startHostedLoad(`${hostedBase}/hosted/${appId}/preview/`, 'three instances, one SIGKILLed');
     const shared = await waitFor(
       async () => (await status(appId, 'PREVIEW')).instances.length === 3 || undefined,
       {
@@ -281,7 +281,7 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     const old = await hosted(appId, 'publish');
     await importFixture(appId, 'runtime-http'); // a new build in PREVIEW
 
-    const load = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`);
+    const load = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`, 'deploy under load');
     await waitFor(() => load.count() > 40 || undefined, { what: 'load before the deploy' });
     const done = await deploy(appId);
     expect(done).toMatchObject({ status: 'COMPLETED', noOp: false });
@@ -300,7 +300,7 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
       headers: cred.headers,
     });
     const first = (releases.json() as ReleasePageResponse).items.find((r) => r.version === 1);
-    const back = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`);
+    const back = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`, 'rollback under load');
     await waitFor(() => back.count() > 40 || undefined, { what: 'load before the rollback' });
     const accepted = await t.inject({
       method: 'POST',
@@ -327,7 +327,11 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     const old = await hosted(appId, 'publish');
 
     await importFixture(appId, 'runtime-unhealthy');
-    const load = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`, 5);
+    const load = startHostedLoad(
+      `${hostedBase}/hosted/${appId}/publish/`,
+      'failed health check under load',
+      5,
+    );
     const failed = await deploy(appId);
     const result = await load.stop();
     expect(failed.status).toBe('FAILED');
@@ -376,7 +380,7 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
         { what: 'two PUBLISH instances recorded' },
       );
 
-      const load = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`);
+      const load = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`, 'restart under load');
       await waitFor(() => load.count() > 40 || undefined, { what: 'load before the restart' });
       const key = randomUUID();
       const accepted = await restart(appId, { variant: 'publish' }, { 'idempotency-key': key });

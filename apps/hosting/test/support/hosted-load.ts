@@ -1,7 +1,8 @@
 /**
  * Load through `/hosted`: `connections` loops, each sending GET `url` one after the other until
  * stop() is called; counts the answers by status (0 for a request that got no answer at all) and
- * remembers what each 2xx body said (its `instance`, when it is JSON with one).
+ * remembers what each 2xx body said (its `instance`, when it is JSON with one). With a `label`,
+ * stop() prints one line of figures (requests, non-2xx) for the run's log.
  */
 export interface HostedLoad {
   /** Ends the loops; resolves with what they saw. */
@@ -19,7 +20,7 @@ export interface LoadResult {
   readonly bodies: unknown[];
 }
 
-export function startHostedLoad(url: string, connections = 20): HostedLoad {
+export function startHostedLoad(url: string, label?: string, connections = 20): HostedLoad {
   let running = true;
   let total = 0;
   const failures: Record<number, number> = {};
@@ -54,6 +55,10 @@ export function startHostedLoad(url: string, connections = 20): HostedLoad {
     async stop() {
       running = false;
       await Promise.all(loops);
+      if (label !== undefined) {
+        const failed = Object.values(failures).reduce((sum, n) => sum + n, 0);
+        console.log(`${label}: ${total} requests over ${connections} connections, ${failed} not 2xx`);
+      }
       return { total, failures, instances, bodies };
     },
   };
