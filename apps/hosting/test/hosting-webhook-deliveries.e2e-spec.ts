@@ -265,8 +265,15 @@ describe('hosting webhook deliveries: signed, at least once with backoff, in ord
     const toC = deliveredInOrder(hookC.secret, c.received);
     expect(toC.map((p) => [p.type, p.data.sequence])).toEqual([['deployment.failed', 4]]);
 
-    // The deliveries list shows each attempt, newest first.
-    const listA = await deliveries(hookA.webhookId);
+    // The deliveries list shows each attempt, newest first (an attempt is recorded once its answer
+    // came: the last one may still be on its way to the table when the receiver has it).
+    const listA = await waitFor(
+      async () => {
+        const list = await deliveries(hookA.webhookId);
+        return list.length >= 7 && list;
+      },
+      { what: 'A’s seven attempts recorded' },
+    );
     expect(listA).toHaveLength(7);
     const firstEvent = listA.filter((d) => d.sequence === 1).reverse();
     expect(firstEvent.map((d) => [d.attempt, d.outcome, d.statusCode])).toEqual([
@@ -289,7 +296,14 @@ describe('hosting webhook deliveries: signed, at least once with backoff, in ord
     expect(firstEvent[0].eventId).toBe(idOf(a.received[0]));
     const times = listA.map((d) => Date.parse(d.attemptedAt));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
-    const listB = await deliveries(hookB.webhookId);
+    const listB = await waitFor(
+      async () => {
+        const list = await deliveries(hookB.webhookId);
+        return list.length >= 11 && list;
+      },
+      { what: 'B’s eleven attempts recorded' },
+    );
+    expect(listB).toHaveLength(11);
     expect(listB.filter((d) => d.sequence === 1).map((d) => d.outcome)).toEqual([
       'GAVE_UP',
       ...Array<string>(7).fill('FAILED'),
@@ -344,8 +358,14 @@ describe('hosting webhook deliveries: signed, at least once with backoff, in ord
     });
     expect([0, 1]).toContain(delivered[0].data.restarts);
     expect(delivered[1].data).toEqual({ appId, sequence: 2, variant: 'PREVIEW', instance, restarts: 1 });
-    // One attempt each, as the deliveries list shows too.
-    const list = await deliveries(hook.webhookId);
+    // One attempt each, as the deliveries list shows too (once the last one is recorded).
+    const list = await waitFor(
+      async () => {
+        const attempts = await deliveries(hook.webhookId);
+        return attempts.length >= 2 && attempts;
+      },
+      { what: 'both attempts recorded' },
+    );
     expect(list.map((d) => [d.eventType, d.attempt, d.outcome, d.appId])).toEqual([
       ['instance.restarted', 1, 'SUCCEEDED', appId],
       ['instance.crashed', 1, 'SUCCEEDED', appId],
