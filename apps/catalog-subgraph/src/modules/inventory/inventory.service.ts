@@ -17,6 +17,7 @@ import type { OrderBy, PaginationType, ValuesFilter } from '../records/record-fi
 import type { DateRange } from '../records/record-list-args';
 import { CatalogLinksService } from '../records/catalog-links.service';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
+import { CatalogRecordsRepository } from '../records/catalog-records.repository';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
 import { InventoryExpiryProducer } from './inventory-expiry.producer';
@@ -104,6 +105,7 @@ export class InventoryService {
     private readonly expiry: InventoryExpiryProducer,
     private readonly links: CatalogLinksService,
     private readonly records: CatalogRecordsService,
+    private readonly recordRows: CatalogRecordsRepository,
   ) {}
 
   /**
@@ -311,8 +313,9 @@ export class InventoryService {
     storeId: string,
     input: { locationId: string; skuId: string },
   ): Promise<{ location: CatalogRecordEntity; sku: CatalogRecordEntity }> {
-    const location = await this.records.get(storeId, 'LOCATION', input.locationId, manager);
-    const sku = await this.records.get(storeId, 'SKU', input.skuId, manager);
+    const rows = this.recordRows.boundTo(manager);
+    const location = await this.records.get(storeId, 'LOCATION', input.locationId, rows);
+    const sku = await this.records.get(storeId, 'SKU', input.skuId, rows);
     for (const record of [location, sku])
       if (record.status === 'ARCHIVED') throw RecordErrors.archived(record.kind, record.id);
     // A SKU with inventory at a location is one the location carries (Location.skus).
@@ -321,7 +324,9 @@ export class InventoryService {
   }
 
   private async reasonId(manager: EntityManager, storeId: string, id: string): Promise<string> {
-    return (await this.records.get(storeId, 'INVENTORY_ADJUSTMENT_REASON', id, manager)).id;
+    return (
+      await this.records.get(storeId, 'INVENTORY_ADJUSTMENT_REASON', id, this.recordRows.boundTo(manager))
+    ).id;
   }
 }
 

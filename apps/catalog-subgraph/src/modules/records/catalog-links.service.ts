@@ -3,6 +3,7 @@ import { RelationService, isUuid, nowMs } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager } from 'typeorm';
 import { RecordErrors } from './records.errors';
 import { CatalogRecordEntity } from './catalog-record.entity';
+import { CatalogRecordsRepository } from './catalog-records.repository';
 import { CatalogRecordsService } from './catalog-records.service';
 import type { RelationKind } from './record-kind';
 import { relationOf } from './record-kinds';
@@ -28,7 +29,12 @@ export class CatalogLinksService implements RelationService<CatalogRecordEntity,
       const owner = await this.lockOwner(manager, storeId, relation, ownerId);
       const members = [...new Set(ids.map((id) => id.toLowerCase()))];
       if ('kind' in relation.member) {
-        await this.records.assertExist(storeId, relation.member.kind, members, manager);
+        await this.records.assertExist(
+          storeId,
+          relation.member.kind,
+          members,
+          new CatalogRecordsRepository(manager),
+        );
         if (relation.member.kind === relation.owner)
           await this.assertNoCycle(manager, relation, owner.id, members);
       } else {
@@ -87,7 +93,7 @@ export class CatalogLinksService implements RelationService<CatalogRecordEntity,
     if (twice !== undefined) throw RecordErrors.duplicateId(relation.idsField, twice);
     return this.dataSource.transaction(async (manager) => {
       const owner = await this.lockOwner(manager, storeId, relation, ownerId);
-      await this.records.assertExist(storeId, memberKind, members, manager);
+      await this.records.assertExist(storeId, memberKind, members, new CatalogRecordsRepository(manager));
       await manager.query(
         `DELETE FROM "catalog"."links" WHERE owner_id = $1 AND relation = $2 AND NOT (member_id = ANY($3::text[]))`,
         [owner.id, relation.relation, members],

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { CountedPage, filterValues, isUuid, nowMs, pageRequest } from '@platform/graphql-subgraph';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { RecordErrors } from './records.errors';
+import { CatalogRecordsRepository } from './catalog-records.repository';
 import { CATALOG_RELATIONS } from './record-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { applyDateRange, applyUuidFilter, assertCursorPaging, uuidsOf } from './list-query';
@@ -38,7 +39,10 @@ function escapeLike(text: string): string {
  */
 @Injectable()
 export class CatalogRecordsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly rows: CatalogRecordsRepository,
+  ) {}
 
   private query(
     storeId: string,
@@ -55,19 +59,19 @@ export class CatalogRecordsService {
     storeId: string,
     kind: string,
     id: string,
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<CatalogRecordEntity | null> {
-    if (!isUuid(id)) return null;
-    return this.query(storeId, kind, manager).andWhere(`${ALIAS}.id = :id`, { id }).getOne();
+    return rows.findOfKind(storeId, kind, id);
   }
 
+  /** The store's record of `kind` (`<KIND>_NOT_FOUND` when there is none), read through `rows`. */
   async get(
     storeId: string,
     kind: string,
     id: string,
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<CatalogRecordEntity> {
-    const row = await this.find(storeId, kind, id, manager);
+    const row = await this.find(storeId, kind, id, rows);
     if (!row) throw RecordErrors.notFound(kind, id);
     return row;
   }
@@ -77,14 +81,10 @@ export class CatalogRecordsService {
     storeId: string,
     kind: string,
     ids: readonly string[],
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<Map<string, CatalogRecordEntity>> {
-    const valid = uuidsOf(ids);
-    if (valid.length === 0) return new Map();
-    const rows = await this.query(storeId, kind, manager)
-      .andWhere(`${ALIAS}.id IN (:...ids)`, { ids: valid })
-      .getMany();
-    return new Map(rows.map((row) => [row.id, row]));
+    const found = await rows.findByIds(storeId, kind, ids);
+    return new Map(found.map((row) => [row.id, row]));
   }
 
   /**
@@ -114,9 +114,9 @@ export class CatalogRecordsService {
     storeId: string,
     kind: string,
     ids: readonly string[],
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<void> {
-    const found = await this.byIds(storeId, kind, ids, manager);
+    const found = await this.byIds(storeId, kind, ids, rows);
     const missing = ids.find((id) => !found.has(id.toLowerCase()));
     if (missing !== undefined) throw RecordErrors.notFound(kind, missing);
   }
@@ -261,7 +261,12 @@ export class CatalogRecordsService {
     let parentId: string | null = null;
     if (def.parent) {
       // The parent must be the store's and not archived: nothing new hangs under an archived record.
-      const parent = await this.get(storeId, def.parent.kind, String(input[def.parent.field]), manager);
+      const parent = await this.get(
+        storeId,
+        def.parent.kind,
+        String(input[def.parent.field]),
+        this.rows.boundTo(manager),
+      );
       if (parent.status === 'ARCHIVED') throw RecordErrors.archived(parent.kind, parent.id);
       parentId = parent.id;
     }
@@ -318,7 +323,7 @@ export class CatalogRecordsService {
   /** Idempotent: archiving an archived record returns it unchanged. */
   async archive(storeId: string, def: RecordKind, id: string): Promise<CatalogRecordEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const row = await this.get(storeId, def.kind, id, manager);
+      const row = await this.get(storeId, def.kind, id, this.rows.boundTo(manager));
       if (row.status === 'ARCHIVED') return row;
       const at = nowMs();
       Object.assign(row, { status: 'ARCHIVED', archivedAt: at, updatedAt: at });
@@ -333,7 +338,7 @@ export class CatalogRecordsService {
    */
   async remove(storeId: string, def: RecordKind, id: string): Promise<CatalogRecordEntity> {
     return this.dataSource.transaction(async (manager) => {
-      const row = await this.get(storeId, def.kind, id, manager);
+      const row = await this.get(storeId, def.kind, id, this.rows.boundTo(manager));
       await manager.query(
         `DELETE FROM "catalog"."links" WHERE store_id = $1 AND (owner_id = $2 OR member_id = $3)`,
         [storeId, row.id, row.id],
@@ -367,7 +372,7 @@ export class CatalogRecordsService {
         .getOne();
       if (!parent) throw RecordErrors.notFound(parentKind, parentId);
       if (parent.status === 'ARCHIVED') throw RecordErrors.archived(parentKind, parentId);
-      const found = await this.byIds(storeId, def.kind, ids, manager);
+      const found = await this.byIds(storeId, def.kind, ids, this.rows.boundTo(manager));
       const missing = ids.find((id) => found.get(id.toLowerCase())?.parentId !== parent.id);
       if (missing !== undefined) throw RecordErrors.notChildOf(def.kind, missing, parentKind, parent.id);
       const childIds = [...found.keys()];

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CatalogLinksService } from './catalog-links.service';
+import { CatalogRecordsRepository } from './catalog-records.repository';
 import { CatalogRecordsService } from './catalog-records.service';
+import { CatalogReferencesRepository } from './catalog-references.repository';
 import { CatalogReferencesService } from './catalog-references.service';
 import { CatalogRelationPagesService } from './catalog-relation-pages.service';
 
@@ -11,12 +13,15 @@ import { CatalogRelationPagesService } from './catalog-relation-pages.service';
  */
 @Module({
   providers: [
+    CatalogRecordsRepository,
+    CatalogReferencesRepository,
     CatalogLinksService,
     CatalogRecordsService,
     CatalogReferencesService,
     CatalogRelationPagesService,
   ],
   exports: [
+    CatalogRecordsRepository,
     CatalogLinksService,
     CatalogRecordsService,
     CatalogReferencesService,

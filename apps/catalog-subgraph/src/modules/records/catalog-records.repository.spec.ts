@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { type TestDataSource, openTestDataSource, waitForLockWaiter } from '@platform/testing';
+import { saveRecord } from '../../../test/support/catalog-record-rows';
+import { CATALOG_MIGRATION_SET } from '../../database/catalog.migration-set';
+import { CatalogRecordEntity } from './catalog-record.entity';
+import { CatalogRecordsRepository } from './catalog-records.repository';
+
+// Medium tier (docs/testing.md): the records' statements against the real migrated schema.
+describe('CatalogRecordsRepository (real PostgreSQL)', () => {
+  let t: TestDataSource;
+  let records: CatalogRecordsRepository;
+
+  beforeAll(async () => {
+    t = await openTestDataSource('catalog-records-repository', [CATALOG_MIGRATION_SET]);
+    records = new CatalogRecordsRepository(t.dataSource.manager);
+  });
+
+  afterAll(() => t?.close());
+
+  it('finds a record by id within its store and kind only; a malformed id is none', async () => {
+    const storeId = randomUUID();
+    const sku = await saveRecord(t.dataSource.manager, storeId, 'SKU');
+    expect((await records.findOfKind(storeId, 'SKU', sku.id))?.id).toBe(sku.id);
+    expect((await records.findOfKind(storeId, 'SKU', sku.id.toUpperCase()))?.id).toBe(sku.id);
+    expect(await records.findOfKind(storeId, 'LOCATION', sku.id)).toBeNull();
+    expect(await records.findOfKind(randomUUID(), 'SKU', sku.id)).toBeNull();
+    expect(await records.findOfKind(storeId, 'SKU', 'not-an-id')).toBeNull();
+  });
+
+  it('finds the records of ids in the store and kind, leaving out malformed, unknown and other ones', async () => {
+    const storeId = randomUUID();
+    const [a, b] = [
+      await saveRecord(t.dataSource.manager, storeId, 'ATTRIBUTE'),
+      await saveRecord(t.dataSource.manager, storeId, 'ATTRIBUTE'),
+    ];
+    const location = await saveRecord(t.dataSource.manager, storeId, 'LOCATION');
+    const elsewhere = await saveRecord(t.dataSource.manager, randomUUID(), 'ATTRIBUTE');
+    const found = await records.findByIds(storeId, 'ATTRIBUTE', [
+      a.id,
+      b.id.toUpperCase(),
+      a.id,
+      location.id,
+      elsewhere.id,
+      randomUUID(),
+      'bad',
+    ]);
+    expect(found.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await records.findByIds(storeId, 'ATTRIBUTE', ['bad'])).toEqual([]);
+  });
+
+  it('locks a record for update until its transaction ends; save writes it', async () => {
+    const storeId = randomUUID();
+    const list = await saveRecord(t.dataSource.manager, storeId, 'LIST');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const order: string[] = [];
+    const first = records.transaction(async (tx) => {
+      const row = await tx.findOfKindForUpdate(storeId, 'LIST', list.id);
+      locked();
+      await released;
+      await tx.save(Object.assign(row as CatalogRecordEntity, { name: 'renamed' }));
+      order.push('first saved');
+    });
+    await isLocked;
+    const second = records.transaction(async (tx) => {
+      const row = await tx.findOfKindForUpdate(storeId, 'LIST', list.id);
+      order.push(`second read ${row?.name}`);
+    });
+    await waitForLockWaiter(t.dataSource, 'the second reader to wait for the row lock');
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first saved', 'second read renamed']);
+    expect(await records.findOfKindForUpdate(storeId, 'LIST', 'bad')).toBeNull();
+  });
+});
