@@ -15,7 +15,7 @@ import { RecordErrors } from '../records/records.errors';
 import { applyDateRange, applyUuidFilter, assertCursorPaging, sortOf } from '../records/list-query';
 import type { OrderBy, PaginationType, ValuesFilter } from '../records/record-filters';
 import type { DateRange } from '../records/record-list-args';
-import { CatalogLinksService } from '../records/catalog-links.service';
+import { CatalogLinksRepository } from '../records/catalog-links.repository';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogRecordsRepository } from '../records/catalog-records.repository';
 import { CatalogRecordsService } from '../records/catalog-records.service';
@@ -103,7 +103,7 @@ export class InventoryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly expiry: InventoryExpiryProducer,
-    private readonly links: CatalogLinksService,
+    private readonly links: CatalogLinksRepository,
     private readonly records: CatalogRecordsService,
     private readonly recordRows: CatalogRecordsRepository,
   ) {}
@@ -319,7 +319,7 @@ export class InventoryService {
     for (const record of [location, sku])
       if (record.status === 'ARCHIVED') throw RecordErrors.archived(record.kind, record.id);
     // A SKU with inventory at a location is one the location carries (Location.skus).
-    await this.links.linkInTransaction(manager, storeId, location.id, sku.id);
+    await this.links.boundTo(manager).linkSkuToLocation(storeId, location.id, sku.id, nowMs());
     return { location, sku };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogLinksRepository } from './catalog-links.repository';
 import { CatalogLinksService } from './catalog-links.service';
 import { CatalogRecordsRepository } from './catalog-records.repository';
 import { CatalogRecordsService } from './catalog-records.service';
@@ -13,6 +14,7 @@ import { CatalogRelationPagesService } from './catalog-relation-pages.service';
  */
 @Module({
   providers: [
+    CatalogLinksRepository,
     CatalogRecordsRepository,
     CatalogReferencesRepository,
     CatalogLinksService,
@@ -21,6 +23,7 @@ import { CatalogRelationPagesService } from './catalog-relation-pages.service';
     CatalogRelationPagesService,
   ],
   exports: [
+    CatalogLinksRepository,
     CatalogRecordsRepository,
     CatalogLinksService,
     CatalogRecordsService,
