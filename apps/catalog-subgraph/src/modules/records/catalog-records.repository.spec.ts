@@ -4,6 +4,8 @@ import { saveRecord } from '../../../test/support/catalog-record-rows';
 import { CATALOG_MIGRATION_SET } from '../../database/catalog.migration-set';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogRecordsRepository } from './catalog-records.repository';
+import { recordSortOf } from './record-keyset';
+import { ATTRIBUTE_KIND } from './record-kinds';
 
 // Medium tier (docs/testing.md): the records' statements against the real migrated schema.
 describe('CatalogRecordsRepository (real PostgreSQL)', () => {
@@ -73,5 +75,41 @@ describe('CatalogRecordsRepository (real PostgreSQL)', () => {
     await Promise.all([first, second]);
     expect(order).toEqual(['first saved', 'second read renamed']);
     expect(await records.findOfKindForUpdate(storeId, 'LIST', 'bad')).toBeNull();
+  });
+  it("pages the kind's records that a list's filters keep, archived ones only when asked, with their count", async () => {
+    const storeId = randomUUID();
+    const make = (name: string, status = 'ACTIVE') =>
+      saveRecord(t.dataSource.manager, storeId, 'ATTRIBUTE', { name, status });
+    const [red, rose] = [await make('red'), await make('rose')];
+    const gone = await make('ruby', 'ARCHIVED');
+    await make('blue');
+    await saveRecord(t.dataSource.manager, storeId, 'LIST', { name: 'rack' });
+    const [sort, direction] = recordSortOf(ATTRIBUTE_KIND, undefined);
+    const args = { name: { startsWith: 'r' } };
+    const first = await records.page(
+      storeId,
+      ATTRIBUTE_KIND,
+      args,
+      { direction: 'forward', size: 1 },
+      sort,
+      direction,
+    );
+    expect(first.page.edges.map((e) => e.node.id)).toEqual([red.id]);
+    expect(first.page.pageInfo.hasNextPage).toBe(true);
+    expect(await first.totalCount()).toBe(2);
+    const archived = await records.page(
+      storeId,
+      ATTRIBUTE_KIND,
+      { ...args, status: { in: ['ARCHIVED'] } },
+      { direction: 'forward', size: 10 },
+      sort,
+      direction,
+    );
+    expect(archived.page.edges.map((e) => e.node.id)).toEqual([gone.id]);
+    expect(
+      (await records.filtered(storeId, ATTRIBUTE_KIND, { name: { contains: 'OS' } }).getMany()).map(
+        (r) => r.id,
+      ),
+    ).toEqual([rose.id]);
   });
 });

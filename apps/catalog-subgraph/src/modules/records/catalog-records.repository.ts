@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { isUuid } from '@platform/graphql-subgraph';
+import { CountedPage, PageRequest, SortDirection, isUuid } from '@platform/graphql-subgraph';
 import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { uuidsOf } from './list-query';
-import { RECORDS_ALIAS } from './record-keyset';
+import { RECORDS_ALIAS, RecordSort, recordKeysetPage } from './record-keyset';
+import type { RecordKind } from './record-kind';
+import type { RecordListArgs } from './record-list-args';
+import { applyRecordFilters } from './record-list-where';
 
 const ALIAS = RECORDS_ALIAS;
 
@@ -53,6 +56,25 @@ export class CatalogRecordsRepository {
     const valid = uuidsOf(ids);
     if (valid.length === 0) return Promise.resolve([]);
     return this.ofKind(storeId, kind).andWhere(`${ALIAS}.id IN (:...ids)`, { ids: valid }).getMany();
+  }
+
+  /** The kind's records in the store that `args`' filters keep (no paging), as the alias `r`. */
+  filtered(storeId: string, def: RecordKind, args: RecordListArgs): SelectQueryBuilder<CatalogRecordEntity> {
+    const qb = this.ofKind(storeId, def.kind);
+    applyRecordFilters(qb, def, args);
+    return qb;
+  }
+
+  /** One keyset page of the kind's records that `args`' filters keep and, on demand, how many. */
+  page(
+    storeId: string,
+    def: RecordKind,
+    args: RecordListArgs,
+    request: PageRequest,
+    sort: RecordSort,
+    direction: SortDirection,
+  ): Promise<CountedPage<CatalogRecordEntity>> {
+    return recordKeysetPage(this.filtered(storeId, def, args), request, sort, direction);
   }
 
   save(row: CatalogRecordEntity): Promise<CatalogRecordEntity> {

@@ -5,6 +5,7 @@ import { CatalogRecordsRepository } from './catalog-records.repository';
 import { CatalogRecordsService } from './catalog-records.service';
 import { CatalogReferencesRepository } from './catalog-references.repository';
 import { CatalogReferencesService } from './catalog-references.service';
+import { CatalogRelationPagesRepository } from './catalog-relation-pages.repository';
 import { CatalogRelationPagesService } from './catalog-relation-pages.service';
 
 /**
@@ -17,6 +18,7 @@ import { CatalogRelationPagesService } from './catalog-relation-pages.service';
     CatalogLinksRepository,
     CatalogRecordsRepository,
     CatalogReferencesRepository,
+    CatalogRelationPagesRepository,
     CatalogLinksService,
     CatalogRecordsService,
     CatalogReferencesService,
