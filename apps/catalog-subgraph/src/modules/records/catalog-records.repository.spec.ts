@@ -3,6 +3,7 @@ import { type TestDataSource, openTestDataSource, waitForLockWaiter } from '@pla
 import { saveRecord } from '../../../test/support/catalog-record-rows';
 import { CATALOG_MIGRATION_SET } from '../../database/catalog.migration-set';
 import { CatalogRecordEntity } from './catalog-record.entity';
+import { CatalogLinksRepository } from './catalog-links.repository';
 import { CatalogRecordsRepository } from './catalog-records.repository';
 import { recordSortOf } from './record-keyset';
 import { ATTRIBUTE_KIND } from './record-kinds';
@@ -111,5 +112,66 @@ describe('CatalogRecordsRepository (real PostgreSQL)', () => {
         (r) => r.id,
       ),
     ).toEqual([rose.id]);
+  });
+  it("takes a code's lock before it checks the code: a second writer of the code waits, then sees it taken", async () => {
+    const storeId = randomUUID();
+    const sku = await saveRecord(t.dataSource.manager, storeId, 'SKU', { code: 'TEA-1' });
+    expect(await records.codeTakenLocked(storeId, 'SKU', 'TEA-1')).toBe(true);
+    expect(await records.codeTakenLocked(storeId, 'SKU', 'TEA-1', sku.id)).toBe(false); // its own code
+    expect(await records.codeTakenLocked(storeId, 'SKU_GROUP', 'TEA-1')).toBe(false);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let checked!: () => void;
+    const isChecked = new Promise<void>((resolve) => (checked = resolve));
+    const first = t.dataSource.transaction(async (manager) => {
+      expect(await records.boundTo(manager).codeTakenLocked(storeId, 'SKU', 'TEA-2')).toBe(false);
+      checked();
+      await released;
+      await saveRecord(manager, storeId, 'SKU', { code: 'TEA-2' });
+    });
+    await isChecked;
+    const second = records.transaction((tx) => tx.codeTakenLocked(storeId, 'SKU', 'TEA-2'));
+    await waitForLockWaiter(t.dataSource, 'the second writer to wait for the code lock');
+    release();
+    await first;
+    expect(await second).toBe(true);
+  });
+
+  it("reads parents' live children oldest first; archives the live ones of a batch; deletes a record's links", async () => {
+    const storeId = randomUUID();
+    const attribute = await saveRecord(t.dataSource.manager, storeId, 'ATTRIBUTE');
+    const [v1, v2] = [
+      await saveRecord(t.dataSource.manager, storeId, 'ATTRIBUTE_VALUE', { parentId: attribute.id }),
+      await saveRecord(t.dataSource.manager, storeId, 'ATTRIBUTE_VALUE', { parentId: attribute.id }),
+    ];
+    const old = await saveRecord(t.dataSource.manager, storeId, 'ATTRIBUTE_VALUE', {
+      parentId: attribute.id,
+      status: 'ARCHIVED',
+      archivedAt: new Date('2026-01-01T00:00:00.000Z'),
+    });
+    expect(
+      (await records.findLiveChildren(storeId, 'ATTRIBUTE_VALUE', [attribute.id])).map((r) => r.id),
+    ).toEqual([v1.id, v2.id]);
+    const at = new Date('2026-07-01T00:00:00.000Z');
+    await records.archiveLive([v1.id, old.id], at);
+    expect(await records.findOfKind(storeId, 'ATTRIBUTE_VALUE', v1.id)).toMatchObject({
+      status: 'ARCHIVED',
+      archivedAt: at,
+      updatedAt: at,
+    });
+    expect((await records.findOfKind(storeId, 'ATTRIBUTE_VALUE', old.id))?.updatedAt).toEqual(old.updatedAt);
+
+    const links = new CatalogLinksRepository(t.dataSource.manager);
+    const sku = await saveRecord(t.dataSource.manager, storeId, 'SKU');
+    const group = await saveRecord(t.dataSource.manager, storeId, 'SKU_GROUP');
+    const media = randomUUID();
+    await links.append({ storeId, ownerId: group.id, relation: 'SKU_GROUP:SKU', memberIds: [sku.id] }, at);
+    await links.append({ storeId, ownerId: sku.id, relation: 'SKU:MEDIA_OBJECT', memberIds: [media] }, at);
+    await links.append({ storeId, ownerId: sku.id, relation: 'SKU:ATTRIBUTE_VALUE', memberIds: [v2.id] }, at);
+    await records.deleteLinksIn(storeId, [v2.id], [], ['SKU:ATTRIBUTE_VALUE']);
+    expect(await links.membersOf(storeId, 'SKU:ATTRIBUTE_VALUE', [sku.id])).toEqual([]);
+    await records.deleteLinksOf(storeId, sku.id);
+    expect(await links.membersOf(storeId, 'SKU_GROUP:SKU', [group.id])).toEqual([]);
+    expect(await links.membersOf(storeId, 'SKU:MEDIA_OBJECT', [sku.id])).toEqual([]);
   });
 });

@@ -11,9 +11,11 @@ import { applyRecordFilters } from './record-list-where';
 const ALIAS = RECORDS_ALIAS;
 
 /**
- * Catalog records of every kind (`catalog.records`), always within one store and one kind: reads
- * by id, the row lock, saves. `transaction(work)` runs `work` with a copy bound to one
- * transaction; `boundTo(manager)` is a copy in a transaction opened elsewhere (an inventory change).
+ * Catalog records of every kind (`catalog.records`), always read within one store and one kind:
+ * by id, the row lock, a batch's children, the filtered keyset lists, the code check under its
+ * lock; saves, archiving, and the deletion of a removed record's links. `transaction(work)` runs
+ * `work` with a copy bound to one transaction; `boundTo(manager)` is a copy in a transaction opened
+ * elsewhere (an inventory change).
  */
 @Injectable()
 export class CatalogRecordsRepository {
@@ -29,7 +31,7 @@ export class CatalogRecordsRepository {
   }
 
   /** The store's records of `kind`, as the alias `r`. */
-  ofKind(storeId: string, kind: string): SelectQueryBuilder<CatalogRecordEntity> {
+  private ofKind(storeId: string, kind: string): SelectQueryBuilder<CatalogRecordEntity> {
     return this.manager
       .getRepository(CatalogRecordEntity)
       .createQueryBuilder(ALIAS)
@@ -77,7 +79,73 @@ export class CatalogRecordsRepository {
     return recordKeysetPage(this.filtered(storeId, def, args), request, sort, direction);
   }
 
+  /** The store's records of `kind` under the parents (well-formed ids), archived ones left out, oldest first. */
+  findLiveChildren(
+    storeId: string,
+    kind: string,
+    parentIds: readonly string[],
+  ): Promise<CatalogRecordEntity[]> {
+    return this.ofKind(storeId, kind)
+      .andWhere(`${ALIAS}.parentId IN (:...parentIds)`, { parentIds })
+      .andWhere(`${ALIAS}.status <> 'ARCHIVED'`)
+      .orderBy(`${ALIAS}.createdAt`, 'ASC')
+      .addOrderBy(`${ALIAS}.id`, 'ASC')
+      .getMany();
+  }
+
+  /**
+   * Whether a record of the kind in the store other than `exceptId` has the code, once a
+   * transaction lock on (store, kind, code) serialises the writers of that code: of two concurrent
+   * creates, the second waits and then sees the first one's record.
+   */
+  async codeTakenLocked(storeId: string, kind: string, code: string, exceptId?: string): Promise<boolean> {
+    await this.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `catalog-code:${storeId}:${kind}:${code}`,
+    ]);
+    return this.ofKind(storeId, kind)
+      .andWhere(`${ALIAS}.code = :code`, { code })
+      .andWhere(exceptId ? `${ALIAS}.id <> :exceptId` : '1 = 1', { exceptId })
+      .getExists();
+  }
+
   save(row: CatalogRecordEntity): Promise<CatalogRecordEntity> {
     return this.manager.getRepository(CatalogRecordEntity).save(row);
+  }
+
+  /** Archives those of the records not archived yet (status ARCHIVED, archived and updated `at`). */
+  async archiveLive(ids: readonly string[], at: Date): Promise<void> {
+    await this.manager
+      .getRepository(CatalogRecordEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'ARCHIVED', archivedAt: at, updatedAt: at })
+      .where('id IN (:...ids) AND status <> :archived', { ids, archived: 'ARCHIVED' })
+      .execute();
+  }
+
+  /** Deletes every link from or to the record: it leaves every group, list and tree. */
+  async deleteLinksOf(storeId: string, recordId: string): Promise<void> {
+    await this.manager.query(
+      `DELETE FROM "catalog"."links" WHERE store_id = $1 AND (owner_id = $2 OR member_id = $3)`,
+      [storeId, recordId, recordId],
+    );
+  }
+
+  /**
+   * Deletes the records' links in the relations they own (`asOwner`) and those they are members of
+   * (`asMember`): by relation, so the primary key and (store, relation, member) serve it.
+   */
+  async deleteLinksIn(
+    storeId: string,
+    recordIds: readonly string[],
+    asOwner: readonly string[],
+    asMember: readonly string[],
+  ): Promise<void> {
+    await this.manager.query(
+      `DELETE FROM "catalog"."links" WHERE store_id = $1
+          AND ((relation = ANY($2::varchar[]) AND owner_id = ANY($4::uuid[]))
+            OR (relation = ANY($3::varchar[]) AND member_id = ANY($4::text[])))`,
+      [storeId, asOwner, asMember, recordIds],
+    );
   }
 }
