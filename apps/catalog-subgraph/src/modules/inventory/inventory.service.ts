@@ -15,8 +15,9 @@ import { RecordErrors } from '../records/records.errors';
 import { applyDateRange, applyUuidFilter, assertCursorPaging, sortOf } from '../records/list-query';
 import type { OrderBy, PaginationType, ValuesFilter } from '../records/record-filters';
 import type { DateRange } from '../records/record-list-args';
-import { CatalogLinksService } from '../records/catalog-links.service';
+import { CatalogLinksRepository } from '../records/catalog-links.repository';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
+import { CatalogRecordsRepository } from '../records/catalog-records.repository';
 import { CatalogRecordsService } from '../records/catalog-records.service';
 import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
 import { InventoryExpiryProducer } from './inventory-expiry.producer';
@@ -102,8 +103,9 @@ export class InventoryService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly expiry: InventoryExpiryProducer,
-    private readonly links: CatalogLinksService,
+    private readonly links: CatalogLinksRepository,
     private readonly records: CatalogRecordsService,
+    private readonly recordRows: CatalogRecordsRepository,
   ) {}
 
   /**
@@ -311,17 +313,20 @@ export class InventoryService {
     storeId: string,
     input: { locationId: string; skuId: string },
   ): Promise<{ location: CatalogRecordEntity; sku: CatalogRecordEntity }> {
-    const location = await this.records.get(storeId, 'LOCATION', input.locationId, manager);
-    const sku = await this.records.get(storeId, 'SKU', input.skuId, manager);
+    const rows = this.recordRows.boundTo(manager);
+    const location = await this.records.get(storeId, 'LOCATION', input.locationId, rows);
+    const sku = await this.records.get(storeId, 'SKU', input.skuId, rows);
     for (const record of [location, sku])
       if (record.status === 'ARCHIVED') throw RecordErrors.archived(record.kind, record.id);
     // A SKU with inventory at a location is one the location carries (Location.skus).
-    await this.links.linkInTransaction(manager, storeId, location.id, sku.id);
+    await this.links.boundTo(manager).linkSkuToLocation(storeId, location.id, sku.id, nowMs());
     return { location, sku };
   }
 
   private async reasonId(manager: EntityManager, storeId: string, id: string): Promise<string> {
-    return (await this.records.get(storeId, 'INVENTORY_ADJUSTMENT_REASON', id, manager)).id;
+    return (
+      await this.records.get(storeId, 'INVENTORY_ADJUSTMENT_REASON', id, this.recordRows.boundTo(manager))
+    ).id;
   }
 }
 

@@ -11,11 +11,8 @@ import {
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
 import { CatalogReference } from '../records/catalog-reference.model';
 import { CatalogReferenceEntity } from '../records/catalog-reference.entity';
-import type {
-  CatalogRelationPagesService,
-  GroupPricing,
-  MemberSource,
-} from '../records/catalog-relation-pages.service';
+import type { MemberSource } from '../records/catalog-relation-pages.repository';
+import type { CatalogRelationPagesService, GroupPricing } from '../records/catalog-relation-pages.service';
 import type { Metafield } from '../records/metafield.model';
 import type { RecordKind, RelationKind } from '../records/record-kind';
 import type { RecordListArgs } from '../records/record-list-args';

@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { CountedPage, filterValues, isUuid, nowMs, pageRequest } from '@platform/graphql-subgraph';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { CountedPage, isUuid, nowMs, pageRequest } from '@platform/graphql-subgraph';
 import { RecordErrors } from './records.errors';
+import { CatalogRecordsRepository } from './catalog-records.repository';
 import { CATALOG_RELATIONS } from './record-kinds';
 import { CatalogRecordEntity } from './catalog-record.entity';
-import { applyDateRange, applyUuidFilter, assertCursorPaging, uuidsOf } from './list-query';
-import { ValuesFilter } from './record-filters';
-import { RECORDS_ALIAS, recordKeysetPage, recordSortOf } from './record-keyset';
+import { assertCursorPaging, uuidsOf } from './list-query';
+import { recordSortOf } from './record-keyset';
 import type { RecordKind } from './record-kind';
-import { listIdFilters } from './record-list-filters';
-import { queryFilterSql } from './record-query-filter';
 import type { RecordListArgs } from './record-list-args';
-
-const ALIAS = RECORDS_ALIAS;
 
 /**
  * A create or update input (`CreateSKUInput`, …) as the service reads it: the common fields and the
@@ -27,47 +22,34 @@ export interface RecordInput {
   [field: string]: unknown;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
- * Store-scoped persistence of every catalog kind (record-kinds.ts): reads, keyset lists with the
- * kind's filters, create (single and batch, one transaction), update, archive. Records are
- * never deleted: archive keeps references from orders and inventory valid.
+ * The rules of every catalog kind's records (record-kinds.ts): reads, keyset lists with the
+ * kind's filters, create (single and batch, one transaction), update, archive, remove. Records are
+ * never deleted: archive keeps references from orders and inventory valid. The statements are
+ * CatalogRecordsRepository's; a method that reads inside a caller's transaction takes that
+ * transaction's copy of it (`rows`).
  */
 @Injectable()
 export class CatalogRecordsService {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private query(
-    storeId: string,
-    kind: string,
-    manager?: EntityManager,
-  ): SelectQueryBuilder<CatalogRecordEntity> {
-    return (manager ?? this.dataSource.manager)
-      .getRepository(CatalogRecordEntity)
-      .createQueryBuilder(ALIAS)
-      .where(`${ALIAS}.storeId = :storeId AND ${ALIAS}.kind = :kind`, { storeId, kind });
-  }
+  constructor(private readonly rows: CatalogRecordsRepository) {}
 
   async find(
     storeId: string,
     kind: string,
     id: string,
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<CatalogRecordEntity | null> {
-    if (!isUuid(id)) return null;
-    return this.query(storeId, kind, manager).andWhere(`${ALIAS}.id = :id`, { id }).getOne();
+    return rows.findOfKind(storeId, kind, id);
   }
 
+  /** The store's record of `kind` (`<KIND>_NOT_FOUND` when there is none), read through `rows`. */
   async get(
     storeId: string,
     kind: string,
     id: string,
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<CatalogRecordEntity> {
-    const row = await this.find(storeId, kind, id, manager);
+    const row = await this.find(storeId, kind, id, rows);
     if (!row) throw RecordErrors.notFound(kind, id);
     return row;
   }
@@ -77,14 +59,10 @@ export class CatalogRecordsService {
     storeId: string,
     kind: string,
     ids: readonly string[],
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<Map<string, CatalogRecordEntity>> {
-    const valid = uuidsOf(ids);
-    if (valid.length === 0) return new Map();
-    const rows = await this.query(storeId, kind, manager)
-      .andWhere(`${ALIAS}.id IN (:...ids)`, { ids: valid })
-      .getMany();
-    return new Map(rows.map((row) => [row.id, row]));
+    const found = await rows.findByIds(storeId, kind, ids);
+    return new Map(found.map((row) => [row.id, row]));
   }
 
   /**
@@ -99,13 +77,8 @@ export class CatalogRecordsService {
     const valid = uuidsOf(parentIds);
     const result = new Map<string, CatalogRecordEntity[]>(valid.map((id) => [id, []]));
     if (valid.length === 0) return result;
-    const rows = await this.query(storeId, kind)
-      .andWhere(`${ALIAS}.parentId IN (:...parentIds)`, { parentIds: valid })
-      .andWhere(`${ALIAS}.status <> 'ARCHIVED'`)
-      .orderBy(`${ALIAS}.createdAt`, 'ASC')
-      .addOrderBy(`${ALIAS}.id`, 'ASC')
-      .getMany();
-    for (const row of rows) result.get(row.parentId as string)?.push(row);
+    for (const row of await this.rows.findLiveChildren(storeId, kind, valid))
+      result.get(row.parentId as string)?.push(row);
     return result;
   }
 
@@ -114,9 +87,9 @@ export class CatalogRecordsService {
     storeId: string,
     kind: string,
     ids: readonly string[],
-    manager?: EntityManager,
+    rows: CatalogRecordsRepository = this.rows,
   ): Promise<void> {
-    const found = await this.byIds(storeId, kind, ids, manager);
+    const found = await this.byIds(storeId, kind, ids, rows);
     const missing = ids.find((id) => !found.has(id.toLowerCase()));
     if (missing !== undefined) throw RecordErrors.notFound(kind, missing);
   }
@@ -128,114 +101,12 @@ export class CatalogRecordsService {
     args: RecordListArgs,
   ): Promise<CountedPage<CatalogRecordEntity>> {
     assertCursorPaging(args.paginationType);
-    const request = pageRequest(args);
     const [sort, direction] = recordSortOf(def, args.orderBy);
-    return recordKeysetPage(this.filtered(storeId, def, args), request, sort, direction);
-  }
-
-  /** The kind's records in the store that `args`' filters keep (no paging), as the alias `r`. */
-  filtered(storeId: string, def: RecordKind, args: RecordListArgs): SelectQueryBuilder<CatalogRecordEntity> {
-    const qb = this.query(storeId, def.kind);
-    this.applyFilters(qb, def, args);
-    return qb;
-  }
-
-  private applyFilters(
-    qb: SelectQueryBuilder<CatalogRecordEntity>,
-    def: RecordKind,
-    args: RecordListArgs,
-  ): void {
-    const a = ALIAS;
-    applyUuidFilter(qb, `${a}.id`, 'filterIds', args.id);
-    this.applyText(qb, 'name', args.name);
-    this.applyText(qb, 'label', args.label);
-    if (def.hasCode) this.applyText(qb, 'code', args.code);
-    const statuses = filterValues(args.status);
-    if (statuses) {
-      if (statuses.length === 0) qb.andWhere('1 = 0');
-      else qb.andWhere(`${a}.status IN (:...statuses)`, { statuses });
-    } else {
-      qb.andWhere(`${a}.status <> 'ARCHIVED'`);
-    }
-    applyDateRange(qb, `${a}.createdAt`, 'createdAt', args.createdAt);
-    applyDateRange(qb, `${a}.updatedAt`, 'updatedAt', args.updatedAt);
-    // A kind without external references has none: a referenceValue filter then matches nothing.
-    const refs = filterValues(args.referenceValue);
-    if (refs) {
-      if (refs.length === 0) qb.andWhere('1 = 0');
-      else
-        qb.andWhere(
-          `EXISTS (SELECT 1 FROM "catalog"."external_references" x WHERE x.store_id = ${a}.store_id AND x.owner_id = ${a}.id AND x.value IN (:...refValues))`,
-          { refValues: refs },
-        );
-    }
-    if (def.kind === 'SKU' && args.attributeValues?.has != null) {
-      const has = uuidsOf(args.attributeValues.has);
-      if (has.length < new Set(args.attributeValues.has.map((id) => id.toLowerCase())).size)
-        qb.andWhere('1 = 0');
-      else if (has.length > 0)
-        qb.andWhere(
-          `(SELECT count(*) FROM "catalog"."links" l WHERE l.store_id = ${a}.store_id AND l.relation = 'SKU:ATTRIBUTE_VALUE' AND l.owner_id = ${a}.id AND l.member_id IN (:...hasValues)) = :hasCount`,
-          { hasValues: has, hasCount: has.length },
-        );
-    }
-    if (def.kind === 'SKU' && typeof args.queryFilter === 'string') {
-      const sql = queryFilterSql(args.queryFilter, a);
-      qb.andWhere(sql.where, sql.parameters);
-    }
-    for (const [field, spec] of Object.entries(def.fields)) {
-      if (!spec.filterable) continue;
-      const given = filterValues((args as Record<string, unknown>)[field] as ValuesFilter | null | undefined);
-      if (!given) continue;
-      if (given.length === 0) qb.andWhere('1 = 0');
-      else
-        qb.andWhere(`${a}.data ->> :f_${field}_key IN (:...f_${field})`, {
-          [`f_${field}_key`]: field,
-          [`f_${field}`]: given,
-        });
-    }
-    if (def.kind === 'LIST_TREE_NODE' && typeof args.hasParent === 'boolean')
-      qb.andWhere(
-        `${args.hasParent ? '' : 'NOT '}EXISTS (SELECT 1 FROM "catalog"."links" pl WHERE pl.store_id = ${a}.store_id AND pl.relation = 'LIST_TREE_NODE:LIST_TREE_NODE' AND pl.member_id = ${a}.id::text)`,
-      );
-    for (const filter of listIdFilters(def)) {
-      const given = filterValues(
-        (args as Record<string, unknown>)[filter.arg] as ValuesFilter | null | undefined,
-      );
-      if (!given) continue;
-      const values = uuidsOf(given);
-      if (values.length === 0) {
-        qb.andWhere('1 = 0');
-        continue;
-      }
-      const p = `f_${filter.arg}`;
-      qb.andWhere(filter.where(a, p), { [p]: values, [`${p}_rel`]: filter.relation });
-    }
-  }
-
-  /** `eq`, `in`, `startsWith` (case-sensitive prefix) and `contains` (case-insensitive) of a text column. */
-  private applyText(
-    qb: SelectQueryBuilder<CatalogRecordEntity>,
-    column: 'name' | 'label' | 'code',
-    filter: (ValuesFilter & { startsWith?: string | null; contains?: string | null }) | null | undefined,
-  ): void {
-    if (!filter) return;
-    const c = `${ALIAS}.${column}`;
-    const values = filterValues(filter);
-    if (values) {
-      if (values.length === 0) qb.andWhere('1 = 0');
-      else qb.andWhere(`${c} IN (:...${column}In)`, { [`${column}In`]: values });
-    }
-    if (filter.startsWith != null)
-      qb.andWhere(`${c} LIKE :${column}Starts`, { [`${column}Starts`]: `${escapeLike(filter.startsWith)}%` });
-    if (filter.contains != null)
-      qb.andWhere(`${c} ILIKE :${column}Contains`, {
-        [`${column}Contains`]: `%${escapeLike(filter.contains)}%`,
-      });
+    return this.rows.page(storeId, def, args, pageRequest(args), sort, direction);
   }
 
   async create(storeId: string, def: RecordKind, input: object): Promise<CatalogRecordEntity> {
-    return this.dataSource.transaction((manager) => this.insert(manager, storeId, def, input));
+    return this.rows.transaction((tx) => this.insert(tx, storeId, def, input));
   }
 
   /** All or nothing: one failing input fails the batch and writes none. */
@@ -244,15 +115,15 @@ export class CatalogRecordsService {
     def: RecordKind,
     inputs: readonly object[],
   ): Promise<CatalogRecordEntity[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.rows.transaction(async (tx) => {
       const rows: CatalogRecordEntity[] = [];
-      for (const input of inputs) rows.push(await this.insert(manager, storeId, def, input));
+      for (const input of inputs) rows.push(await this.insert(tx, storeId, def, input));
       return rows;
     });
   }
 
   private async insert(
-    manager: EntityManager,
+    tx: CatalogRecordsRepository,
     storeId: string,
     def: RecordKind,
     given: object,
@@ -261,14 +132,14 @@ export class CatalogRecordsService {
     let parentId: string | null = null;
     if (def.parent) {
       // The parent must be the store's and not archived: nothing new hangs under an archived record.
-      const parent = await this.get(storeId, def.parent.kind, String(input[def.parent.field]), manager);
+      const parent = await this.get(storeId, def.parent.kind, String(input[def.parent.field]), tx);
       if (parent.status === 'ARCHIVED') throw RecordErrors.archived(parent.kind, parent.id);
       parentId = parent.id;
     }
     const code = def.hasCode ? ((input.code as string | null | undefined) ?? null) : null;
-    if (code !== null) await this.assertCodeFree(manager, storeId, def, code, undefined);
+    if (code !== null) await this.assertCodeFree(tx, storeId, def, code, undefined);
     const at = nowMs();
-    const row = manager.getRepository(CatalogRecordEntity).create({
+    const row = Object.assign(new CatalogRecordEntity(), {
       id: randomUUID(),
       storeId,
       kind: def.kind,
@@ -287,18 +158,15 @@ export class CatalogRecordsService {
       updatedAt: at,
       archivedAt: null,
     });
-    return manager.getRepository(CatalogRecordEntity).save(row);
+    return tx.save(row);
   }
 
   /** Omitted fields keep their value; null clears a nullable one. Archived records do not change. */
   async update(storeId: string, def: RecordKind, id: string, given: object): Promise<CatalogRecordEntity> {
     const input = given as RecordInput;
     if (!isUuid(id)) throw RecordErrors.notFound(def.kind, id);
-    return this.dataSource.transaction(async (manager) => {
-      const row = await this.query(storeId, def.kind, manager)
-        .andWhere(`${ALIAS}.id = :id`, { id })
-        .setLock('pessimistic_write')
-        .getOne();
+    return this.rows.transaction(async (tx) => {
+      const row = await tx.findOfKindForUpdate(storeId, def.kind, id);
       if (!row) throw RecordErrors.notFound(def.kind, id);
       if (row.status === 'ARCHIVED') throw RecordErrors.archived(def.kind, id);
       if (input.name != null) row.name = input.name;
@@ -306,23 +174,23 @@ export class CatalogRecordsService {
       const before = row.status;
       if (input.status != null) row.status = input.status;
       if (def.hasCode && input.code !== undefined && input.code !== row.code) {
-        if (input.code !== null) await this.assertCodeFree(manager, storeId, def, input.code, row.id);
+        if (input.code !== null) await this.assertCodeFree(tx, storeId, def, input.code, row.id);
         row.code = input.code ?? null;
       }
       row.updatedAt = nowMs();
       row.data = activated(dataOf(def, input, row.data), before, row.status, row.updatedAt);
-      return manager.getRepository(CatalogRecordEntity).save(row);
+      return tx.save(row);
     });
   }
 
   /** Idempotent: archiving an archived record returns it unchanged. */
   async archive(storeId: string, def: RecordKind, id: string): Promise<CatalogRecordEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const row = await this.get(storeId, def.kind, id, manager);
+    return this.rows.transaction(async (tx) => {
+      const row = await this.get(storeId, def.kind, id, tx);
       if (row.status === 'ARCHIVED') return row;
       const at = nowMs();
       Object.assign(row, { status: 'ARCHIVED', archivedAt: at, updatedAt: at });
-      return manager.getRepository(CatalogRecordEntity).save(row);
+      return tx.save(row);
     });
   }
 
@@ -332,16 +200,13 @@ export class CatalogRecordsService {
    * record's last state.
    */
   async remove(storeId: string, def: RecordKind, id: string): Promise<CatalogRecordEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const row = await this.get(storeId, def.kind, id, manager);
-      await manager.query(
-        `DELETE FROM "catalog"."links" WHERE store_id = $1 AND (owner_id = $2 OR member_id = $3)`,
-        [storeId, row.id, row.id],
-      );
+    return this.rows.transaction(async (tx) => {
+      const row = await this.get(storeId, def.kind, id, tx);
+      await tx.deleteLinksOf(storeId, row.id);
       if (row.status === 'ARCHIVED') return row;
       const at = nowMs();
       Object.assign(row, { status: 'ARCHIVED', archivedAt: at, updatedAt: at });
-      return manager.getRepository(CatalogRecordEntity).save(row);
+      return tx.save(row);
     });
   }
 
@@ -360,14 +225,11 @@ export class CatalogRecordsService {
   ): Promise<CatalogRecordEntity> {
     const parentKind = def.parent.kind;
     if (!isUuid(parentId)) throw RecordErrors.notFound(parentKind, parentId);
-    return this.dataSource.transaction(async (manager) => {
-      const parent = await this.query(storeId, parentKind, manager)
-        .andWhere(`${ALIAS}.id = :parentId`, { parentId })
-        .setLock('pessimistic_write')
-        .getOne();
+    return this.rows.transaction(async (tx) => {
+      const parent = await tx.findOfKindForUpdate(storeId, parentKind, parentId);
       if (!parent) throw RecordErrors.notFound(parentKind, parentId);
       if (parent.status === 'ARCHIVED') throw RecordErrors.archived(parentKind, parentId);
-      const found = await this.byIds(storeId, def.kind, ids, manager);
+      const found = await this.byIds(storeId, def.kind, ids, tx);
       const missing = ids.find((id) => found.get(id.toLowerCase())?.parentId !== parent.id);
       if (missing !== undefined) throw RecordErrors.notChildOf(def.kind, missing, parentKind, parent.id);
       const childIds = [...found.keys()];
@@ -377,22 +239,11 @@ export class CatalogRecordsService {
         (r) => r.relation,
       );
       if (asOwner.length > 0 || asMember.length > 0)
-        await manager.query(
-          `DELETE FROM "catalog"."links" WHERE store_id = $1
-              AND ((relation = ANY($2::varchar[]) AND owner_id = ANY($4::uuid[]))
-                OR (relation = ANY($3::varchar[]) AND member_id = ANY($4::text[])))`,
-          [storeId, asOwner, asMember, childIds],
-        );
+        await tx.deleteLinksIn(storeId, childIds, asOwner, asMember);
       const at = nowMs();
-      await manager
-        .getRepository(CatalogRecordEntity)
-        .createQueryBuilder()
-        .update()
-        .set({ status: 'ARCHIVED', archivedAt: at, updatedAt: at })
-        .where('id IN (:...ids) AND status <> :archived', { ids: childIds, archived: 'ARCHIVED' })
-        .execute();
+      await tx.archiveLive(childIds, at);
       parent.updatedAt = at;
-      return manager.getRepository(CatalogRecordEntity).save(parent);
+      return tx.save(parent);
     });
   }
 
@@ -401,20 +252,14 @@ export class CatalogRecordsService {
    * two concurrent creates of one code answer one 409 instead of a unique-index violation.
    */
   private async assertCodeFree(
-    manager: EntityManager,
+    tx: CatalogRecordsRepository,
     storeId: string,
     def: RecordKind,
     code: string,
     exceptId: string | undefined,
   ): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `catalog-code:${storeId}:${def.kind}:${code}`,
-    ]);
-    const taken = await this.query(storeId, def.kind, manager)
-      .andWhere(`${ALIAS}.code = :code`, { code })
-      .andWhere(exceptId ? `${ALIAS}.id <> :exceptId` : '1 = 1', { exceptId })
-      .getExists();
-    if (taken) throw RecordErrors.codeTaken(def.kind, code);
+    if (await tx.codeTakenLocked(storeId, def.kind, code, exceptId))
+      throw RecordErrors.codeTaken(def.kind, code);
   }
 }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { nowMs } from '@platform/graphql-subgraph';
-import { DataSource } from 'typeorm';
 import { CatalogRecordEntity } from './catalog-record.entity';
 import { CatalogRecordsService } from './catalog-records.service';
+import { CatalogReferencesRepository } from './catalog-references.repository';
 
 /**
  * External references of catalog records (addReferencesTo<X>, removeReferencesFrom<X>,
@@ -11,7 +11,7 @@ import { CatalogRecordsService } from './catalog-records.service';
 @Injectable()
 export class CatalogReferencesService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly references: CatalogReferencesRepository,
     private readonly records: CatalogRecordsService,
   ) {}
 
@@ -21,19 +21,13 @@ export class CatalogReferencesService {
     ownerId: string,
     references: readonly { name: string; value: string }[],
   ): Promise<CatalogRecordEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const owner = await this.records.get(storeId, kind, ownerId, manager);
+    return this.references.transaction(async (tx) => {
+      const owner = await this.records.get(storeId, kind, ownerId, tx.records);
       const at = nowMs();
       // The last value of a name repeated in one call wins.
-      const byName = new Map(references.map((r) => [r.name, r.value]));
-      await manager.query(
-        `INSERT INTO "catalog"."external_references" (store_id, owner_id, name, value, created_at)
-         SELECT $1::uuid, $2::uuid, r.name, r.value, $5::timestamptz FROM unnest($3::text[], $4::text[]) AS r(name, value)
-         ON CONFLICT (owner_id, name) DO UPDATE SET value = EXCLUDED.value`,
-        [storeId, owner.id, [...byName.keys()], [...byName.values()], at],
-      );
+      await tx.upsert(storeId, owner.id, new Map(references.map((r) => [r.name, r.value])), at);
       owner.updatedAt = at;
-      return manager.getRepository(CatalogRecordEntity).save(owner);
+      return tx.records.save(owner);
     });
   }
 
@@ -43,14 +37,11 @@ export class CatalogReferencesService {
     ownerId: string,
     names: readonly string[],
   ): Promise<CatalogRecordEntity> {
-    return this.dataSource.transaction(async (manager) => {
-      const owner = await this.records.get(storeId, kind, ownerId, manager);
-      await manager.query(
-        `DELETE FROM "catalog"."external_references" WHERE owner_id = $1 AND name = ANY($2::text[])`,
-        [owner.id, names],
-      );
+    return this.references.transaction(async (tx) => {
+      const owner = await this.records.get(storeId, kind, ownerId, tx.records);
+      await tx.deleteNamed(owner.id, names);
       owner.updatedAt = nowMs();
-      return manager.getRepository(CatalogRecordEntity).save(owner);
+      return tx.records.save(owner);
     });
   }
 }

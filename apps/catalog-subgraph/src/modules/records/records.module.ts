@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { CatalogLinksRepository } from './catalog-links.repository';
 import { CatalogLinksService } from './catalog-links.service';
+import { CatalogRecordsRepository } from './catalog-records.repository';
 import { CatalogRecordsService } from './catalog-records.service';
+import { CatalogReferencesRepository } from './catalog-references.repository';
 import { CatalogReferencesService } from './catalog-references.service';
+import { CatalogRelationPagesRepository } from './catalog-relation-pages.repository';
 import { CatalogRelationPagesService } from './catalog-relation-pages.service';
 
 /**
@@ -11,12 +15,18 @@ import { CatalogRelationPagesService } from './catalog-relation-pages.service';
  */
 @Module({
   providers: [
+    CatalogLinksRepository,
+    CatalogRecordsRepository,
+    CatalogReferencesRepository,
+    CatalogRelationPagesRepository,
     CatalogLinksService,
     CatalogRecordsService,
     CatalogReferencesService,
     CatalogRelationPagesService,
   ],
   exports: [
+    CatalogLinksRepository,
+    CatalogRecordsRepository,
     CatalogLinksService,
     CatalogRecordsService,
     CatalogReferencesService,
