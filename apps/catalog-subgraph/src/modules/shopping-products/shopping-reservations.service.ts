@@ -7,6 +7,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { InventoryExpiryProducer } from '../inventory/inventory-expiry.producer';
 import { InventoryReservationEntity } from '../inventory/inventory-reservation.entity';
 import { DEFAULT_RESERVATION_SECONDS } from '../inventory/inventory-rules';
+import { InventoryRepository } from '../inventory/inventory.repository';
 import { InventoryService } from '../inventory/inventory.service';
 import { ShoppingReservationEntity } from './shopping-reservation.entity';
 import { ShoppingErrors } from './shopping-products.errors';
@@ -52,6 +53,7 @@ export class ShoppingReservationsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly inventory: InventoryService,
+    private readonly inventoryRows: InventoryRepository,
     private readonly expiry: InventoryExpiryProducer,
   ) {}
 
@@ -86,12 +88,16 @@ export class ShoppingReservationsService {
           }
           if (short.length) continue;
           for (const part of plan) {
-            const { reservation } = await this.inventory.commitInTransaction(manager, storeId, {
-              locationId: part.locationId,
-              skuId: line.skuId,
-              quantity: part.quantity,
-              expiresInSeconds: input.ttlSeconds ?? DEFAULT_RESERVATION_SECONDS,
-            });
+            const { reservation } = await this.inventory.commitInTransaction(
+              this.inventoryRows.boundTo(manager),
+              storeId,
+              {
+                locationId: part.locationId,
+                skuId: line.skuId,
+                quantity: part.quantity,
+                expiresInSeconds: input.ttlSeconds ?? DEFAULT_RESERVATION_SECONDS,
+              },
+            );
             reservations.push(reservation);
           }
         }
@@ -130,7 +136,10 @@ export class ShoppingReservationsService {
       const found = await this.lockRow(manager, storeId, reference);
       if (found.status === 'RELEASED') return found;
       for (const id of [...found.reservationIds].sort())
-        if (await this.inventory.releaseIfActiveInTransaction(manager, storeId, id)) released.push(id);
+        if (
+          await this.inventory.releaseIfActiveInTransaction(this.inventoryRows.boundTo(manager), storeId, id)
+        )
+          released.push(id);
       await manager
         .getRepository(ShoppingReservationEntity)
         .update({ storeId, reference }, { status: 'RELEASED', updatedAt: nowMs() });
