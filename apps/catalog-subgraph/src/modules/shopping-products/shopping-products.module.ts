@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogInventoryModule } from '../inventory/inventory.module';
 import { ShoppingProductsController } from './shopping-products.controller';
 import { ShoppingReservationsController } from './shopping-reservations.controller';
+import { ShoppingReservationsRepository } from './shopping-reservations.repository';
 import { ShoppingReservationsService } from './shopping-reservations.service';
 import { StoreProductsService } from './store-products.service';
 
@@ -12,6 +13,6 @@ import { StoreProductsService } from './store-products.service';
 @Module({
   imports: [CatalogInventoryModule],
   controllers: [ShoppingProductsController, ShoppingReservationsController],
-  providers: [ShoppingReservationsService, StoreProductsService],
+  providers: [ShoppingReservationsRepository, ShoppingReservationsService, StoreProductsService],
 })
 export class ShoppingProductsModule {}
