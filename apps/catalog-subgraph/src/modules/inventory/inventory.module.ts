@@ -12,11 +12,11 @@ import { SkuInventoryCountsService } from './sku-inventory-counts.service';
 /**
  * Inventory for the API process: the GraphQL fields and the producer of expiry jobs. Needs
  * QueueModule.forRoot() in the app module; CatalogInventoryWorkerModule runs the jobs. Exports the
- * service, its repository and the expiry producer for the Shopping API's reservations (modules/shopping-products).
+ * service and the expiry producer for the Shopping API's reservations (modules/shopping-products).
  */
 @Module({
   imports: [CatalogRecordsModule, QueueModule.registerQueues(CatalogInventoryQueue)],
-  exports: [InventoryExpiryProducer, InventoryRepository, InventoryService],
+  exports: [InventoryExpiryProducer, InventoryService],
   providers: [
     InventoryExpiryProducer,
     InventoryRepository,

@@ -71,8 +71,8 @@ export const SKU_COUNT_SORTS: Readonly<Record<'createdAt' | 'id', RecordSort>> =
  * `inventory_adjustments`, `inventory_reservations`) as the API, the worker and the Shopping API's
  * reservations use it: the graph's reads and keyset pages, the count and reservation row locks,
  * the writes of a change, the expiry sweep's overdue reservations. `transaction(work)` runs `work`
- * with a copy bound to one transaction; `boundTo(manager)` is a copy in a transaction opened
- * elsewhere (the Shopping API's reservations).
+ * with a copy bound to one transaction; the Shopping API's reservations get theirs from
+ * ShoppingReservationsRepository's transaction copy (`inventory`).
  */
 @Injectable()
 export class InventoryRepository {
@@ -80,11 +80,6 @@ export class InventoryRepository {
 
   transaction<T>(work: (tx: InventoryRepository) => Promise<T>): Promise<T> {
     return this.manager.transaction((manager) => work(new InventoryRepository(manager)));
-  }
-
-  /** This repository in `manager`'s transaction. */
-  boundTo(manager: EntityManager): InventoryRepository {
-    return new InventoryRepository(manager);
   }
 
   /**
