@@ -203,11 +203,11 @@ describe(`k8s overlay ${KUBERNETES_RUNTIME}: the hosted apps' namespace`, () => 
       { apiGroups: [''], resources: ['services', 'secrets'], verbs: ['get', 'create', 'patch', 'delete'] },
       { apiGroups: [''], resources: ['pods'], verbs: ['get', 'list'] },
       { apiGroups: [''], resources: ['pods/log'], verbs: ['get'] },
-      // The Ingress of each ACTIVE custom domain (docs/hosting.md, "Custom domains").
+      // The Ingress of each ACTIVE custom domain, and their reconcile's list (docs/hosting.md, "Custom domains").
       {
         apiGroups: ['networking.k8s.io'],
         resources: ['ingresses'],
-        verbs: ['get', 'create', 'patch', 'delete'],
+        verbs: ['get', 'list', 'create', 'patch', 'delete'],
       },
     ]);
     const bindings = objects.filter((o) => o.kind === 'RoleBinding' || o.kind === 'ClusterRoleBinding');

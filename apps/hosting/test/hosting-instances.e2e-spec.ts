@@ -35,6 +35,9 @@ interface AppAnswer {
 const JSON_PATCH = 'application/json-patch+json';
 const HEALTH = { path: '/healthz', intervalS: 1, timeoutS: 1, graceS: 2 };
 
+/** How long a load's first answers may take on a loaded machine (CI saw 40 answers take over 15 s). */
+const LOAD_WAIT_MS = 60_000;
+
 describe('hosting instances, health-gated deploys and restarts (real Postgres, Redis, sandboxes, HTTP through /hosted)', () => {
   let t: BuildingHostingTestApp;
   let worker: HostingWorkerHarness | undefined;
@@ -221,7 +224,7 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     const { cwd } = await hosted(appId, 'preview');
     const pids = appProcesses(cwd);
     expect(pids).toHaveLength(3);
-    await waitFor(() => load.count() > 60 || undefined, { what: 'some load' });
+    await waitFor(() => load.count() > 60 || undefined, { what: 'some load', timeoutMs: LOAD_WAIT_MS });
     process.kill(pids[1], 'SIGKILL');
 
     const restarted = await waitFor(
@@ -244,7 +247,10 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
       { what: 'the pid file to list the three live instances' },
     );
     const before = load.count();
-    await waitFor(() => load.count() > before + 60 || undefined, { what: 'load after the restart' });
+    await waitFor(() => load.count() > before + 60 || undefined, {
+      what: 'load after the restart',
+      timeoutMs: LOAD_WAIT_MS,
+    });
     const result = await load.stop();
     expect(result.failures).toEqual({});
     // Round robin: every instance answered (the restarted one with a new process).
@@ -282,11 +288,17 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     await importFixture(appId, 'runtime-http'); // a new build in PREVIEW
 
     const load = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`, 'deploy under load');
-    await waitFor(() => load.count() > 40 || undefined, { what: 'load before the deploy' });
+    await waitFor(() => load.count() > 40 || undefined, {
+      what: 'load before the deploy',
+      timeoutMs: LOAD_WAIT_MS,
+    });
     const done = await deploy(appId);
     expect(done).toMatchObject({ status: 'COMPLETED', noOp: false });
     const after = load.count();
-    await waitFor(() => load.count() > after + 40 || undefined, { what: 'load after the deploy' });
+    await waitFor(() => load.count() > after + 40 || undefined, {
+      what: 'load after the deploy',
+      timeoutMs: LOAD_WAIT_MS,
+    });
     const result = await load.stop();
     expect(result.failures).toEqual({});
     const latest = await hosted(appId, 'publish');
@@ -301,7 +313,10 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     });
     const first = (releases.json() as ReleasePageResponse).items.find((r) => r.version === 1);
     const back = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`, 'rollback under load');
-    await waitFor(() => back.count() > 40 || undefined, { what: 'load before the rollback' });
+    await waitFor(() => back.count() > 40 || undefined, {
+      what: 'load before the rollback',
+      timeoutMs: LOAD_WAIT_MS,
+    });
     const accepted = await t.inject({
       method: 'POST',
       url: `/v1/hosting/apps/${appId}/rollback`,
@@ -312,7 +327,10 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
     const rolledBack = await settled(appId, (accepted.json() as DeploymentResponse).deploymentId);
     expect(rolledBack).toMatchObject({ status: 'COMPLETED', noOp: false });
     const afterRollback = back.count();
-    await waitFor(() => back.count() > afterRollback + 40 || undefined, { what: 'load after the rollback' });
+    await waitFor(() => back.count() > afterRollback + 40 || undefined, {
+      what: 'load after the rollback',
+      timeoutMs: LOAD_WAIT_MS,
+    });
     expect((await back.stop()).failures).toEqual({});
     expect((await hosted(appId, 'publish')).cwd).toBe(old.cwd); // the first release's build again
     expect(appProcesses(latest.cwd)).toHaveLength(0);
@@ -381,7 +399,10 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
       );
 
       const load = startHostedLoad(`${hostedBase}/hosted/${appId}/publish/`, 'restart under load');
-      await waitFor(() => load.count() > 40 || undefined, { what: 'load before the restart' });
+      await waitFor(() => load.count() > 40 || undefined, {
+        what: 'load before the restart',
+        timeoutMs: LOAD_WAIT_MS,
+      });
       const key = randomUUID();
       const accepted = await restart(appId, { variant: 'publish' }, { 'idempotency-key': key });
       expect(accepted.statusCode).toBe(202);
@@ -397,7 +418,10 @@ describe('hosting instances, health-gated deploys and restarts (real Postgres, R
 
       expect(await settledRestart(location)).toMatchObject({ status: 'COMPLETED' });
       const after = load.count();
-      await waitFor(() => load.count() > after + 40 || undefined, { what: 'load after the restart' });
+      await waitFor(() => load.count() > after + 40 || undefined, {
+        what: 'load after the restart',
+        timeoutMs: LOAD_WAIT_MS,
+      });
       const result = await load.stop();
       expect(result.failures).toEqual({});
       const now = await waitFor(

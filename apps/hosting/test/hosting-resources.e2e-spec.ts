@@ -42,7 +42,7 @@ describe(`resource bounds of sandboxed apps (${MECHANISM}; real Postgres, Redis,
     });
     worker = await startHostingWorker(t.env);
     cred = await t.newCredential([...ALL_HOSTING_SCOPES, 'hosting.source:write']);
-  }, 30_000);
+  }, 90_000);
 
   afterAll(() => closeWorkerThenApp(worker, t));
 
@@ -133,7 +133,7 @@ describe(`resource bounds of sandboxed apps (${MECHANISM}; real Postgres, Redis,
         const v = await preview(appId);
         return v.failure && (v.instances[0]?.restarts ?? 0) >= 1 ? v : undefined;
       },
-      { what: 'the status showing the OOM and a restart', timeoutMs: 30_000 },
+      { what: 'the status showing the OOM and a restart', timeoutMs: 60_000 },
     );
     expect(crashed.failure).toMatchObject({ phase: 'RESOURCES', code: 'OUT_OF_MEMORY' });
     expect(crashed.failure?.firstError).toMatch(/^out of memory: /);
@@ -145,7 +145,7 @@ describe(`resource bounds of sandboxed apps (${MECHANISM}; real Postgres, Redis,
     const second = await waitFor(
       async () =>
         (await preview(appId)).state === 'RUNNING' ? instanceOf(appId).catch(() => undefined) : undefined,
-      { what: 'the relaunched instance answering', timeoutMs: 30_000 },
+      { what: 'the relaunched instance answering', timeoutMs: 60_000 },
     );
     expect(second).not.toBe(first);
     // instance.crashed says why, in the transaction that recorded the crash.
@@ -167,7 +167,7 @@ describe(`resource bounds of sandboxed apps (${MECHANISM}; real Postgres, Redis,
         const v = await preview(appId);
         return v.state === 'FAILED' ? v : undefined;
       },
-      { what: 'the variant FAILED', timeoutMs: 30_000 },
+      { what: 'the variant FAILED', timeoutMs: 60_000 },
     );
     expect(failed.failure).toMatchObject({ phase: 'RESOURCES', code: 'OUT_OF_MEMORY' });
     expect(failed.error).toMatch(/^out of memory: .*2 crashes in a row, not restarting$/);

@@ -245,7 +245,9 @@ describe('batched stdout (LOG_BATCH)', () => {
   it("writes a quiet process's lines within the flush period, without waiting for a full batch", async () => {
     const { proc, output } = child(3, 'wait');
     try {
-      const deadline = Date.now() + 5000;
+      // The child never exits by itself ('wait'): its lines can only come from the flush period. The
+      // bound is for starting node on a loaded machine (CI under load once took over 5 s).
+      const deadline = Date.now() + 30_000;
       while (output().split('\n').filter(Boolean).length < 3 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
       expect(output().split('\n').filter(Boolean)).toHaveLength(3);

@@ -4,6 +4,7 @@ import { InventoryExpiryService } from './inventory-expiry.service';
 import { InventorySweepScheduler } from './inventory-sweep.scheduler';
 import { CatalogInventoryQueue } from './inventory.jobs';
 import { CatalogInventoryProcessor } from './inventory.processor';
+import { InventoryRepository } from './inventory.repository';
 
 /**
  * Inventory for the worker process: expires reservations (`catalog-inventory` queue) and
@@ -12,6 +13,11 @@ import { CatalogInventoryProcessor } from './inventory.processor';
  */
 @Module({
   imports: [QueueModule.registerQueues(CatalogInventoryQueue)],
-  providers: [CatalogInventoryProcessor, InventoryExpiryService, InventorySweepScheduler],
+  providers: [
+    CatalogInventoryProcessor,
+    InventoryExpiryService,
+    InventoryRepository,
+    InventorySweepScheduler,
+  ],
 })
 export class CatalogInventoryWorkerModule {}

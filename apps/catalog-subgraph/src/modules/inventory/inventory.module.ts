@@ -3,6 +3,7 @@ import { QueueModule } from '@platform/queue';
 import { CatalogRecordsModule } from '../records/records.module';
 import { InventoryExpiryProducer } from './inventory-expiry.producer';
 import { CatalogInventoryQueue } from './inventory.jobs';
+import { InventoryRepository } from './inventory.repository';
 import { InventoryResolver } from './inventory.resolver';
 import { InventoryService } from './inventory.service';
 import { SkuInventoryCountsResolver } from './sku-inventory-counts.resolver';
@@ -18,6 +19,7 @@ import { SkuInventoryCountsService } from './sku-inventory-counts.service';
   exports: [InventoryExpiryProducer, InventoryService],
   providers: [
     InventoryExpiryProducer,
+    InventoryRepository,
     InventoryResolver,
     InventoryService,
     SkuInventoryCountsResolver,

@@ -1,55 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  ConnectionArgs,
-  CountedPage,
-  KeysetSort,
-  countedKeysetPage,
-  filterValues,
-  isUuid,
-  nowMs,
-  pageRequest,
-} from '@platform/graphql-subgraph';
-import { DataSource, EntityManager } from 'typeorm';
+import { CountedPage, KeysetSort, isUuid, nowMs, pageRequest } from '@platform/graphql-subgraph';
 import { RecordErrors } from '../records/records.errors';
-import { applyDateRange, applyUuidFilter, assertCursorPaging, sortOf } from '../records/list-query';
-import type { OrderBy, PaginationType, ValuesFilter } from '../records/record-filters';
-import type { DateRange } from '../records/record-list-args';
-import { CatalogLinksRepository } from '../records/catalog-links.repository';
+import { assertCursorPaging, sortOf } from '../records/list-query';
 import { CatalogRecordEntity } from '../records/catalog-record.entity';
-import { CatalogRecordsRepository } from '../records/catalog-records.repository';
 import { CatalogRecordsService } from '../records/catalog-records.service';
-import { InventoryAdjustmentEntity, InventoryAdjustmentKind } from './inventory-adjustment.entity';
+import { InventoryAdjustmentEntity } from './inventory-adjustment.entity';
 import { InventoryExpiryProducer } from './inventory-expiry.producer';
-import { applyChange, endReservation, lockCount, lockReservation } from './inventory-ledger';
+import { applyChange, endReservation, lockCount } from './inventory-ledger';
 import { InventoryReservationEntity } from './inventory-reservation.entity';
 import { InventoryCountType, InventoryTypeCountEntity } from './inventory-type-count.entity';
 import { DEFAULT_RESERVATION_SECONDS, adjust, commit, stock } from './inventory-rules';
 import { InventoryErrors } from './inventory.errors';
+import { AdjustmentFilters, CountFilters, InventoryRepository } from './inventory.repository';
 
-/** inventoryCounts' arguments (inventory.input.ts QueryInventoryCountsArgs). */
-export interface CountFilters extends ConnectionArgs {
-  id?: ValuesFilter | null;
-  skuId?: ValuesFilter | null;
-  locationId?: ValuesFilter | null;
-  type?: ValuesFilter<InventoryCountType> | null;
-  createdAt?: DateRange | null;
-  updatedAt?: DateRange | null;
-  orderBy?: OrderBy | null;
-  paginationType?: PaginationType | null;
-}
-
-/** inventoryAdjustments' arguments (inventory.input.ts QueryInventoryAdjustmentsArgs). */
-export interface AdjustmentFilters extends ConnectionArgs {
-  id?: ValuesFilter | null;
-  skuId?: ValuesFilter | null;
-  locationId?: ValuesFilter | null;
-  type?: ValuesFilter<InventoryAdjustmentKind> | null;
-  createdAt?: DateRange | null;
-  referenceValue?: ValuesFilter | null;
-  orderBy?: OrderBy | null;
-  paginationType?: PaginationType | null;
-}
+export type { AdjustmentFilters, CountFilters } from './inventory.repository';
 
 export interface StockRequest {
   readonly locationId: string;
@@ -101,11 +66,9 @@ const COUNT_SORTS = {
 @Injectable()
 export class InventoryService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly inventory: InventoryRepository,
     private readonly expiry: InventoryExpiryProducer,
-    private readonly links: CatalogLinksRepository,
     private readonly records: CatalogRecordsService,
-    private readonly recordRows: CatalogRecordsRepository,
   ) {}
 
   /**
@@ -119,16 +82,7 @@ export class InventoryService {
     type?: InventoryCountType | null,
   ): Promise<InventoryTypeCountEntity[]> {
     if (!isUuid(locationId) || !isUuid(skuId)) return [];
-    const qb = this.dataSource
-      .getRepository(InventoryTypeCountEntity)
-      .createQueryBuilder('t')
-      .where('t.storeId = :storeId AND t.locationId = :locationId AND t.skuId = :skuId', {
-        storeId,
-        locationId,
-        skuId,
-      });
-    if (type != null) qb.andWhere('t.type = :type', { type });
-    return qb.orderBy('t.type', 'ASC').getMany();
+    return this.inventory.findTypeCounts(storeId, locationId, skuId, type);
   }
 
   /** The store's counts by type, oldest first (createdAt, then id), keyset-paged. */
@@ -136,25 +90,12 @@ export class InventoryService {
     assertCursorPaging(args.paginationType);
     const request = pageRequest(args);
     const [sort, direction] = sortOf(args.orderBy, COUNT_SORTS);
-    const qb = this.dataSource
-      .getRepository(InventoryTypeCountEntity)
-      .createQueryBuilder('t')
-      .where('t.storeId = :storeId', { storeId });
-    applyUuidFilter(qb, 't.id', 'ids', args.id);
-    applyUuidFilter(qb, 't.skuId', 'skuIds', args.skuId);
-    applyUuidFilter(qb, 't.locationId', 'locationIds', args.locationId);
-    applyDateRange(qb, 't.createdAt', 'createdAt', args.createdAt);
-    applyDateRange(qb, 't.updatedAt', 'updatedAt', args.updatedAt);
-    const types = filterValues(args.type);
-    if (types) qb.andWhere(types.length ? 't.type IN (:...types)' : '1 = 0', { types });
-    return countedKeysetPage(qb, 't', request, sort, direction, { uuidIds: true });
+    return this.inventory.pageTypeCounts(storeId, args, { request, sort, direction });
   }
 
   /** One adjustment of the store; INVENTORY_ADJUSTMENT_NOT_FOUND otherwise. */
   async adjustment(storeId: string, id: string): Promise<InventoryAdjustmentEntity> {
-    const row = isUuid(id)
-      ? await this.dataSource.getRepository(InventoryAdjustmentEntity).findOneBy({ storeId, id })
-      : null;
+    const row = isUuid(id) ? await this.inventory.findAdjustment(storeId, id) : null;
     if (!row) throw InventoryErrors.adjustmentNotFound(id);
     return row;
   }
@@ -167,29 +108,17 @@ export class InventoryService {
     assertCursorPaging(args.paginationType);
     const request = pageRequest(args);
     const [sort, direction] = sortOf(args.orderBy, ADJUSTMENT_SORTS);
-    const qb = this.dataSource
-      .getRepository(InventoryAdjustmentEntity)
-      .createQueryBuilder('a')
-      .where('a.storeId = :storeId', { storeId });
-    applyUuidFilter(qb, 'a.id', 'ids', args.id);
-    applyUuidFilter(qb, 'a.skuId', 'skuIds', args.skuId);
-    applyUuidFilter(qb, 'a.locationId', 'locationIds', args.locationId);
-    applyDateRange(qb, 'a.createdAt', 'createdAt', args.createdAt);
-    const types = filterValues(args.type);
-    if (types) qb.andWhere(types.length ? 'a.type IN (:...types)' : '1 = 0', { types });
-    // Adjustments have no external references: a referenceValue filter matches none.
-    if (filterValues(args.referenceValue)) qb.andWhere('1 = 0');
-    return countedKeysetPage(qb, 'a', request, sort, direction, { uuidIds: true });
+    return this.inventory.pageAdjustments(storeId, args, { request, sort, direction });
   }
 
   /** Units received: on hand +quantity; one STOCK adjustment. */
   stock(storeId: string, input: StockRequest): Promise<InventoryAdjustmentEntity[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const { location, sku } = await this.target(manager, storeId, input);
-      const reasonId = input.reasonId != null ? await this.reasonId(manager, storeId, input.reasonId) : null;
-      const count = await lockCount(manager, storeId, location.id, sku.id);
+    return this.inventory.transaction(async (tx) => {
+      const { location, sku } = await this.target(tx, storeId, input);
+      const reasonId = input.reasonId != null ? await this.reasonId(tx, storeId, input.reasonId) : null;
+      const count = await lockCount(tx, storeId, location.id, sku.id);
       return [
-        await applyChange(manager, count, stock(count, input.quantity), {
+        await applyChange(tx, count, stock(count, input.quantity), {
           type: 'STOCK',
           quantity: input.quantity,
           reasonId,
@@ -205,8 +134,8 @@ export class InventoryService {
    * `expiresInSeconds` unless released first.
    */
   commit(storeId: string, input: CommitRequest): Promise<InventoryAdjustmentEntity[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const { adjustment, reservation } = await this.commitInTransaction(manager, storeId, input);
+    return this.inventory.transaction(async (tx) => {
+      const { adjustment, reservation } = await this.commitInTransaction(tx, storeId, input);
       // Last, still inside the transaction: if Redis refuses the job nothing is committed; if the
       // commit fails after it, the job finds no reservation and does nothing.
       await this.expiry.scheduleExpiry(reservation);
@@ -215,21 +144,21 @@ export class InventoryService {
   }
 
   /**
-   * commit's steps inside the caller's transaction, without the expiry job: the caller schedules
+   * commit's steps inside the caller's transaction (`tx`, the InventoryRepository bound to it), without the expiry job: the caller schedules
    * it (InventoryExpiryProducer.scheduleExpiry) before its transaction commits. For callers that
    * reserve several lines all or nothing (the Shopping API's reservations).
    */
   async commitInTransaction(
-    manager: EntityManager,
+    tx: InventoryRepository,
     storeId: string,
     input: CommitRequest,
   ): Promise<{ adjustment: InventoryAdjustmentEntity; reservation: InventoryReservationEntity }> {
-    const { location, sku } = await this.target(manager, storeId, input);
-    const count = await lockCount(manager, storeId, location.id, sku.id);
+    const { location, sku } = await this.target(tx, storeId, input);
+    const count = await lockCount(tx, storeId, location.id, sku.id);
     const outcome = commit(count, input.quantity, allowsNegative(location));
     const at = nowMs();
     const seconds = input.expiresInSeconds ?? DEFAULT_RESERVATION_SECONDS;
-    const reservation = manager.getRepository(InventoryReservationEntity).create({
+    const reservation: InventoryReservationEntity = {
       id: randomUUID(),
       storeId,
       locationId: location.id,
@@ -239,14 +168,13 @@ export class InventoryService {
       expiresAt: new Date(at.getTime() + seconds * 1000),
       createdAt: at,
       updatedAt: at,
-    });
-    const adjustment = await applyChange(manager, count, outcome, {
+    };
+    const adjustment = await applyChange(tx, count, outcome, {
       type: 'COMMIT',
       quantity: input.quantity,
       reservationId: reservation.id,
     });
-    await manager.getRepository(InventoryReservationEntity).insert(reservation);
-    return { adjustment, reservation };
+    return { adjustment, reservation: await tx.insertReservation(reservation) };
   }
 
   /**
@@ -254,33 +182,31 @@ export class InventoryService {
    * RESERVATION_NOT_ACTIVE once it was released, expired or fulfilled.
    */
   async release(storeId: string, reservationId: string): Promise<InventoryAdjustmentEntity[]> {
-    const adjustment = await this.dataSource.transaction(async (manager) => {
-      const reservation = isUuid(reservationId)
-        ? await lockReservation(manager, storeId, reservationId)
-        : null;
+    const adjustment = await this.inventory.transaction(async (tx) => {
+      const reservation = isUuid(reservationId) ? await tx.lockReservation(storeId, reservationId) : null;
       if (!reservation) throw InventoryErrors.reservationNotFound(reservationId);
       if (reservation.status !== 'ACTIVE')
         throw InventoryErrors.reservationNotActive(reservation.id, reservation.status);
-      return endReservation(manager, reservation, 'RELEASED');
+      return endReservation(tx, reservation, 'RELEASED');
     });
     await this.expiry.cancelExpiry(adjustment.reservationId ?? reservationId);
     return [adjustment];
   }
 
   /**
-   * release's step inside the caller's transaction, for callers that end reservations they may
+   * release's step inside the caller's transaction (`tx`, the InventoryRepository bound to it), for callers that end reservations they may
    * have ended before: the RELEASE adjustment when the reservation was ACTIVE, null when it was
    * already released, expired or fulfilled, or is not the store's. The caller cancels the expiry
    * job (InventoryExpiryProducer.cancelExpiry) once its transaction committed.
    */
   async releaseIfActiveInTransaction(
-    manager: EntityManager,
+    tx: InventoryRepository,
     storeId: string,
     reservationId: string,
   ): Promise<InventoryAdjustmentEntity | null> {
-    const reservation = isUuid(reservationId) ? await lockReservation(manager, storeId, reservationId) : null;
+    const reservation = isUuid(reservationId) ? await tx.lockReservation(storeId, reservationId) : null;
     if (!reservation || reservation.status !== 'ACTIVE') return null;
-    return endReservation(manager, reservation, 'RELEASED');
+    return endReservation(tx, reservation, 'RELEASED');
   }
 
   /**
@@ -288,12 +214,12 @@ export class InventoryService {
    * take on hand below committed is INSUFFICIENT_INVENTORY unless the location allows negative.
    */
   adjust(storeId: string, input: AdjustRequest): Promise<InventoryAdjustmentEntity[]> {
-    return this.dataSource.transaction(async (manager) => {
-      const { location, sku } = await this.target(manager, storeId, input);
-      const reasonId = await this.reasonId(manager, storeId, input.reasonId);
-      const count = await lockCount(manager, storeId, location.id, sku.id);
+    return this.inventory.transaction(async (tx) => {
+      const { location, sku } = await this.target(tx, storeId, input);
+      const reasonId = await this.reasonId(tx, storeId, input.reasonId);
+      const count = await lockCount(tx, storeId, location.id, sku.id);
       return [
-        await applyChange(manager, count, adjust(count, input.delta, allowsNegative(location)), {
+        await applyChange(tx, count, adjust(count, input.delta, allowsNegative(location)), {
           type: 'ADJUST',
           quantity: input.delta,
           reasonId,
@@ -309,24 +235,21 @@ export class InventoryService {
    * SKUs in the same transaction.
    */
   private async target(
-    manager: EntityManager,
+    tx: InventoryRepository,
     storeId: string,
     input: { locationId: string; skuId: string },
   ): Promise<{ location: CatalogRecordEntity; sku: CatalogRecordEntity }> {
-    const rows = this.recordRows.boundTo(manager);
-    const location = await this.records.get(storeId, 'LOCATION', input.locationId, rows);
-    const sku = await this.records.get(storeId, 'SKU', input.skuId, rows);
+    const location = await this.records.get(storeId, 'LOCATION', input.locationId, tx.records);
+    const sku = await this.records.get(storeId, 'SKU', input.skuId, tx.records);
     for (const record of [location, sku])
       if (record.status === 'ARCHIVED') throw RecordErrors.archived(record.kind, record.id);
     // A SKU with inventory at a location is one the location carries (Location.skus).
-    await this.links.boundTo(manager).linkSkuToLocation(storeId, location.id, sku.id, nowMs());
+    await tx.links.linkSkuToLocation(storeId, location.id, sku.id, nowMs());
     return { location, sku };
   }
 
-  private async reasonId(manager: EntityManager, storeId: string, id: string): Promise<string> {
-    return (
-      await this.records.get(storeId, 'INVENTORY_ADJUSTMENT_REASON', id, this.recordRows.boundTo(manager))
-    ).id;
+  private async reasonId(tx: InventoryRepository, storeId: string, id: string): Promise<string> {
+    return (await this.records.get(storeId, 'INVENTORY_ADJUSTMENT_REASON', id, tx.records)).id;
   }
 }
 

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { ConnectionArgs, Page, SortDirection, SubgraphErrors, pageRequest } from '@platform/graphql-subgraph';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { assertCursorPaging } from '../records/list-query';
 import type { OrderBy, PaginationType } from '../records/record-filters';
-import { RecordSort, ownerCounts, ownerKeysetPages } from '../records/record-keyset';
+import type { RecordSort } from '../records/record-keyset';
 import { InventoryTypeCountEntity } from './inventory-type-count.entity';
+import { InventoryRepository, SKU_COUNT_SORTS } from './inventory.repository';
 
 /** `SKU.inventoryCounts`' arguments (sku-inventory-counts.resolver.ts). */
 export interface SkuCountArgs extends ConnectionArgs {
   orderBy?: OrderBy | null;
   paginationType?: PaginationType | null;
 }
-
-const ALIAS = 't';
-const SORTS: Readonly<Record<'createdAt' | 'id', RecordSort>> = {
-  createdAt: { key: 'CREATED_AT', sqlType: 'timestamptz', sql: `"${ALIAS}"."created_at"` },
-  id: { key: 'ID', sqlType: 'uuid', sql: `"${ALIAS}"."id"` },
-};
 
 /**
  * The inventory counts of each SKU of a loader's batch (`SKU.inventoryCounts`): one keyset page per
@@ -25,14 +19,7 @@ const SORTS: Readonly<Record<'createdAt' | 'id', RecordSort>> = {
  */
 @Injectable()
 export class SkuInventoryCountsService {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private query(storeId: string): SelectQueryBuilder<InventoryTypeCountEntity> {
-    return this.dataSource
-      .getRepository(InventoryTypeCountEntity)
-      .createQueryBuilder(ALIAS)
-      .where(`${ALIAS}.storeId = :storeId AND ${ALIAS}.skuId = o.owner_id`, { storeId });
-  }
+  constructor(private readonly inventory: InventoryRepository) {}
 
   pages(
     storeId: string,
@@ -41,11 +28,11 @@ export class SkuInventoryCountsService {
   ): Promise<Map<string, Page<InventoryTypeCountEntity> | Error>> {
     assertCursorPaging(args.paginationType);
     const [sort, direction] = sortOf(args.orderBy);
-    return ownerKeysetPages(this.query(storeId), skuIds, pageRequest(args), sort, direction);
+    return this.inventory.pageTypeCountsOfSkus(storeId, skuIds, pageRequest(args), sort, direction);
   }
 
   counts(storeId: string, skuIds: readonly string[]): Promise<Map<string, number>> {
-    return ownerCounts(this.query(storeId), skuIds);
+    return this.inventory.countTypeCountsOfSkus(storeId, skuIds);
   }
 }
 
@@ -55,5 +42,5 @@ function sortOf(orderBy: OrderBy | null | undefined): [RecordSort, SortDirection
   if (given.length > 1)
     throw SubgraphErrors.badField(['orderBy'], 'INVALID_VALUE', 'orderBy takes one field');
   const [field, direction] = given[0] ?? ['createdAt', 'ASC'];
-  return [SORTS[field as keyof typeof SORTS], direction as SortDirection];
+  return [SKU_COUNT_SORTS[field as keyof typeof SKU_COUNT_SORTS], direction as SortDirection];
 }

@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { CatalogInventoryModule } from '../inventory/inventory.module';
 import { ShoppingProductsController } from './shopping-products.controller';
 import { ShoppingReservationsController } from './shopping-reservations.controller';
+import { ShoppingReservationsRepository } from './shopping-reservations.repository';
 import { ShoppingReservationsService } from './shopping-reservations.service';
+import { StoreProductsRepository } from './store-products.repository';
 import { StoreProductsService } from './store-products.service';
 
 /**
@@ -12,6 +14,11 @@ import { StoreProductsService } from './store-products.service';
 @Module({
   imports: [CatalogInventoryModule],
   controllers: [ShoppingProductsController, ShoppingReservationsController],
-  providers: [ShoppingReservationsService, StoreProductsService],
+  providers: [
+    ShoppingReservationsRepository,
+    ShoppingReservationsService,
+    StoreProductsRepository,
+    StoreProductsService,
+  ],
 })
 export class ShoppingProductsModule {}

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { nowMs } from '@platform/graphql-subgraph';
 import type { StoreReservation } from '@platform/contracts';
-import { DataSource, EntityManager } from 'typeorm';
 import { InventoryExpiryProducer } from '../inventory/inventory-expiry.producer';
 import { InventoryReservationEntity } from '../inventory/inventory-reservation.entity';
 import { DEFAULT_RESERVATION_SECONDS } from '../inventory/inventory-rules';
 import { InventoryService } from '../inventory/inventory.service';
 import { ShoppingReservationEntity } from './shopping-reservation.entity';
+import { ShoppingReservationsRepository } from './shopping-reservations.repository';
 import { ShoppingErrors } from './shopping-products.errors';
 
 export interface ReservationInput {
@@ -28,12 +27,6 @@ class OutOfStock extends Error {
   }
 }
 
-interface CountRow {
-  location_id: string;
-  available: number;
-  allows_negative: boolean;
-}
-
 /**
  * The Shopping API's reservations: every line or none, through the inventory's own commit
  * (InventoryService.commitInTransaction: the SKU and location checks, the count lock, the rules of
@@ -50,7 +43,7 @@ interface CountRow {
 @Injectable()
 export class ShoppingReservationsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reservations: ShoppingReservationsRepository,
     private readonly inventory: InventoryService,
     private readonly expiry: InventoryExpiryProducer,
   ) {}
@@ -59,17 +52,18 @@ export class ShoppingReservationsService {
     const lines = mergeLines(input.lines);
     const linesHash = createHash('sha256').update(JSON.stringify(lines)).digest('hex');
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        const existing = await this.claim(manager, storeId, input.reference, linesHash);
+      return await this.reservations.transaction(async (tx) => {
+        const existing = await this.claim(tx, storeId, input.reference, linesHash);
         if (existing) {
           if (existing.status === 'RELEASED') throw ShoppingErrors.referenceReleased(input.reference);
           if (existing.linesHash !== linesHash) throw ShoppingErrors.referenceReused(input.reference);
           return { ok: true, reservation: reservationOf(existing) };
         }
-        const skus = await this.sellableSkus(
-          manager,
-          storeId,
-          lines.map((l) => l.skuId),
+        const skus = new Set(
+          await tx.findSellableSkuIds(
+            storeId,
+            lines.map((l) => l.skuId),
+          ),
         );
         const missing = lines.filter((l) => !skus.has(l.skuId)).map((l) => l.skuId);
         if (missing.length) throw new OutOfStock(missing);
@@ -78,7 +72,7 @@ export class ShoppingReservationsService {
         // Lines in SKU id order, locations in a fixed order: concurrent reservations lock counts
         // in the same order and never deadlock.
         for (const line of lines) {
-          const plan = await this.plan(manager, storeId, line.skuId, line.quantity);
+          const plan = await this.plan(tx, storeId, line.skuId, line.quantity);
           if (plan === 'untracked') continue;
           if (plan === 'short') {
             short.push(line.skuId);
@@ -86,7 +80,7 @@ export class ShoppingReservationsService {
           }
           if (short.length) continue;
           for (const part of plan) {
-            const { reservation } = await this.inventory.commitInTransaction(manager, storeId, {
+            const { reservation } = await this.inventory.commitInTransaction(tx.inventory, storeId, {
               locationId: part.locationId,
               skuId: line.skuId,
               quantity: part.quantity,
@@ -96,12 +90,13 @@ export class ShoppingReservationsService {
           }
         }
         if (short.length) throw new OutOfStock(short);
-        const row = await this.record(
-          manager,
+        await tx.setReservationIds(
           storeId,
           input.reference,
           reservations.map((r) => r.id),
+          nowMs(),
         );
+        const row = await tx.lockByReference(storeId, input.reference);
         // Last, inside the transaction, as commitInventory does: if Redis refuses, nothing is kept.
         for (const reservation of reservations) await this.expiry.scheduleExpiry(reservation);
         return { ok: true, reservation: reservationOf(row) };
@@ -120,20 +115,13 @@ export class ShoppingReservationsService {
    */
   async release(storeId: string, reference: string): Promise<StoreReservation> {
     const released: string[] = [];
-    const row = await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO "catalog"."shopping_reservations"
-           (store_id, reference, lines_hash, reservation_ids, status, created_at, updated_at)
-         VALUES ($1, $2, '', '{}', 'RELEASED', $3, $3) ON CONFLICT DO NOTHING`,
-        [storeId, reference, nowMs()],
-      );
-      const found = await this.lockRow(manager, storeId, reference);
+    const row = await this.reservations.transaction(async (tx) => {
+      await tx.insertIfAbsent(storeId, reference, '', 'RELEASED', nowMs());
+      const found = await tx.lockByReference(storeId, reference);
       if (found.status === 'RELEASED') return found;
       for (const id of [...found.reservationIds].sort())
-        if (await this.inventory.releaseIfActiveInTransaction(manager, storeId, id)) released.push(id);
-      await manager
-        .getRepository(ShoppingReservationEntity)
-        .update({ storeId, reference }, { status: 'RELEASED', updatedAt: nowMs() });
+        if (await this.inventory.releaseIfActiveInTransaction(tx.inventory, storeId, id)) released.push(id);
+      await tx.setStatus(storeId, reference, 'RELEASED', nowMs());
       return found;
     });
     for (const id of released) await this.expiry.cancelExpiry(id);
@@ -145,58 +133,13 @@ export class ShoppingReservationsService {
    * here until the first commits or rolls back), else null and the reference is ours until commit.
    */
   private async claim(
-    manager: EntityManager,
+    tx: ShoppingReservationsRepository,
     storeId: string,
     reference: string,
     linesHash: string,
   ): Promise<ShoppingReservationEntity | null> {
-    const at = nowMs();
-    const inserted = (await manager.query(
-      `INSERT INTO "catalog"."shopping_reservations"
-         (store_id, reference, lines_hash, reservation_ids, status, created_at, updated_at)
-       VALUES ($1, $2, $3, '{}', 'ACTIVE', $4, $4) ON CONFLICT DO NOTHING RETURNING reference`,
-      [storeId, reference, linesHash, at],
-    )) as unknown[];
-    return inserted.length ? null : this.lockRow(manager, storeId, reference);
-  }
-
-  private async record(
-    manager: EntityManager,
-    storeId: string,
-    reference: string,
-    reservationIds: string[],
-  ): Promise<ShoppingReservationEntity> {
-    await manager
-      .getRepository(ShoppingReservationEntity)
-      .update({ storeId, reference }, { reservationIds, updatedAt: nowMs() });
-    return this.lockRow(manager, storeId, reference);
-  }
-
-  private lockRow(
-    manager: EntityManager,
-    storeId: string,
-    reference: string,
-  ): Promise<ShoppingReservationEntity> {
-    return manager
-      .getRepository(ShoppingReservationEntity)
-      .createQueryBuilder('r')
-      .where('r.storeId = :storeId AND r.reference = :reference', { storeId, reference })
-      .setLock('pessimistic_write')
-      .getOneOrFail();
-  }
-
-  /** The SKUs among `skuIds` that are the store's and ACTIVE. */
-  private async sellableSkus(
-    manager: EntityManager,
-    storeId: string,
-    skuIds: string[],
-  ): Promise<Set<string>> {
-    const rows = (await manager.query(
-      `SELECT id::text AS id FROM "catalog"."records"
-        WHERE store_id = $1 AND kind = 'SKU' AND id = ANY($2::uuid[]) AND status = 'ACTIVE'`,
-      [storeId, skuIds],
-    )) as { id: string }[];
-    return new Set(rows.map((r) => r.id));
+    const inserted = await tx.insertIfAbsent(storeId, reference, linesHash, 'ACTIVE', nowMs());
+    return inserted ? null : tx.lockByReference(storeId, reference);
   }
 
   /**
@@ -204,30 +147,12 @@ export class ShoppingReservationsService {
    * 'untracked' without counts, 'short' when the unarchived locations cannot give `quantity`.
    */
   private async plan(
-    manager: EntityManager,
+    tx: ShoppingReservationsRepository,
     storeId: string,
     skuId: string,
     quantity: number,
   ): Promise<'untracked' | 'short' | { locationId: string; quantity: number }[]> {
-    // The location links first, then the counts, as every inventory change takes them
-    // (InventoryService.target links the SKU before lockCount): no lock order is inverted.
-    await manager.query(
-      `SELECT 1 FROM "catalog"."links"
-        WHERE store_id = $1 AND relation = 'LOCATION:SKU' AND member_id = $2
-        ORDER BY owner_id FOR UPDATE`,
-      [storeId, skuId],
-    );
-    const counts = (await manager.query(
-      `SELECT c.location_id::text AS location_id, c.on_hand - c.committed AS available,
-              COALESCE(loc."data"->>'allowNegativeInventory' = 'true', false) AS allows_negative,
-              loc.status AS location_status
-         FROM "catalog"."inventory_counts" c
-         LEFT JOIN "catalog"."records" loc ON loc.id = c.location_id AND loc.kind = 'LOCATION'
-        WHERE c.store_id = $1 AND c.sku_id = $2
-        ORDER BY c.location_id
-          FOR UPDATE OF c`,
-      [storeId, skuId],
-    )) as (CountRow & { location_status: string | null })[];
+    const counts = await tx.lockSkuStock(storeId, skuId);
     if (counts.length === 0) return 'untracked';
     const usable = counts
       .filter((c) => c.location_status !== null && c.location_status !== 'ARCHIVED')

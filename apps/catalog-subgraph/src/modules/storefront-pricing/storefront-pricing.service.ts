@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isUuid } from '@platform/graphql-subgraph';
-import { DataSource, In } from 'typeorm';
-import { CatalogLinkEntity } from '../records/catalog-link.entity';
-import { CatalogRecordEntity } from '../records/catalog-record.entity';
-import { skuCurrentMoneySql } from '../records/sku-current-price';
 import type { CatalogSkuPrice } from '@platform/contracts';
+import { type SkuCurrentPriceRow, StorefrontPricingRepository } from './storefront-pricing.repository';
 
 type Money = { value: number; currencyCode: string };
 
@@ -20,25 +16,21 @@ function moneyOf(value: unknown): Money | null {
 /** The current prices of a store's SKUs, for the order subgraph's storefront (read-only). */
 @Injectable()
 export class StorefrontPricingService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly catalog: StorefrontPricingRepository) {}
 
   async prices(storeId: string, skuIds: readonly string[]): Promise<CatalogSkuPrice[]> {
     const ids = [...new Set(skuIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
     if (ids.length === 0) return [];
-    const skus = await this.dataSource
-      .getRepository(CatalogRecordEntity)
-      .find({ where: { storeId, kind: 'SKU', id: In(ids) } });
+    const skus = await this.catalog.findSkus(storeId, ids);
     if (skus.length === 0) return [];
-    const links = await this.dataSource.getRepository(CatalogLinkEntity).find({
-      where: { storeId, relation: 'SKU:MEDIA_OBJECT', ownerId: In(skus.map((s) => s.id)) },
-      order: { position: 'ASC' },
-    });
+    const links = await this.catalog.findMediaLinks(
+      storeId,
+      skus.map((s) => s.id),
+    );
     const firstMedia = new Map<string, string>();
     for (const link of links) if (!firstMedia.has(link.ownerId)) firstMedia.set(link.ownerId, link.memberId);
     const media = firstMedia.size
-      ? await this.dataSource.getRepository(CatalogRecordEntity).find({
-          where: { storeId, kind: 'MEDIA_OBJECT', id: In([...new Set(firstMedia.values())].filter(isUuid)) },
-        })
+      ? await this.catalog.findMediaObjects(storeId, [...new Set(firstMedia.values())].filter(isUuid))
       : [];
     const urlOf = new Map(media.map((m) => [m.id, typeof m.data.url === 'string' ? m.data.url : null]));
     const current = await this.currentPrices(
@@ -58,18 +50,12 @@ export class StorefrontPricingService {
     }));
   }
 
-  /** Each SKU's current price and compare-at price (sku-current-price.ts: one rule for the catalog). */
+  /** Each SKU's current price and compare-at price, by id. */
   private async currentPrices(
     storeId: string,
     skuIds: readonly string[],
-  ): Promise<Map<string, { price: unknown; compare_at_price: unknown }>> {
-    const rows = (await this.dataSource.query(
-      `SELECT s.id::text AS id, ${skuCurrentMoneySql('s', 'price')} AS price,
-              ${skuCurrentMoneySql('s', 'compareAtPrice')} AS compare_at_price
-         FROM "catalog"."records" s
-        WHERE s.store_id = $1 AND s.kind = 'SKU' AND s.id = ANY($2::uuid[])`,
-      [storeId, skuIds],
-    )) as { id: string; price: unknown; compare_at_price: unknown }[];
+  ): Promise<Map<string, SkuCurrentPriceRow>> {
+    const rows = await this.catalog.findCurrentPrices(storeId, skuIds);
     return new Map(rows.map((r) => [r.id, r]));
   }
 }
