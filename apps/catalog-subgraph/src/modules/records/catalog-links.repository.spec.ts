@@ -77,7 +77,7 @@ describe('CatalogLinksRepository (real PostgreSQL)', () => {
     const isLinked = new Promise<void>((resolve) => (linked = resolve));
     const order: string[] = [];
     const change = t.dataSource.transaction(async (manager) => {
-      await links.boundTo(manager).linkSkuToLocation(storeId, location.id, sku1, at);
+      await new CatalogLinksRepository(manager).linkSkuToLocation(storeId, location.id, sku1, at);
       linked();
       await released;
       await manager.getRepository(InventoryCountEntity).insert({

@@ -33,7 +33,7 @@ export interface LinkRow {
  * Members of every catalog relation (`catalog.links`): appended, placed, deleted, their locks and
  * the reads the relation rules need (a tree's ancestors, a location's stock). `transaction(work)`
  * runs `work` with a copy bound to one transaction, whose `records` are the owners in the same
- * transaction; `boundTo(manager)` is a copy in a transaction opened elsewhere (an inventory change).
+ * transaction (an inventory change's copy hands one out too).
  */
 @Injectable()
 export class CatalogLinksRepository {
@@ -41,11 +41,6 @@ export class CatalogLinksRepository {
 
   transaction<T>(work: (tx: CatalogLinksRepository) => Promise<T>): Promise<T> {
     return this.manager.transaction((manager) => work(new CatalogLinksRepository(manager)));
-  }
-
-  /** This repository in `manager`'s transaction. */
-  boundTo(manager: EntityManager): CatalogLinksRepository {
-    return new CatalogLinksRepository(manager);
   }
 
   /** The catalog records, in this copy's transaction. */

@@ -124,7 +124,9 @@ describe('CatalogRecordsRepository (real PostgreSQL)', () => {
     let checked!: () => void;
     const isChecked = new Promise<void>((resolve) => (checked = resolve));
     const first = t.dataSource.transaction(async (manager) => {
-      expect(await records.boundTo(manager).codeTakenLocked(storeId, 'SKU', 'TEA-2')).toBe(false);
+      expect(await new CatalogRecordsRepository(manager).codeTakenLocked(storeId, 'SKU', 'TEA-2')).toBe(
+        false,
+      );
       checked();
       await released;
       await saveRecord(manager, storeId, 'SKU', { code: 'TEA-2' });

@@ -14,8 +14,7 @@ const ALIAS = RECORDS_ALIAS;
  * Catalog records of every kind (`catalog.records`), always read within one store and one kind:
  * by id, the row lock, a batch's children, the filtered keyset lists, the code check under its
  * lock; saves, archiving, and the deletion of a removed record's links. `transaction(work)` runs
- * `work` with a copy bound to one transaction; `boundTo(manager)` is a copy in a transaction opened
- * elsewhere (an inventory change).
+ * `work` with a copy bound to one transaction (an inventory change's copy hands one out too).
  */
 @Injectable()
 export class CatalogRecordsRepository {
@@ -23,11 +22,6 @@ export class CatalogRecordsRepository {
 
   transaction<T>(work: (tx: CatalogRecordsRepository) => Promise<T>): Promise<T> {
     return this.manager.transaction((manager) => work(new CatalogRecordsRepository(manager)));
-  }
-
-  /** This repository in `manager`'s transaction. */
-  boundTo(manager: EntityManager): CatalogRecordsRepository {
-    return new CatalogRecordsRepository(manager);
   }
 
   /** The store's records of `kind`, as the alias `r`. */
