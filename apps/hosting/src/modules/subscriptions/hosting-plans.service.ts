@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { lockAccountPlans } from './account-plans-lock';
 import { HostingProduct, SubscriptionEntity } from './subscription.entity';
 import { SubscriptionErrors } from './subscriptions.errors';
+import { SubscriptionsRepository } from './subscriptions.repository';
 
 export interface HostingPlanOrder {
   readonly reference: string;
@@ -26,12 +25,12 @@ export interface ProvisionedPlan {
  */
 @Injectable()
 export class HostingPlansService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly subscriptions: SubscriptionsRepository) {}
 
   provision(accountId: string, order: HostingPlanOrder): Promise<ProvisionedPlan> {
-    return this.dataSource.transaction(async (manager) => {
-      await lockAccountPlans(manager, accountId);
-      const existing = await manager.findOneBy(SubscriptionEntity, { accountId, reference: order.reference });
+    return this.subscriptions.transaction(async (tx) => {
+      await tx.lockAccountPlans(accountId);
+      const existing = await tx.findByReference(accountId, order.reference);
       if (existing) {
         if (existing.hostingProduct !== order.hostingProduct || existing.slotLimit !== order.slotLimit)
           throw SubscriptionErrors.referenceMismatch(
@@ -41,9 +40,8 @@ export class HostingPlansService {
           );
         return { plan: existing, created: false };
       }
-      const subscriptionId = randomUUID();
-      await manager.insert(SubscriptionEntity, {
-        subscriptionId,
+      const plan = await tx.insertSubscription({
+        subscriptionId: randomUUID(),
         accountId,
         hostingProduct: order.hostingProduct,
         status: 'ACTIVE',
@@ -51,12 +49,12 @@ export class HostingPlansService {
         attachedCount: 0,
         reference: order.reference,
       });
-      return { plan: await manager.findOneByOrFail(SubscriptionEntity, { subscriptionId }), created: true };
+      return { plan, created: true };
     });
   }
 
   async get(accountId: string, reference: string): Promise<SubscriptionEntity> {
-    const plan = await this.dataSource.getRepository(SubscriptionEntity).findOneBy({ accountId, reference });
+    const plan = await this.subscriptions.findByReference(accountId, reference);
     if (!plan) throw SubscriptionErrors.hostingPlanNotFound();
     return plan;
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { HostingPlansService } from './hosting-plans.service';
 import { InternalHostingPlansController } from './internal-hosting-plans.controller';
 import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import { SubscriptionsService } from './subscriptions.service';
 
 /**
@@ -10,6 +11,6 @@ import { SubscriptionsService } from './subscriptions.service';
  */
 @Module({
   controllers: [InternalHostingPlansController, SubscriptionsController],
-  providers: [HostingPlansService, SubscriptionsService],
+  providers: [HostingPlansService, SubscriptionsRepository, SubscriptionsService],
 })
 export class SubscriptionsModule {}

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { AppEntity } from '../apps/app.entity';
 import { AppErrors } from '../apps/apps.errors';
-import { lockAccountPlans } from './account-plans-lock';
 import { SubscriptionErrors } from './subscriptions.errors';
 import { AppSubscriptionEntity } from './app-subscription.entity';
 import {
@@ -12,6 +9,7 @@ import {
   HostingProduct,
   SubscriptionEntity,
 } from './subscription.entity';
+import { SubscriptionsRepository } from './subscriptions.repository';
 
 /** What to attach: a named subscription of the caller, or the caller's plan of a product. */
 export type AttachTarget = { readonly subscriptionId: string } | { readonly hostingProduct?: HostingProduct };
@@ -27,23 +25,18 @@ export interface AttachmentView {
  */
 @Injectable()
 export class SubscriptionsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly subscriptions: SubscriptionsRepository) {}
 
   async attach(accountId: string, appId: string, target: AttachTarget): Promise<AttachmentView> {
-    return this.dataSource.transaction(async (manager) => {
-      await lockAccountPlans(manager, accountId);
-      await this.requireApp(manager, accountId, appId);
-      const current = await manager.findOneBy(AppSubscriptionEntity, { appId });
-      const currentSubscription = current
-        ? await manager.findOneBy(SubscriptionEntity, { subscriptionId: current.subscriptionId })
-        : null;
+    return this.subscriptions.transaction(async (tx) => {
+      await tx.lockAccountPlans(accountId);
+      await this.requireApp(tx, accountId, appId);
+      const current = await tx.findAttachment(appId);
+      const currentSubscription = current ? await tx.findSubscription(current.subscriptionId) : null;
 
       let subscription: SubscriptionEntity;
       if ('subscriptionId' in target) {
-        const named = await manager.findOneBy(SubscriptionEntity, {
-          subscriptionId: target.subscriptionId,
-          accountId,
-        });
+        const named = await tx.findSubscription(target.subscriptionId, accountId);
         if (!named) throw SubscriptionErrors.subscriptionNotFound();
         if (current && currentSubscription && current.subscriptionId === named.subscriptionId)
           return { attachment: current, subscription: currentSubscription };
@@ -56,60 +49,27 @@ export class SubscriptionsService {
         const product = target.hostingProduct ?? DEFAULT_HOSTING_PRODUCT;
         if (current && currentSubscription && currentSubscription.hostingProduct === product)
           return { attachment: current, subscription: currentSubscription };
-        subscription = await this.planWithFreeSlot(manager, accountId, product);
+        subscription = await this.planWithFreeSlot(tx, accountId, product);
       }
-
-      if (current && currentSubscription) {
-        await manager.decrement(
-          SubscriptionEntity,
-          { subscriptionId: currentSubscription.subscriptionId },
-          'attachedCount',
-          1,
-        );
-        current.subscriptionId = subscription.subscriptionId;
-        current.attachState = 'ACTIVE';
-        await manager.save(current);
-      } else {
-        await manager.insert(AppSubscriptionEntity, {
-          appId,
-          subscriptionId: subscription.subscriptionId,
-          attachState: 'ACTIVE',
-          appState: 'PREVIEW',
-        });
-      }
-      await manager.increment(
-        SubscriptionEntity,
-        { subscriptionId: subscription.subscriptionId },
-        'attachedCount',
-        1,
-      );
-      return {
-        attachment: await manager.findOneByOrFail(AppSubscriptionEntity, { appId }),
-        subscription: await manager.findOneByOrFail(SubscriptionEntity, {
-          subscriptionId: subscription.subscriptionId,
-        }),
-      };
+      return tx.attach(appId, subscription.subscriptionId, current && currentSubscription ? current : null);
     });
   }
 
   /** The app's attachment, or SUBSCRIPTION_NOT_FOUND when none was ever attached. */
   async get(accountId: string, appId: string): Promise<AttachmentView> {
-    return this.dataSource.transaction(async (manager) => {
-      await this.requireApp(manager, accountId, appId);
-      const attachment = await manager.findOneBy(AppSubscriptionEntity, { appId });
+    return this.subscriptions.transaction(async (tx) => {
+      await this.requireApp(tx, accountId, appId);
+      const attachment = await tx.findAttachment(appId);
       if (!attachment)
         throw SubscriptionErrors.subscriptionNotFound('no subscription was ever attached to this app');
-      const subscription = await manager.findOneByOrFail(SubscriptionEntity, {
-        subscriptionId: attachment.subscriptionId,
-      });
+      const subscription = await tx.findSubscription(attachment.subscriptionId);
+      if (!subscription) throw SubscriptionErrors.subscriptionNotFound();
       return { attachment, subscription };
     });
   }
 
-  private async requireApp(manager: EntityManager, accountId: string, appId: string): Promise<AppEntity> {
-    const app = await manager.findOneBy(AppEntity, { appId, accountId });
-    if (!app) throw AppErrors.appNotFound();
-    return app;
+  private async requireApp(tx: SubscriptionsRepository, accountId: string, appId: string): Promise<void> {
+    if (!(await tx.findApp(accountId, appId))) throw AppErrors.appNotFound();
   }
 
   /**
@@ -117,27 +77,22 @@ export class SubscriptionsService {
    * (billing happens outside the platform). Some, all full: NO_CAPACITY.
    */
   private async planWithFreeSlot(
-    manager: EntityManager,
+    tx: SubscriptionsRepository,
     accountId: string,
     product: HostingProduct,
   ): Promise<SubscriptionEntity> {
-    const plans = await manager.find(SubscriptionEntity, {
-      where: { accountId, hostingProduct: product, status: 'ACTIVE' },
-      order: { createdAt: 'ASC', subscriptionId: 'ASC' },
-    });
+    const plans = await tx.findActivePlans(accountId, product);
     const free = plans.find((p) => p.attachedCount < p.slotLimit);
     if (free) return free;
     if (plans.length > 0)
       throw SubscriptionErrors.noCapacity(`every ${product} subscription of the account is full`);
-    const provisioned: Partial<SubscriptionEntity> = {
+    return tx.insertSubscription({
       subscriptionId: randomUUID(),
       accountId,
       hostingProduct: product,
       status: 'ACTIVE',
       slotLimit: DEFAULT_SLOT_LIMIT,
       attachedCount: 0,
-    };
-    await manager.insert(SubscriptionEntity, provisioned);
-    return manager.findOneByOrFail(SubscriptionEntity, { subscriptionId: provisioned.subscriptionId });
+    });
   }
 }
