@@ -197,34 +197,35 @@ export class VariantInstances {
   status(): VariantRuntimeStatus {
     const live = this.active.length > 0 || this.pending.length > 0;
     const serving = this.active.length > 0 ? this.active : this.pending.length > 0 ? this.pending : this.last;
+    // Each supervisor's status once: the proxy asks this for every request it sends on.
+    const known = new Map<InstanceSupervisor, InstanceRuntimeStatus>();
+    const statusOf = (s: InstanceSupervisor): InstanceRuntimeStatus => {
+      const status = known.get(s) ?? s.instanceStatus();
+      known.set(s, status);
+      return status;
+    };
+    // Traffic goes to an instance that serves, runs and was not taken out by its health check.
+    const inRotation = (s: InstanceSupervisor): boolean =>
+      this.active.includes(s) && !this.unhealthy.has(s) && statusOf(s).state === 'RUNNING';
     const instances = (live ? this.supervisors() : this.last).map((s) => ({
-      ...s.instanceStatus(),
-      inRotation: this.inRotation(s),
+      ...statusOf(s),
+      inRotation: inRotation(s),
     }));
-    const running = this.active.filter((s) => this.inRotation(s));
-    const endpoints = running.flatMap((s) => s.instanceStatus().endpoint ?? []);
+    const running = this.active.filter(inRotation);
+    const endpoints = running.flatMap((s) => statusOf(s).endpoint ?? []);
     const shown = running[0] ?? serving[0];
     const base = shown ? shown.status() : stoppedStatus(this.key);
     const failed = !live && this.failure !== null;
     return {
       ...base,
       key: this.key,
-      state: failed ? 'FAILED' : variantState(serving.map((s) => s.instanceStatus().state)),
+      state: failed ? 'FAILED' : variantState(serving.map((s) => statusOf(s).state)),
       lastError: failed ? this.failure : base.lastError,
       endpoint: endpoints[0] ?? null,
-      restarts: serving.reduce((sum, s) => sum + s.instanceStatus().restarts, 0),
+      restarts: serving.reduce((sum, s) => sum + statusOf(s).restarts, 0),
       instances,
       endpoints,
     };
-  }
-
-  /** Whether `supervisor` gets traffic: serving, RUNNING, not taken out by its health check. */
-  private inRotation(supervisor: InstanceSupervisor): boolean {
-    return (
-      this.active.includes(supervisor) &&
-      !this.unhealthy.has(supervisor) &&
-      supervisor.instanceStatus().state === 'RUNNING'
-    );
   }
 
   /** Probes each of `serving` every intervalS of the spec's health check while it serves. */
